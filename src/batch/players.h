@@ -1,0 +1,31 @@
+// Built-in players. Each sees only what its seat may see: its own hand, every table, the
+// dead cards, the face-up card (and, with the swap, the card it passed). None looks at
+// another hand or at the stock order.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "batch/shuffle.h"
+#include "engine/engine.h"
+
+namespace conquian::batch {
+
+class Player {
+ public:
+  virtual ~Player() = default;
+  virtual const char* name() const = 0;
+  // Picks one of `legal` (never empty) for the seat to act.
+  virtual std::size_t choose(const Position& pos, const std::vector<Move>& legal, Rng& rng) = 0;
+};
+
+// "random": any legal move, uniformly.
+std::unique_ptr<Player> make_random_player();
+// "greedy": takes what melds the most, throws what fits least, forces when it hurts.
+std::unique_ptr<Player> make_greedy_player();
+// By name ("random", "greedy"); nullptr for an unknown name.
+std::unique_ptr<Player> make_player(const std::string& name);
+const std::vector<std::string>& player_names();
+
+}  // namespace conquian::batch

@@ -1,0 +1,97 @@
+#include "cards/deck.h"
+
+#include <algorithm>
+#include <cstring>
+#include <set>
+
+namespace conquian {
+namespace {
+
+constexpr std::size_t kMaxTokenBytes = 8;
+
+// Tokens of at most 8 bytes packed into one integer (zero padded); longer ones never match.
+std::optional<std::uint64_t> pack(std::string_view token) {
+  if (token.empty() || token.size() > kMaxTokenBytes) return std::nullopt;
+  std::uint64_t key = 0;
+  std::memcpy(&key, token.data(), token.size());
+  return key;
+}
+
+bool is_label_char(char ch) {
+  return ch > ' ' && ch < 127 && std::strchr("[]{},:#&*!|>'\"%@`-", ch) == nullptr;
+}
+
+}  // namespace
+
+Deck::Deck(std::string name, std::vector<std::string> ranks, std::vector<std::string> suits)
+    : name_(std::move(name)), ranks_(std::move(ranks)), suits_(std::move(suits)) {
+  for (int r = 0; r < rank_count(); ++r)
+    for (int s = 0; s < suit_count(); ++s) rank_masks_[r].insert(card(s, r));
+  for (int i = 0; i < size(); ++i) {
+    Card c = static_cast<Card>(i);
+    lookup_.emplace_back(*pack(token(c)), c);
+  }
+  std::sort(lookup_.begin(), lookup_.end());
+}
+
+std::optional<Deck> Deck::named(std::string_view name) {
+  if (name == "french-40")
+    return Deck("french-40", {"A", "2", "3", "4", "5", "6", "7", "J", "Q", "K"},
+                {"c", "d", "h", "s"});
+  if (name == "french-52")
+    return Deck("french-52",
+                {"A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"},
+                {"c", "d", "h", "s"});
+  if (name == "spanish-40")
+    // Suits: oros (coins), copas (cups), espadas (swords), bastos (clubs).
+    return Deck("spanish-40", {"1", "2", "3", "4", "5", "6", "7", "10", "11", "12"},
+                {"o", "c", "e", "b"});
+  return std::nullopt;
+}
+
+std::optional<Deck> Deck::custom(const std::vector<std::string>& ranks,
+                                 const std::vector<std::string>& suits, std::string* why) {
+  auto fail = [&](std::string reason) -> std::optional<Deck> {
+    if (why) *why = std::move(reason);
+    return std::nullopt;
+  };
+  if (ranks.empty()) return fail("a deck needs at least one rank");
+  if (suits.empty()) return fail("a deck needs at least one suit");
+  if (ranks.size() * suits.size() > kMaxCards)
+    return fail("a deck may have at most 64 cards; " + std::to_string(ranks.size()) +
+                " ranks x " + std::to_string(suits.size()) + " suits is " +
+                std::to_string(ranks.size() * suits.size()));
+  for (const auto* list : {&ranks, &suits}) {
+    for (const auto& label : *list) {
+      if (label.empty() || label.size() > 4)
+        return fail("label '" + label + "' must have 1 to 4 characters");
+      if (!std::all_of(label.begin(), label.end(), is_label_char))
+        return fail("label '" + label + "' has a character that cannot stand in a card token");
+    }
+  }
+  std::set<std::string> tokens;
+  for (const auto& r : ranks)
+    for (const auto& s : suits)
+      if (!tokens.insert(r + s).second)
+        return fail("card token '" + r + s + "' is ambiguous (two ranks or suits make it)");
+  return Deck("custom", ranks, suits);
+}
+
+std::optional<Card> Deck::parse(std::string_view token) const {
+  auto key = pack(token);
+  if (!key) return std::nullopt;
+  auto it = std::lower_bound(lookup_.begin(), lookup_.end(), std::make_pair(*key, Card{0}));
+  if (it == lookup_.end() || it->first != *key) return std::nullopt;
+  return it->second;
+}
+
+std::string Deck::tokens(CardSet set) const {
+  std::string out;
+  for (Card c : set) {
+    if (!out.empty()) out += ' ';
+    out += token(c);
+  }
+  return out;
+}
+
+}  // namespace conquian

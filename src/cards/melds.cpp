@@ -1,0 +1,263 @@
+#include "cards/melds.h"
+
+#include <algorithm>
+
+namespace conquian {
+namespace {
+
+// Calls f(P - D) for every D within P of at most `budget` cards, each once.
+template <class F>
+void for_each_drop(CardSet keep, CardSet candidates, int budget, F& f) {
+  f(keep);
+  if (budget == 0) return;
+  CardSet rest = candidates;
+  while (!rest.empty()) {
+    Card x = rest.pop_lowest();
+    for_each_drop(keep.without(x), rest, budget - 1, f);
+  }
+}
+
+// Calls f(K) for every K within `pool` of exactly k cards, each once.
+template <class F>
+bool for_each_combination(CardSet pool, int k, CardSet chosen, F& f) {
+  if (k == 0) return f(chosen);
+  CardSet rest = pool;
+  while (rest.size() >= k) {
+    Card x = rest.pop_lowest();
+    if (!for_each_combination(rest, k - 1, chosen.with(x), f)) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+MeldIndex::MeldIndex(const Deck& deck, const MeldRules& rules)
+    : deck_(deck), rules_(rules) {
+  run_cap_ = rules.run_max > 0 ? std::min(rules.run_max, deck.rank_count()) : deck.rank_count();
+  for (int r = 0; r < deck.rank_count(); ++r)
+    for_each_subset(deck.rank_cards(r), [&](CardSet s) {
+      if (size_ok_for_set(s.size())) all_natural_.push_back(s);
+    });
+  for (int s = 0; s < deck.suit_count(); ++s)
+    for (int lo = 0; lo < deck.rank_count(); ++lo)
+      for (int n = rules.run_min; n <= run_cap_ && lo + n <= deck.rank_count(); ++n)
+        all_natural_.push_back(CardSet::range(deck.card(s, lo), n));
+  std::sort(all_natural_.begin(), all_natural_.end());
+  for (CardSet m : all_natural_) {
+    from_lowest_[m.lowest()].push_back(m);
+    for (Card c : m) with_card_[c].push_back(m);
+  }
+  // Which counts of wild cards alone can be split into melds.
+  wild_only_ok_[0] = true;
+  for (int n = 1; n <= kMaxCards; ++n)
+    for (int part = 2; part <= n; ++part)
+      if ((size_ok_for_set(part) || size_ok_for_run(part)) && wild_only_ok_[n - part])
+        wild_only_ok_[n] = true;
+}
+
+bool MeldIndex::size_ok_for_set(int n) const {
+  return n >= rules_.set_min && n <= rules_.set_max && n <= deck_.suit_count();
+}
+
+bool MeldIndex::size_ok_for_run(int n) const { return n >= rules_.run_min && n <= run_cap_; }
+
+bool MeldIndex::is_meld(CardSet cards) const {
+  int n = cards.size();
+  CardSet naturals = cards - rules_.wild;
+  if (naturals.empty()) return size_ok_for_set(n) || size_ok_for_run(n);
+  Card low = naturals.lowest(), high = naturals.highest();
+  if (deck_.rank_cards(deck_.rank_of(low)).contains(naturals) && size_ok_for_set(n)) return true;
+  if (deck_.suit_cards(deck_.suit_of(low)).contains(naturals)) {
+    int span = deck_.rank_of(high) - deck_.rank_of(low) + 1;
+    if (span <= n && size_ok_for_run(n)) return true;
+  }
+  return false;
+}
+
+bool MeldIndex::partition_natural(CardSet rest, MeldList* out) const {
+  if (rest.empty()) return true;
+  for (CardSet m : from_lowest_[rest.lowest()]) {
+    if (!rest.contains(m)) continue;
+    if (out) out->push(m);
+    if (partition_natural(rest - m, out)) return true;
+    if (out) out->pop();
+  }
+  return false;
+}
+
+template <class F>
+bool MeldIndex::for_each_natural_core(CardSet naturals, Card c, int wilds, F&& f) const {
+  // Sets: c with any of the other cards of its rank; wilds fill up to the size.
+  CardSet same_rank = (naturals & deck_.rank_cards(deck_.rank_of(c))).without(c);
+  bool keep_going = true;
+  for_each_subset(same_rank, [&](CardSet others) {
+    if (!keep_going) return;
+    CardSet m = others.with(c);
+    int size = m.size();
+    for (int k = 0; k <= wilds && keep_going; ++k) {
+      bool ok = size_ok_for_set(size + k) || (size == 1 && size_ok_for_run(size + k));
+      if (ok) keep_going = f(m, k);
+    }
+  });
+  if (!keep_going) return false;
+  // Runs with c as the lowest natural card and at least one more natural card, whose top
+  // natural card has rank `top`; the gaps between are filled by wilds.
+  int suit = deck_.suit_of(c), low = deck_.rank_of(c);
+  CardSet suit_naturals = naturals & deck_.suit_cards(suit);
+  for (int top = low + 1; top < deck_.rank_count() && top - low + 1 <= run_cap_; ++top) {
+    Card t = deck_.card(suit, top);
+    int span = top - low + 1;
+    CardSet between = suit_naturals & CardSet::range(c + 1, span - 2);
+    int missing = span - 2 - between.size();
+    if (missing > wilds) break;  // wider windows miss at least as many cards
+    if (!suit_naturals.has(t)) continue;
+    CardSet ends = CardSet::of(c).with(t);
+    auto try_core = [&](CardSet kept) {
+      if (!keep_going) return;
+      CardSet m = ends | kept;
+      int size = m.size();
+      for (int k = std::max(0, span - size); k <= wilds && keep_going; ++k)
+        if (size_ok_for_run(size + k)) keep_going = f(m, k);
+    };
+    for_each_drop(between, between, wilds - missing, try_core);
+    if (!keep_going) return false;
+  }
+  return true;
+}
+
+bool MeldIndex::partition_wild(CardSet naturals, int wilds, MeldList* out,
+                               CardSet wild_pool) const {
+  if (naturals.empty()) {
+    if (!wild_only_ok(wilds)) return false;
+    if (out) {  // split the leftover wilds into groups of legal sizes
+      CardSet pool = wild_pool;
+      int left = wilds;
+      while (left > 0) {
+        for (int part = 2; part <= left; ++part) {
+          if ((size_ok_for_set(part) || size_ok_for_run(part)) && wild_only_ok(left - part)) {
+            CardSet group;
+            for (int i = 0; i < part; ++i) group.insert(pool.pop_lowest());
+            out->push(group);
+            left -= part;
+            break;
+          }
+        }
+      }
+    }
+    return true;
+  }
+  bool found = false;
+  for_each_natural_core(naturals, naturals.lowest(), wilds, [&](CardSet m, int k) {
+    CardSet used, pool = wild_pool;
+    if (out)
+      for (int i = 0; i < k; ++i) used.insert(pool.pop_lowest());
+    if (out) out->push(m | used);
+    if (partition_wild(naturals - m, wilds - k, out, pool)) {
+      found = true;
+      return false;
+    }
+    if (out) out->pop();
+    return true;
+  });
+  return found;
+}
+
+bool MeldIndex::can_partition(CardSet cards) const {
+  CardSet wild = cards & rules_.wild;
+  if (wild.empty()) return partition_natural(cards, nullptr);
+  return partition_wild(cards - wild, wild.size(), nullptr, wild);
+}
+
+bool MeldIndex::find_partition(CardSet cards, MeldList& out) const {
+  out.count = 0;
+  CardSet wild = cards & rules_.wild;
+  bool ok = wild.empty() ? partition_natural(cards, &out)
+                         : partition_wild(cards - wild, wild.size(), &out, wild);
+  if (!ok) out.count = 0;
+  return ok;
+}
+
+bool MeldIndex::enumerate_wild_only(CardSet wild_pool, MeldList& acc,
+                                    const std::function<bool(const MeldList&)>& visit) const {
+  if (wild_pool.empty()) return visit(acc);
+  Card x = wild_pool.lowest();
+  CardSet others = wild_pool.without(x);
+  bool keep_going = true;
+  for_each_subset(others, [&](CardSet g) {
+    if (!keep_going) return;
+    int n = g.size() + 1;
+    if (!(size_ok_for_set(n) || size_ok_for_run(n))) return;
+    acc.push(g.with(x));
+    keep_going = enumerate_wild_only(others - g, acc, visit);
+    acc.pop();
+  });
+  return keep_going;
+}
+
+bool MeldIndex::enumerate_wild(CardSet naturals, CardSet wild_pool, MeldList& acc,
+                               const std::function<bool(const MeldList&)>& visit) const {
+  if (naturals.empty()) return enumerate_wild_only(wild_pool, acc, visit);
+  return for_each_natural_core(naturals, naturals.lowest(), wild_pool.size(),
+                               [&](CardSet m, int k) {
+    auto with_wilds = [&](CardSet used) {
+      acc.push(m | used);
+      bool go_on = enumerate_wild(naturals - m, wild_pool - used, acc, visit);
+      acc.pop();
+      return go_on;
+    };
+    return for_each_combination(wild_pool, k, CardSet{}, with_wilds);
+  });
+}
+
+bool MeldIndex::for_each_partition(CardSet cards,
+                                   const std::function<bool(const MeldList&)>& visit) const {
+  MeldList acc;
+  CardSet wild = cards & rules_.wild;
+  if (!wild.empty()) return enumerate_wild(cards - wild, wild, acc, visit);
+  // Natural cards only: lowest card first, each split once.
+  std::function<bool(CardSet)> walk = [&](CardSet rest) -> bool {
+    if (rest.empty()) return visit(acc);
+    for (CardSet m : from_lowest_[rest.lowest()]) {
+      if (!rest.contains(m)) continue;
+      acc.push(m);
+      bool go_on = walk(rest - m);
+      acc.pop();
+      if (!go_on) return false;
+    }
+    return true;
+  };
+  return walk(cards);
+}
+
+std::vector<CardSet> MeldIndex::melds_containing(CardSet universe, Card card) const {
+  std::vector<CardSet> found;
+  CardSet wild = universe & rules_.wild;
+  CardSet naturals = universe - wild;
+  bool card_is_wild = rules_.wild.has(card);
+  CardSet lows = naturals;
+  if (!card_is_wild)
+    lows &= (deck_.rank_cards(deck_.rank_of(card)) | deck_.suit_cards(deck_.suit_of(card))) &
+            CardSet::range(0, card + 1);
+  for (Card low : lows) {
+    CardSet above = naturals & CardSet(~std::uint64_t{0} << low);
+    for_each_natural_core(above, low, wild.size(), [&](CardSet m, int k) {
+      auto keep = [&](CardSet used) {
+        CardSet meld = m | used;
+        if (meld.has(card)) found.push_back(meld);
+        return true;
+      };
+      for_each_combination(wild, k, CardSet{}, keep);
+      return true;
+    });
+  }
+  if (card_is_wild)  // melds of wild cards alone
+    for_each_subset(wild.without(card), [&](CardSet g) {
+      int n = g.size() + 1;
+      if (size_ok_for_set(n) || size_ok_for_run(n)) found.push_back(g.with(card));
+    });
+  std::sort(found.begin(), found.end());
+  found.erase(std::unique(found.begin(), found.end()), found.end());
+  return found;
+}
+
+}  // namespace conquian

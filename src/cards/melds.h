@@ -1,0 +1,95 @@
+// Melds and the exact search for splitting a set of cards into melds.
+//
+// A meld is a set (same rank, any suits) or a run (same suit, consecutive ranks in the
+// deck's order), each with a size range. A wild card stands for any card of a meld,
+// including itself; a wild card is always treated as a wild, never as a natural card, which
+// loses nothing because it may stand for itself.
+//
+// The search is an exact cover over 64-bit masks: take the lowest card not yet covered,
+// try every meld that has it as its lowest card and fits, recurse. No allocation.
+#pragma once
+
+#include <array>
+#include <functional>
+#include <vector>
+
+#include "cards/card_set.h"
+#include "cards/deck.h"
+
+namespace conquian {
+
+// The meld sizes and wild cards of a ruleset: data the cards layer needs, not a variant.
+struct MeldRules {
+  int set_min = 3, set_max = 4;
+  int run_min = 3, run_max = 0;  // 0: no cap but the deck's own
+  CardSet wild;
+};
+
+// A grouping of cards into melds; a table of at most 64 cards has at most 32 melds.
+struct MeldList {
+  std::array<CardSet, 32> melds{};
+  int count = 0;
+
+  void push(CardSet m) { melds[count++] = m; }
+  void pop() { --count; }
+  const CardSet* begin() const { return melds.data(); }
+  const CardSet* end() const { return melds.data() + count; }
+  CardSet cards() const {
+    CardSet all;
+    for (CardSet m : *this) all |= m;
+    return all;
+  }
+};
+
+class MeldIndex {
+ public:
+  MeldIndex(const Deck& deck, const MeldRules& rules);
+
+  const Deck& deck() const { return deck_; }
+  const MeldRules& rules() const { return rules_; }
+  bool has_wilds() const { return !rules_.wild.empty(); }
+
+  // Whether `cards` is one legal meld.
+  bool is_meld(CardSet cards) const;
+  // Whether `cards` splits into legal melds, every card used once (the empty set does).
+  bool can_partition(CardSet cards) const;
+  // One such split, written to `out`; false if there is none.
+  bool find_partition(CardSet cards, MeldList& out) const;
+  // Every split, each once (as a set of melds); `visit` returns false to stop early.
+  // Returns false if it was stopped.
+  bool for_each_partition(CardSet cards, const std::function<bool(const MeldList&)>& visit) const;
+  // Every legal meld M with `card` in M and M within `universe`, each once.
+  std::vector<CardSet> melds_containing(CardSet universe, Card card) const;
+
+  // Every meld without wild cards (the catalogue), and those whose lowest card is `c`.
+  const std::vector<CardSet>& natural_melds() const { return all_natural_; }
+  const std::vector<CardSet>& natural_melds_from(Card c) const { return from_lowest_[c]; }
+  const std::vector<CardSet>& natural_melds_with(Card c) const { return with_card_[c]; }
+
+  int run_cap() const { return run_cap_; }
+
+ private:
+  bool partition_natural(CardSet rest, MeldList* out) const;
+  bool partition_wild(CardSet naturals, int wilds, MeldList* out, CardSet wild_pool) const;
+  bool enumerate_wild(CardSet naturals, CardSet wild_pool, MeldList& acc,
+                      const std::function<bool(const MeldList&)>& visit) const;
+  bool enumerate_wild_only(CardSet wild_pool, MeldList& acc,
+                           const std::function<bool(const MeldList&)>& visit) const;
+  // Natural subsets M with lowest card `c` (M within `naturals`) that make a meld with
+  // some number of wilds; calls f(M, min_wilds, max_wilds) for the feasible wild counts.
+  template <class F>
+  bool for_each_natural_core(CardSet naturals, Card c, int wilds, F&& f) const;
+  bool wild_only_ok(int n) const { return wild_only_ok_[n]; }
+  bool size_ok_for_set(int n) const;
+  bool size_ok_for_run(int n) const;
+
+  Deck deck_;
+  MeldRules rules_;
+  int run_cap_;
+  std::vector<CardSet> all_natural_;
+  std::array<std::vector<CardSet>, kMaxCards> from_lowest_;
+  std::array<std::vector<CardSet>, kMaxCards> with_card_;
+  std::array<bool, kMaxCards + 1> wild_only_ok_{};
+};
+
+}  // namespace conquian

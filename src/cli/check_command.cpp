@@ -1,0 +1,144 @@
+// `conquian check FILE... [--ruleset R] [--json] [--quiet]`: replay every game, judge
+// every move, name the first bad one.
+#include <fmt/core.h>
+#include <unistd.h>
+
+#include <nlohmann/json.hpp>
+
+#include "check/replay.h"
+#include "cli/commands.h"
+#include "cli/progress.h"
+#include "record/record_reader.h"
+#include "record/yaml_fields.h"
+
+namespace conquian::cli {
+namespace {
+
+struct CheckOptions {
+  std::vector<std::string> files;
+  std::string ruleset;
+  bool json = false;
+  bool quiet = false;
+};
+
+nlohmann::json outcome_json(const check::GameVerdict& v) {
+  if (v.outcome.kind == Outcome::Kind::Win) return {{"winner", v.outcome.winner}};
+  if (v.outcome.kind == Outcome::Kind::Draw) return {{"draw", true}};
+  return "unfinished";
+}
+
+nlohmann::json verdict_json(const check::GameVerdict& v) {
+  nlohmann::json j = {{"id", v.id}, {"verdict", check::judgement_name(v.judgement)}, {"outcome", outcome_json(v)},
+                      {"file", v.file}, {"index", v.index}};
+  if (!v.ruleset.empty()) j["ruleset"] = v.ruleset;
+  if (v.judgement != check::Judgement::Legal) {
+    j["move"] = v.move;
+    if (v.judgement == check::Judgement::Illegal) j["code"] = code_name(v.code);
+    j["message"] = v.message;
+    if (v.mark.line) j["line"] = v.mark.line;
+  }
+  j["moves"] = v.moves;
+  return j;
+}
+
+std::string outcome_text(const check::GameVerdict& v) {
+  if (v.outcome.kind == Outcome::Kind::Win) return fmt::format("seat {} won", v.outcome.winner);
+  if (v.outcome.kind == Outcome::Kind::Draw) return "drawn";
+  return "unfinished";
+}
+
+void print_text(const check::GameVerdict& v) {
+  switch (v.judgement) {
+    case check::Judgement::Legal:
+      fmt::print("{}: legal, {} after {} moves\n", v.id, outcome_text(v), v.moves);
+      return;
+    case check::Judgement::Illegal: {
+      std::string where = v.move == 0 ? "in the deal" : fmt::format("at move {}", v.move);
+      if (v.move == v.moves + 1 && v.code == Code::ResultMismatch) where = "in the result";
+      std::string line = v.mark.line ? fmt::format(" ({}:{})", v.file, v.mark.line) : "";
+      fmt::print("{}: ILLEGAL {}{}: {}: {}\n", v.id, where, line, code_name(v.code), v.message);
+      if (!v.move_text.empty() && v.move > 0 && v.move <= v.moves) fmt::print("    the move: {}\n", v.move_text);
+      return;
+    }
+    case check::Judgement::Malformed:
+      fmt::print("{}: MALFORMED: {}\n", v.id, v.message);
+      return;
+  }
+}
+
+check::GameVerdict malformed(const record::RecordError& e) {
+  check::GameVerdict v;
+  v.judgement = check::Judgement::Malformed;
+  v.file = e.file;
+  v.index = e.index;
+  v.id = !e.id.empty() ? e.id : e.index == 0 ? e.file : e.file + ":" + std::to_string(e.index);
+  v.message = e.message;
+  v.mark = e.mark;
+  return v;
+}
+
+int run_check(const CheckOptions& opt) {
+  check::RulesetCache cache;
+  std::shared_ptr<const Ruleset> forced_rules;
+  if (!opt.ruleset.empty()) forced_rules = cache.get(opt.ruleset, "");
+  int counts[3] = {0, 0, 0};
+  bool first = true;
+  Progress progress("checked", "games");
+  if (opt.json) fmt::print("{{\"games\": [");
+  auto emit = [&](const check::GameVerdict& v) {
+    counts[static_cast<int>(v.judgement)]++;
+    progress.tick();
+    if (opt.json) {
+      fmt::print("{}\n  {}", first ? "" : ",", verdict_json(v).dump());
+      first = false;
+    } else if (!opt.quiet) {
+      print_text(v);
+    }
+  };
+  for (const auto& file : opt.files) {
+    record::read_record_file(file, [&](record::ReadItem&& item) {
+      if (item.error) return emit(malformed(*item.error));
+      const record::GameRecord& rec = *item.record;
+      std::shared_ptr<const Ruleset> rules = forced_rules;
+      if (!rules) {
+        try {
+          rules = cache.get(rec.ruleset, rec.file);
+        } catch (const record::InputError& e) {
+          record::RecordError err{rec.file, rec.index, rec.display_id(), rec.ruleset_mark,
+                                  "ruleset '" + rec.ruleset + "': " + e.reason()};
+          return emit(malformed(err));
+        }
+      }
+      emit(check::check_record(rec, *rules));
+    });
+  }
+  progress.done();
+  if (opt.json) {
+    nlohmann::json summary = {{"legal", counts[0]}, {"illegal", counts[1]}, {"malformed", counts[2]}};
+    fmt::print("\n], \"summary\": {}}}\n", summary.dump());
+  } else if (!opt.quiet) {
+    fmt::print("{} games: {} legal, {} illegal, {} malformed\n", counts[0] + counts[1] + counts[2], counts[0],
+               counts[1], counts[2]);
+  }
+  if (counts[2] > 0) return kExitUnusable;
+  if (counts[1] > 0) return kExitFound;
+  return kExitOk;
+}
+
+}  // namespace
+
+void register_check(CLI::App& app, Runner& run) {
+  static CheckOptions opt;
+  auto* cmd = app.add_subcommand("check",
+                                 "Replay recorded games and judge every move against the ruleset.\n"
+                                 "Each game is legal, illegal (the first bad move is named with a code and a reason)\n"
+                                 "or malformed (it could not be read as a record).\n"
+                                 "Exit status: 0 all legal, 1 some game illegal, 2 something malformed or unreadable.");
+  cmd->add_option("FILE", opt.files, "Record files (YAML, one game per document, --- between games)")->required();
+  cmd->add_option("--ruleset,-r", opt.ruleset, "Judge every game under this ruleset (a name or a path) instead of the one it names");
+  cmd->add_flag("--json", opt.json, "One JSON object on standard output: {\"games\": [...], \"summary\": {...}}");
+  cmd->add_flag("--quiet,-q", opt.quiet, "Print nothing; only the exit status tells");
+  cmd->callback([&run] { run = [] { return run_check(opt); }; });
+}
+
+}  // namespace conquian::cli

@@ -1,0 +1,40 @@
+#include "cli/progress.h"
+
+#include <fmt/core.h>
+#include <unistd.h>
+
+namespace conquian::cli {
+
+Progress::Progress(std::string verb, std::string unit, std::uint64_t total)
+    : verb_(std::move(verb)), unit_(std::move(unit)), total_(total), enabled_(isatty(STDERR_FILENO) == 1),
+      start_(std::chrono::steady_clock::now()), last_(start_) {}
+
+void Progress::tick(std::uint64_t n) {
+  count_ += n;
+  if (!enabled_ || (count_ & 63) != 0) return;
+  auto now = std::chrono::steady_clock::now();
+  if (now - last_ < std::chrono::milliseconds(100)) return;
+  last_ = now;
+  draw();
+}
+
+void Progress::draw() {
+  double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  double rate = secs > 0 ? static_cast<double>(count_) / secs : 0;
+  if (total_ > 0) {
+    int width = 30;
+    int filled = static_cast<int>(static_cast<double>(width) * static_cast<double>(count_) / static_cast<double>(total_));
+    fmt::print(stderr, "\r[{}{}] {} {}/{} {} ({:.0f}/s)", std::string(filled, '#'), std::string(width - filled, ' '),
+               verb_, count_, total_, unit_, rate);
+  } else {
+    fmt::print(stderr, "\r{} {} {} ({:.0f}/s)", verb_, count_, unit_, rate);
+  }
+}
+
+void Progress::done() {
+  if (!enabled_ || count_ < 64) return;
+  draw();
+  fmt::print(stderr, "\n");
+}
+
+}  // namespace conquian::cli

@@ -1,0 +1,25 @@
+// A progress line on standard error for long work, shown only when standard error is a
+// terminal (scripts and CI see nothing). Cheap to tick: it redraws at most 10 times/s.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+
+namespace conquian::cli {
+
+class Progress {
+ public:
+  Progress(std::string verb, std::string unit, std::uint64_t total = 0);
+  void tick(std::uint64_t n = 1);
+  void done();
+
+ private:
+  void draw();
+  std::string verb_, unit_;
+  std::uint64_t total_, count_ = 0;
+  bool enabled_;
+  std::chrono::steady_clock::time_point start_, last_;
+};
+
+}  // namespace conquian::cli

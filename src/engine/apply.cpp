@@ -1,0 +1,164 @@
+// apply(): the position after a legal move; start(): the position after the deal.
+#include <cassert>
+
+#include "engine/engine.h"
+#include "engine/flow.h"
+#include "engine/takes.h"
+
+namespace conquian {
+namespace {
+
+// Lays cards on a seat's table: the set, and the kept grouping where regrouping is barred.
+void lay_table(Position& p, int s, Card card, const Move& m) {
+  CardSet laid = m.table - p.table[s] - (card == kNoCard ? CardSet{} : CardSet::of(card));
+  if (!p.rules->rearrange) {
+    MeldList grouping = m.grouping;
+    if (grouping.count == 0)
+      takes::for_each_fixed_grouping(p, s, card, laid, [&](const MeldList& g) {
+        grouping = g;
+        return false;
+      });
+    p.table[s] = m.table;
+    flow::keep_melds(p, s, grouping);
+  } else {
+    p.table[s] = m.table;
+  }
+  p.hand[s] -= laid;
+}
+
+// A hit: the discard joins seat o's table (the first kept meld it extends, if grouped).
+void add_to_table(Position& p, int o, Card card) {
+  if (!p.rules->rearrange) {
+    MeldList melds = flow::kept_melds(p, o);
+    for (int i = 0; i < melds.count; ++i)
+      if (p.rules->meld_index().is_meld(melds.melds[i].with(card))) {
+        p.meld_of[card] = static_cast<std::uint8_t>(i);
+        break;
+      }
+  }
+  p.table[o].insert(card);
+}
+
+void apply_take(Position& p, const Move& m) {
+  int s = m.seat;
+  lay_table(p, s, m.card, m);
+  p.up = kNoCard;
+  if (p.table[s].size() >= p.rules->target) return flow::win(p, s);
+  if (m.discard == kNoCard) {  // cannot happen while hand + table == hand size; kept safe
+    flow::enter_turn(p, (s + 1) % p.seats());
+    return;
+  }
+  p.hand[s].erase(m.discard);
+  if (m.other != 0xFF) {  // hit: the discard goes onto another seat's table
+    int o = m.other;
+    add_to_table(p, o, m.discard);
+    if (p.table[o].size() >= p.rules->target) return flow::win(p, o);
+    if (p.hand[o].empty()) return flow::enter_turn(p, (o + 1) % p.seats());
+    p.phase = Phase::Throw;
+    p.actor = static_cast<std::uint8_t>(o);
+    return;
+  }
+  flow::offer(p, m.discard, s, false);
+}
+
+void finish_swap(Position& p) {
+  int n = p.seats();
+  std::array<CardSet, kMaxSeats> hands = p.hand;
+  for (int s = 0; s < n; ++s) {
+    hands[s].erase(p.swap_card[s]);
+    hands[(s + 1) % n].insert(p.swap_card[s]);
+  }
+  p.hand = hands;
+  p.swap_card.fill(kNoCard);
+  p.opening_upcard = p.rules->first_upcard == FirstUpcard::Dealer;
+  flow::enter_turn(p, p.opening_upcard ? p.dealer : (p.dealer + 1) % n);
+}
+
+}  // namespace
+
+Position start(const Ruleset& rules, std::span<const CardSet> hands, int dealer,
+               std::span<const Card> stock, bool stock_known) {
+  Position p;
+  p.rules = &rules;
+  p.meld_of.fill(kNoMeld);
+  for (int s = 0; s < rules.seats && s < static_cast<int>(hands.size()); ++s) p.hand[s] = hands[s];
+  p.dealer = static_cast<std::uint8_t>(dealer);
+  p.stock_known = stock_known;
+  if (stock_known) {
+    for (std::size_t i = 0; i < stock.size() && i < p.stock.size(); ++i) p.stock[i] = stock[i];
+    p.stock_end = static_cast<std::uint8_t>(std::min<std::size_t>(stock.size(), p.stock.size()));
+  } else {
+    CardSet dealt;
+    for (int s = 0; s < rules.seats; ++s) dealt |= p.hand[s];
+    p.stock_end = static_cast<std::uint8_t>(rules.deck.size() - dealt.size());
+  }
+  if (rules.swap) {
+    p.phase = Phase::Swap;
+    p.actor = static_cast<std::uint8_t>((dealer + 1) % rules.seats);
+  } else {
+    p.opening_upcard = rules.first_upcard == FirstUpcard::Dealer;
+    flow::enter_turn(p, p.opening_upcard ? dealer : (dealer + 1) % rules.seats);
+  }
+  return p;
+}
+
+void apply(Position& p, const Move& m) {
+  assert(judge(p, m).ok());
+  if (p.phase == Phase::ForceWindow && m.kind != MoveKind::Force && m.kind != MoveKind::Waive) {
+    apply(p, waive_move());
+    apply(p, m);
+    return;
+  }
+  p.plies++;
+  switch (m.kind) {
+    case MoveKind::Swap:
+      p.swap_card[m.seat] = m.card;
+      p.actor = static_cast<std::uint8_t>((m.seat + 1) % p.seats());
+      if (p.actor == (p.dealer + 1) % p.seats()) finish_swap(p);
+      return;
+    case MoveKind::Turn:
+      if (p.stock_known) p.stock_top++;
+      else p.stock_end--;
+      if (p.opening_upcard) {  // the dealer's upcard is offered as if the dealer threw it
+        p.opening_upcard = false;
+        return flow::offer(p, m.card, m.seat, false);
+      }
+      return flow::offer(p, m.card, m.seat, true);
+    case MoveKind::Take:
+      return apply_take(p, m);
+    case MoveKind::Pass:
+      if (p.rules->forcing.decline && flow::fits(p, m.seat, m.card)) {
+        p.phase = Phase::ForceWindow;  // actor stays: the seat that refused
+        return;
+      }
+      return flow::refuse(p);
+    case MoveKind::Waive:
+      return flow::refuse(p);
+    case MoveKind::Force:
+      p.phase = Phase::Forced;
+      p.actor = m.other;
+      return;
+    case MoveKind::Throw:
+      p.hand[m.seat].erase(m.card);
+      return flow::offer(p, m.card, m.seat, false);
+    case MoveKind::Lay:
+      lay_table(p, m.seat, kNoCard, m);
+      return;
+  }
+}
+
+int to_act(const Position& p) {
+  if (p.phase == Phase::ForceWindow) return (p.actor + 1) % p.seats();
+  return p.actor;
+}
+
+bool fits_table(const Position& p, int seat, Card card) { return flow::fits(p, seat, card); }
+
+MeldList table_melds(const Position& p, int seat) {
+  if (!p.rules->rearrange) return flow::kept_melds(p, seat);
+  MeldList out;
+  p.rules->meld_index().find_partition(p.table[seat], out);
+  return out;
+}
+
+}  // namespace conquian

@@ -1,0 +1,28 @@
+// How the face-up card travels and whose turn follows (engine-internal).
+//
+// A turned card is offered first to the seat that turned it (first_offer: turner; 000 and
+// 004), then round the table; a thrown card round the table starting after the thrower.
+// A card every seat refused is dead, and the seat after the one that turned or threw it
+// turns next (CONTRACT.md, "Order of play").
+#pragma once
+
+#include "engine/position.h"
+
+namespace conquian::flow {
+
+int offer_count(const Position& pos);
+int offer_seat(const Position& pos, int index);
+// Moves to the next seat of the offer order, or kills the card and starts the next turn.
+void refuse(Position& pos);
+// The seat turns next; an empty stock ends the deal instead (stock_out).
+void enter_turn(Position& pos, int seat);
+// A face-up card that seat `origin` threw (or turned: `turned`), offered in order.
+void offer(Position& pos, Card card, int origin, bool turned);
+void win(Position& pos, int seat);
+// Whether `card` fits seat's table alone (no cards from the hand), regrouping if allowed.
+bool fits(const Position& pos, int seat, Card card);
+// The kept grouping of a seat's table (rulesets without rearrange).
+MeldList kept_melds(const Position& pos, int seat);
+void keep_melds(Position& pos, int seat, const MeldList& melds);
+
+}  // namespace conquian::flow

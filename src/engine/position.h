@@ -1,0 +1,80 @@
+// The state of a deal: every seat's hand and table, the stock, the dead cards, the face-up
+// card with its history, and whose decision comes next. A plain value: cheap to copy
+// (about 250 bytes) and to hash, so the solver can keep millions.
+//
+// The turn, as a small state machine (one legal/apply pair per phase in engine.cpp):
+//
+//   Swap ──> Turn ──> Offer ──take──> Offer (the discard, round the table)
+//                      │  └──pass──> Offer (next seat) / Turn (card dead)
+//                      │       └───> ForceWindow (the card fit the passer's table:
+//                      │             another seat may force it on the passer)
+//                      └──force──> Forced ──take──> ...
+//   take with `onto` (hit) ──> Throw (the hit seat throws one card) ──> Offer
+//   Turn with an empty stock, or a take reaching the target ──> Over
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "cards/card_set.h"
+#include "rules/ruleset.h"
+
+namespace conquian {
+
+enum class Phase : std::uint8_t { Swap, Turn, Offer, ForceWindow, Forced, Throw, Over };
+
+inline constexpr std::uint8_t kNoSeat = 0xFF;
+inline constexpr std::uint8_t kNoMeld = 0xFF;
+inline constexpr int kMaxSeats = 4;
+
+struct Outcome {
+  enum class Kind : std::uint8_t { Ongoing, Win, Draw } kind = Kind::Ongoing;
+  int winner = -1;
+  bool over() const { return kind != Kind::Ongoing; }
+  bool operator==(const Outcome&) const = default;
+};
+
+struct Position {
+  const Ruleset* rules = nullptr;   // not owned; outlives every position of its deal
+
+  std::array<CardSet, kMaxSeats> hand{};
+  std::array<CardSet, kMaxSeats> table{};
+  CardSet dead;                     // turned face down, out of the deal
+
+  // The stock. Known: stock[stock_top .. stock_end) top first. Unknown (a record without
+  // `stock`): only how many cards are left; they are the unseen cards.
+  std::array<Card, kMaxCards> stock{};
+  std::uint8_t stock_top = 0, stock_end = 0;
+  bool stock_known = true;
+
+  // The face-up card: who turned or threw it, and how many seats of its offer order have
+  // refused it so far (the order: see offer_seat()).
+  Card up = kNoCard;
+  std::uint8_t origin = kNoSeat;
+  bool up_turned = false;
+  std::uint8_t refusals = 0;
+
+  Phase phase = Phase::Turn;
+  std::uint8_t actor = 0;           // the seat whose decision it is (the passer in a window)
+  std::uint8_t dealer = 0;
+  bool opening_upcard = false;      // first_upcard: dealer, before the first turn
+  std::array<Card, kMaxSeats> swap_card{kNoCard, kNoCard, kNoCard, kNoCard};
+
+  Outcome result;
+  std::uint16_t plies = 0;          // moves applied so far
+
+  // Meld groupings, kept only when the ruleset forbids regrouping: meld_of[card] is the
+  // index of the meld holding it within its seat's table, kNoMeld elsewhere.
+  std::array<std::uint8_t, kMaxCards> meld_of{};
+
+  int seats() const { return rules->seats; }
+  int stock_left() const { return stock_end - stock_top; }
+  // Cards nobody has seen: in the stock when it is unknown.
+  CardSet unseen() const;
+  // Every card not in a hand, on a table, dead or face up (the stock, known or not).
+  CardSet in_stock() const { return unseen(); }
+  std::uint64_t hash() const;
+  bool same_state(const Position& o) const;
+};
+
+}  // namespace conquian

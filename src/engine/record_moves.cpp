@@ -1,0 +1,171 @@
+#include "engine/record_moves.h"
+
+#include <fmt/format.h>
+
+namespace conquian {
+namespace {
+
+struct Resolver {
+  const Deck& deck;
+  Verdict fault;
+
+  Card card(const record::Token& t) {
+    if (!fault.ok()) return kNoCard;
+    auto c = deck.parse(t.text);
+    if (!c) {
+      fault = Verdict::bad(Code::UnknownCard, fmt::format("'{}' is not a card of the {} deck (line {})", t.text,
+                                                          deck.name(), t.mark.line));
+      return kNoCard;
+    }
+    return *c;
+  }
+
+  CardSet cards(const record::TokenList& list) {
+    CardSet s;
+    for (const auto& t : list) {
+      Card c = card(t);
+      if (!fault.ok()) return s;
+      if (s.has(c)) {
+        fault = Verdict::bad(Code::DuplicateCard, fmt::format("{} is listed twice (line {})", t.text, t.mark.line));
+        return s;
+      }
+      s.insert(c);
+    }
+    return s;
+  }
+};
+
+}  // namespace
+
+MoveOrFault to_move(const Position& pos, const record::RecordMove& rm) {
+  Resolver r{pos.rules->deck, {}};
+  Move m;
+  m.seat = static_cast<std::uint8_t>(rm.seat);
+  using K = record::MoveKind;
+  switch (rm.kind) {
+    case K::Swap: m.kind = MoveKind::Swap; break;
+    case K::Turn: m.kind = MoveKind::Turn; break;
+    case K::Take: m.kind = MoveKind::Take; break;
+    case K::Pass: m.kind = MoveKind::Pass; break;
+    case K::Force: m.kind = MoveKind::Force; break;
+    case K::Throw: m.kind = MoveKind::Throw; break;
+    case K::Lay: m.kind = MoveKind::Lay; break;
+  }
+  if (rm.kind == K::Force) {
+    m.other = static_cast<std::uint8_t>(std::min(rm.force_seat, 0xFE));
+    return {m, {}};
+  }
+  if (rm.kind != K::Lay) m.card = r.card(rm.card);
+  if (rm.kind == K::Take || rm.kind == K::Lay) {
+    if (rm.discard) m.discard = r.card(*rm.discard);
+    if (rm.onto >= 0) m.other = static_cast<std::uint8_t>(std::min(rm.onto, 0xFE));
+    if (rm.has_melds) {
+      if (rm.melds.size() > m.grouping.melds.size())
+        return {m, Verdict::bad(Code::IllegalMeld, fmt::format("{} melds are more than any table can hold", rm.melds.size()))};
+      for (const auto& list : rm.melds) {
+        CardSet meld = r.cards(list);
+        if (!r.fault.ok()) return {m, r.fault};
+        if (meld.empty()) return {m, Verdict::bad(Code::IllegalMeld, "an empty meld is not a meld")};
+        if (m.table.intersects(meld))
+          return {m, Verdict::bad(Code::DuplicateCard, fmt::format("{} is listed twice in the melds",
+                                                                   pos.rules->deck.tokens(m.table & meld)))};
+        m.grouping.push(meld);
+        m.table |= meld;
+      }
+    } else {
+      CardSet laid = r.cards(rm.lay);
+      if (!r.fault.ok()) return {m, r.fault};
+      CardSet old = pos.table[std::min(rm.seat, kMaxSeats - 1)];
+      if (laid.intersects(old))
+        return {m, Verdict::bad(Code::NotInHand, fmt::format("seat {} laid {}, which is already on its table",
+                                                             rm.seat, pos.rules->deck.tokens(laid & old)))};
+      if (m.card != kNoCard && laid.has(m.card))
+        return {m, Verdict::bad(Code::DuplicateCard, fmt::format("{} is both taken and laid", pos.rules->deck.token(m.card)))};
+      m.table = old | laid;
+      if (m.card != kNoCard) m.table.insert(m.card);
+    }
+  }
+  return {m, r.fault};
+}
+
+DealOrFault start_from_record(const record::GameRecord& rec, const Ruleset& rules) {
+  Resolver r{rules.deck, {}};
+  DealOrFault out;
+  auto fail = [&](Code c, std::string why) {
+    out.fault = Verdict::bad(c, std::move(why));
+    return out;
+  };
+  std::array<CardSet, kMaxSeats> hands{};
+  CardSet all;
+  auto add = [&](const record::TokenList& list, CardSet& into) {
+    for (const auto& t : list) {
+      Card c = r.card(t);
+      if (!r.fault.ok()) return false;
+      if (all.has(c)) {
+        r.fault = Verdict::bad(Code::DuplicateCard, fmt::format("{} is dealt twice (line {})", t.text, t.mark.line));
+        return false;
+      }
+      all.insert(c);
+      into.insert(c);
+    }
+    return true;
+  };
+  if (static_cast<int>(rec.hands.size()) != rules.seats)
+    return fail(Code::BadDeal, fmt::format("the deal has {} hands, but ruleset {} has {} seats", rec.hands.size(),
+                                           rules.name, rules.seats));
+  for (int s = 0; s < rules.seats; ++s)
+    if (!add(rec.hands[s], hands[s])) return fail(r.fault.code, r.fault.message);
+  CardSet stock_set;
+  std::vector<Card> stock;
+  if (rec.has_stock) {
+    if (!add(rec.stock, stock_set)) return fail(r.fault.code, r.fault.message);
+    for (const auto& t : rec.stock) stock.push_back(*rules.deck.parse(t.text));
+  }
+  for (int s = 0; s < rules.seats; ++s)
+    if (static_cast<int>(rec.hands[s].size()) != rules.hand)
+      return fail(Code::BadDeal, fmt::format("seat {} was dealt {} cards; ruleset {} deals {}", s, rec.hands[s].size(),
+                                             rules.name, rules.hand));
+  if (rec.has_stock && static_cast<int>(rec.stock.size()) != rules.stock_size())
+    return fail(Code::BadDeal, fmt::format("the stock has {} cards; after the deal {} remain", rec.stock.size(),
+                                           rules.stock_size()));
+  if (rec.dealer < 0 || rec.dealer >= rules.seats)
+    return fail(Code::BadDeal, fmt::format("there is no seat {} to deal", rec.dealer));
+  out.position = start(rules, std::span<const CardSet>(hands.data(), rules.seats), rec.dealer, stock, rec.has_stock);
+  return out;
+}
+
+std::optional<record::RecordMove> to_record_move(const Position& pos, const Move& m) {
+  const Deck& deck = pos.rules->deck;
+  auto token = [&](Card c) { return record::Token{deck.token(c), {}}; };
+  record::RecordMove rm;
+  rm.seat = m.seat;
+  switch (m.kind) {
+    case MoveKind::Waive: return std::nullopt;
+    case MoveKind::Swap: rm.kind = record::MoveKind::Swap; break;
+    case MoveKind::Turn: rm.kind = record::MoveKind::Turn; break;
+    case MoveKind::Pass: rm.kind = record::MoveKind::Pass; break;
+    case MoveKind::Throw: rm.kind = record::MoveKind::Throw; break;
+    case MoveKind::Force:
+      rm.kind = record::MoveKind::Force;
+      rm.force_seat = m.other;
+      return rm;
+    case MoveKind::Take: rm.kind = record::MoveKind::Take; break;
+    case MoveKind::Lay: rm.kind = record::MoveKind::Lay; break;
+  }
+  if (m.kind != MoveKind::Lay) rm.card = token(m.card);
+  if (m.kind == MoveKind::Take || m.kind == MoveKind::Lay) {
+    MeldList g = m.grouping;
+    if (g.count == 0) pos.rules->meld_index().find_partition(m.table, g);
+    rm.has_melds = true;
+    for (CardSet meld : g) {
+      record::TokenList list;
+      for (Card c : meld) list.push_back(token(c));
+      rm.melds.push_back(std::move(list));
+    }
+    if (m.discard != kNoCard) rm.discard = token(m.discard);
+    if (m.other != 0xFF) rm.onto = m.other;
+  }
+  return rm;
+}
+
+}  // namespace conquian

@@ -1,0 +1,100 @@
+// A game record as read from a file, before any rule is applied.
+//
+// The record layer knows formats, not rules: card tokens stay as text here (the deck that
+// gives them meaning comes from the ruleset, which the checker loads). See
+// specs/record-format.md for the format and CONTRACT.md for the parts fixed by others.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace conquian::record {
+
+// Where something stands in its file, for error messages (1-based, 0 = unknown).
+struct Mark {
+  std::uint32_t line = 0;
+  std::uint32_t column = 0;
+};
+
+// A card token exactly as written ("Ac", "10o"), with where it was written.
+struct Token {
+  std::string text;
+  Mark mark;
+};
+
+using TokenList = std::vector<Token>;
+
+// What one entry of `moves:` says. Exactly one of the action keys is set (`kind`).
+enum class MoveKind : std::uint8_t { Swap, Turn, Take, Pass, Force, Throw, Lay };
+
+struct RecordMove {
+  Mark mark;                              // where the move's mapping starts
+  MoveKind kind = MoveKind::Pass;
+  int seat = -1;                          // `seat:`
+  Token card;                             // swap / turn / take / pass / throw
+  int force_seat = -1;                    // `force: N`
+  bool has_melds = false;                 // `melds:` given (the whole table after)
+  std::vector<TokenList> melds;
+  bool has_lay = false;                   // `lay:` given (cards laid from the hand)
+  TokenList lay;
+  std::optional<Token> discard;           // `discard:`
+  int onto = -1;                          // `onto: N` ("hit" forcing)
+};
+
+struct RecordResult {
+  bool present = false;
+  bool draw = false;
+  int winner = -1;
+  Mark mark;
+};
+
+struct GameRecord {
+  std::string file;                       // the file it came from
+  int index = 0;                          // 1-based document index in the file
+  Mark mark;                              // where the document starts
+  std::string format;                     // "conquian-record/1"
+  std::string ruleset;                    // name or path, as written
+  Mark ruleset_mark;
+  std::string id;                         // empty: reports use file:index
+  std::vector<std::string> players;
+  int dealer = 0;
+  std::vector<TokenList> hands;           // as dealt, one list per seat
+  bool has_stock = false;
+  TokenList stock;                        // top card first
+  std::string salt;
+  std::string commitment;                 // "sha256:<hex>" or empty
+  Mark commitment_mark;
+  std::vector<RecordMove> moves;
+  RecordResult result;
+
+  std::string display_id() const {
+    return id.empty() ? file + ":" + std::to_string(index) : id;
+  }
+};
+
+// A document that could not be read as a record: it becomes one `malformed` game.
+struct RecordError {
+  std::string file;
+  int index = 0;                          // 1-based document index; 0: the file as a whole
+  std::string id;                         // the record's id if it got that far
+  Mark mark;
+  std::string message;                    // names the key and the reason
+};
+
+// One document of a record file: a record, or the reason it is not one.
+struct ReadItem {
+  std::optional<GameRecord> record;
+  std::optional<RecordError> error;
+};
+
+// Limits that keep hostile input bounded (documented in specs/limits.md).
+struct ReadLimits {
+  std::size_t max_file_bytes = std::size_t{1} << 30;   // 1 GiB
+  std::size_t max_moves = 100'000;                      // per game
+  std::size_t max_cards_per_list = 64;
+  std::size_t max_depth = 16;                           // YAML nesting
+  std::size_t max_scalar_bytes = 4096;
+};
+}  // namespace conquian::record

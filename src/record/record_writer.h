@@ -1,0 +1,15 @@
+// Writing game records as YAML (the inverse of record_reader): one document per game,
+// moves in flow style, one per line, so that diffs of record files read well.
+#pragma once
+
+#include <string>
+
+#include "record/record.h"
+
+namespace conquian::record {
+
+std::string write_record(const GameRecord& rec);
+// One move as a flow mapping, e.g. {seat: 1, take: 5h, melds: [[5h, 5c, 5s]], discard: Kd}.
+std::string write_move(const RecordMove& move);
+
+}  // namespace conquian::record

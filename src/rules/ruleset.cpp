@@ -1,0 +1,251 @@
+#include "rules/ruleset.h"
+
+#include <cstdlib>
+#include <filesystem>
+
+#include "record/yaml_fields.h"
+#include "rules/shipped_rulesets.h"
+
+namespace conquian {
+namespace {
+
+using record::Fields;
+using record::InputError;
+
+constexpr int kMaxBaseDepth = 8;
+constexpr std::size_t kMaxWilds = 8;
+
+bool is_path(const std::string& s) {
+  return s.find('/') != std::string::npos ||
+         (s.size() > 5 && s.compare(s.size() - 5, 5, ".yaml") == 0);
+}
+
+struct Source {
+  std::string text, file;
+};
+
+Source find_source(const std::string& name_or_path) {
+  if (is_path(name_or_path)) {
+    std::error_code ec;
+    auto size = std::filesystem::file_size(name_or_path, ec);
+    if (ec) throw InputError(name_or_path, {}, "cannot open the ruleset file: " + ec.message());
+    if (size > (1u << 20)) throw InputError(name_or_path, {}, "a ruleset file may be at most 1 MiB");
+    return {"", name_or_path};
+  }
+  if (const char* dir = std::getenv("CONQUIAN_RULESETS")) {
+    std::string path = std::string(dir) + "/" + name_or_path + ".yaml";
+    if (std::filesystem::exists(path)) return {"", path};
+  }
+  const auto& shipped = shipped_ruleset_texts();
+  auto it = shipped.find(name_or_path);
+  if (it == shipped.end()) {
+    std::string names;
+    for (const auto& [n, _] : shipped) names += (names.empty() ? "" : ", ") + n;
+    throw InputError(name_or_path, {}, "unknown ruleset '" + name_or_path +
+                                           "' (shipped: " + names + "; or give a path to a .yaml file)");
+  }
+  return {it->second, "rulesets/" + name_or_path + ".yaml"};
+}
+
+YAML::Node load_node(const Source& src) {
+  return src.text.empty() ? record::load_yaml_file(src.file) : record::load_yaml_text(src.text, src.file);
+}
+
+// `base: NAME` copies another ruleset's keys; maps (melds, forcing, scoring) merge key by key.
+YAML::Node resolve_base(YAML::Node node, const std::string& file, int depth) {
+  if (!node.IsMap()) return node;
+  YAML::Node base_name = node["base"];
+  if (!base_name) return node;
+  if (depth >= kMaxBaseDepth)
+    throw InputError(file, record::mark_of(base_name), "key 'base': rulesets are based on each other more than 8 deep (a cycle?)");
+  if (!base_name.IsScalar()) throw InputError(file, record::mark_of(base_name), "key 'base': must be a ruleset name");
+  Source src = find_source(base_name.Scalar());
+  YAML::Node merged = YAML::Clone(resolve_base(load_node(src), src.file, depth + 1));
+  if (!merged.IsMap()) throw InputError(src.file, {}, "the base ruleset is not a mapping");
+  merged.remove("description");
+  for (const auto& kv : node) {
+    std::string key = kv.first.Scalar();
+    if (key == "base") continue;
+    if (kv.second.IsMap() && merged[key] && merged[key].IsMap()) {
+      for (const auto& sub : kv.second) merged[key][sub.first.Scalar()] = sub.second;
+    } else {
+      merged[key] = kv.second;
+    }
+  }
+  return merged;
+}
+
+Deck read_deck(Fields& f) {
+  YAML::Node n = f.node("deck");
+  if (!n) return *Deck::named("french-40");
+  if (n.IsScalar()) {
+    auto deck = Deck::named(n.Scalar());
+    if (!deck) f.fail("deck", "'" + n.Scalar() + "' is not a deck (french-40, french-52, spanish-40, or {ranks: [...], suits: [...]})");
+    return *deck;
+  }
+  Fields d(n, f.file(), "deck");
+  auto ranks = d.text_list("ranks", 64);
+  auto suits = d.text_list("suits", 64);
+  d.finish();
+  std::string why;
+  auto deck = Deck::custom(ranks, suits, &why);
+  if (!deck) f.fail("deck", why);
+  return *deck;
+}
+
+void read_range(Fields& m, const std::string& key, int& lo, int& hi, bool hi_may_be_null) {
+  YAML::Node n = m.node(key);
+  if (!n) return;
+  if (!n.IsSequence() || n.size() != 2) m.fail(key, "must be a pair [min, max]");
+  lo = static_cast<int>(m.as_integer(n[0], key, 2, 64));
+  if (hi_may_be_null && n[1].IsNull()) {
+    hi = 0;
+  } else {
+    hi = static_cast<int>(m.as_integer(n[1], key, 2, 64));
+    if (hi < lo) m.fail(key, "max " + std::to_string(hi) + " is below min " + std::to_string(lo));
+  }
+}
+
+Forcing read_forcing(Fields& f) {
+  YAML::Node n = f.node("forcing");
+  Forcing forcing;
+  if (!n) return forcing;
+  forcing = Forcing{false, false, false, false};
+  if (n.IsNull() || (n.IsScalar() && n.Scalar() == "none")) return forcing;
+  if (n.IsSequence()) {
+    for (const auto& item : n) {
+      std::string rule = f.as_text(item, "forcing");
+      if (rule == "decline") forcing.decline = true;
+      else if (rule == "offer") forcing.offer = true;
+      else if (rule == "hit") forcing.hit = true;
+      else if (rule == "forced_extra_melds") forcing.forced_extra_melds = true;
+      else f.fail_at(item, "forcing", "'" + rule + "' is not a forcing rule (decline, offer, hit, forced_extra_melds)");
+    }
+    return forcing;
+  }
+  Fields m(n, f.file(), "forcing");
+  forcing.decline = m.boolean("decline", false);
+  forcing.offer = m.boolean("offer", false);
+  forcing.hit = m.boolean("hit", false);
+  forcing.forced_extra_melds = m.boolean("forced_extra_melds", false);
+  m.finish();
+  return forcing;
+}
+
+Scoring read_scoring(Fields& f) {
+  Scoring s;
+  YAML::Node n = f.node("scoring");
+  if (!n || n.IsNull()) return s;
+  Fields m(n, f.file(), "scoring");
+  s.method = m.choice("method", "stake", {"stake", "hand_points"}) == "stake" ? ScoringMethod::Stake
+                                                                             : ScoringMethod::HandPoints;
+  s.stake = static_cast<int>(m.integer("stake", 1, 1, 1'000'000));
+  s.after_draw = static_cast<int>(m.integer("after_draw", 1, 1, 16));
+  s.match_target = static_cast<int>(m.integer("match_target", 0, 0, 1'000'000));
+  m.finish();
+  return s;
+}
+
+std::shared_ptr<const Ruleset> parse_ruleset(const YAML::Node& raw, const std::string& name,
+                                             const std::string& file) {
+  YAML::Node node = resolve_base(raw, file, 0);
+  Fields f(node, file, "");
+  auto rs = std::make_shared<Ruleset>();
+  rs->name = name;
+  rs->source = file;
+  rs->description = f.text("description", "");
+  f.ignore("base");
+  rs->deck = read_deck(f);
+  rs->seats = static_cast<int>(f.integer("seats", 2, 2, 4));
+  rs->hand = static_cast<int>(f.integer("hand", 10, 1, 64));
+  if (rs->hand * rs->seats > rs->deck.size())
+    f.fail("hand", std::to_string(rs->hand) + " cards x " + std::to_string(rs->seats) +
+                       " seats is more than the deck's " + std::to_string(rs->deck.size()) + " cards");
+  rs->target = static_cast<int>(f.integer("target", rs->hand + 1, 1, 65));
+
+  YAML::Node melds = f.node("melds");
+  if (melds && !melds.IsNull()) {
+    Fields m(melds, file, "melds");
+    read_range(m, "set", rs->melds.set_min, rs->melds.set_max, false);
+    read_range(m, "run", rs->melds.run_min, rs->melds.run_max, true);
+    m.finish();
+  }
+  if (rs->melds.set_min > rs->deck.suit_count())
+    f.fail("melds", "a set of at least " + std::to_string(rs->melds.set_min) + " cards cannot be made from " +
+                        std::to_string(rs->deck.suit_count()) + " suits");
+  if (rs->melds.run_min > rs->deck.rank_count())
+    f.fail("melds", "a run of at least " + std::to_string(rs->melds.run_min) + " cards cannot be made from " +
+                        std::to_string(rs->deck.rank_count()) + " ranks");
+
+  auto wild_tokens = f.text_list("wild", kMaxWilds);
+  for (const auto& t : wild_tokens) {
+    auto c = rs->deck.parse(t);
+    if (!c) f.fail("wild", "'" + t + "' is not a card of the " + rs->deck.name() + " deck");
+    if (rs->melds.wild.has(*c)) f.fail("wild", "'" + t + "' is listed twice");
+    rs->melds.wild.insert(*c);
+  }
+
+  rs->swap = f.boolean("swap", false);
+  rs->rearrange = f.boolean("rearrange", true);
+  rs->extra_melds = f.boolean("extra_melds", true);
+  rs->forcing = read_forcing(f);
+  rs->scoring = read_scoring(f);
+  rs->first_upcard = f.choice("first_upcard", "none", {"none", "dealer"}) == "none" ? FirstUpcard::None : FirstUpcard::Dealer;
+  rs->first_offer = f.choice("first_offer", "turner", {"turner", "next"}) == "turner" ? FirstOffer::Turner : FirstOffer::Next;
+  rs->stock_out = f.choice("stock_out", "draw", {"draw", "fewest_in_hand"}) == "draw" ? StockOut::Draw : StockOut::FewestInHand;
+  rs->compulsory_take = f.boolean("compulsory_take", false);
+  rs->meld_timing = f.choice("meld_timing", "take", {"take", "turn"}) == "take" ? MeldTiming::Take : MeldTiming::Turn;
+  f.finish();
+
+  // The table can hold at most hand + 1 cards (every take is paid for with a throw), and the
+  // smallest table is one meld.
+  int smallest = std::min(rs->melds.set_min, rs->melds.run_min);
+  if (rs->target > rs->hand + 1)
+    f.fail("target", std::to_string(rs->target) + " melded cards cannot be reached with hands of " +
+                         std::to_string(rs->hand) + " (at most hand + 1 = " + std::to_string(rs->hand + 1) + ")");
+  if (rs->target < smallest)
+    f.fail("target", std::to_string(rs->target) + " is below the smallest meld (" + std::to_string(smallest) + " cards)");
+  if (rs->first_upcard == FirstUpcard::Dealer && rs->stock_size() < 1)
+    f.fail("first_upcard", "the dealer cannot turn an upcard from an empty stock");
+  rs->index = std::make_shared<MeldIndex>(rs->deck, rs->melds);
+  if (!rs->index->can_partition(CardSet{}) || rs->index->natural_melds().empty())
+    f.fail("melds", "no meld can be made from this deck");
+  return rs;
+}
+
+}  // namespace
+
+int Ruleset::card_points(Card c) const {
+  const std::string& label = deck.rank_label(deck.rank_of(c));
+  if (label == "A" || label == "1") return 15;
+  if (label == "J" || label == "Q" || label == "K" || label == "T") return 10;
+  int value = 0;
+  for (char ch : label) {
+    if (ch < '0' || ch > '9') return 10;
+    value = value * 10 + (ch - '0');
+  }
+  return value >= 10 ? 10 : value;  // Spanish 10-12 are the courts
+}
+
+std::shared_ptr<const Ruleset> load_ruleset(const std::string& name_or_path) {
+  Source src = find_source(name_or_path);
+  std::string name = name_or_path;
+  if (is_path(name_or_path)) name = std::filesystem::path(name_or_path).stem().string();
+  return parse_ruleset(load_node(src), name, src.file);
+}
+
+std::shared_ptr<const Ruleset> load_ruleset_text(const std::string& text, const std::string& name,
+                                                 const std::string& file) {
+  return parse_ruleset(record::load_yaml_text(text, file), name, file);
+}
+
+const std::vector<std::string>& shipped_ruleset_names() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> v;
+    for (const auto& [n, _] : shipped_ruleset_texts()) v.push_back(n);
+    return v;
+  }();
+  return names;
+}
+
+}  // namespace conquian

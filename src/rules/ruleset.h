@@ -1,0 +1,90 @@
+// A ruleset: every variant key of Conquian, with its default and the source that says so.
+// Immutable after loading; checked once, when loaded (specs/rulesets.md is the full table).
+//
+// The four written sources disagree; each disagreement is a key here:
+//   000 = the long English description (10 cards, target 11, forcing on decline),
+//   002 = the Hoyle-style text (hitting, forcing by laying off on the opponent),
+//   003 = the short English rules (runs of 3 to 8, variants: Spanish deck, 9 cards, wild 2),
+//   004 = the Mexican online rules (Spanish deck, 9 or 8 cards, swap, forcing by offer).
+#pragma once
+
+#include <array>
+#include <memory>
+#include <string>
+
+#include "cards/deck.h"
+#include "cards/melds.h"
+
+namespace conquian {
+
+struct Forcing {
+  bool decline = true;             // 000, 002, 003, 004: refuse a card that fits -> compelled
+  bool offer = false;              // 004: force the facing card onto a seat it fits
+  bool hit = false;                // 002: throw your discard onto another seat's table
+  bool forced_extra_melds = false; // 000: a forced seat only adds the card, then throws
+  bool any() const { return decline || offer || hit; }
+};
+
+enum class ScoringMethod : std::uint8_t { Stake, HandPoints };
+
+struct Scoring {
+  ScoringMethod method = ScoringMethod::Stake;
+  int stake = 1;          // points for a won deal (method stake)
+  int after_draw = 1;     // multiplier on the next deal's stake after each draw (004: 2)
+  int match_target = 0;   // points that win a match; 0: a match is one deal
+};
+
+// Who turns the first card (the contract: the seat after the dealer; some tables have
+// the dealer turn an upcard that is then offered as if the dealer had thrown it).
+enum class FirstUpcard : std::uint8_t { None, Dealer };
+// Who is offered a turned card first: the seat that turned it (000, 004), or the next
+// seat round the table with the turner last.
+enum class FirstOffer : std::uint8_t { Turner, Next };
+// What an empty stock means when a card must be turned: a draw (all sources), or the seat
+// with the fewest cards in hand wins (a house rule; ties are draws).
+enum class StockOut : std::uint8_t { Draw, FewestInHand };
+// When cards may be laid from the hand: only with a take (000, 004), or also on its own at
+// the start of one's turn (002's "hit a meld of their own").
+enum class MeldTiming : std::uint8_t { Take, Turn };
+
+struct Ruleset {
+  std::string name;     // file name without .yaml, or the path as given
+  std::string source;   // where it was loaded from
+  std::string description;
+  Deck deck = *Deck::named("french-40");
+  int seats = 2;
+  int hand = 10;
+  int target = 11;
+  MeldRules melds;
+  bool swap = false;
+  bool rearrange = true;
+  bool extra_melds = true;
+  Forcing forcing;
+  Scoring scoring;
+  FirstUpcard first_upcard = FirstUpcard::None;
+  FirstOffer first_offer = FirstOffer::Turner;
+  StockOut stock_out = StockOut::Draw;
+  bool compulsory_take = false;
+  MeldTiming meld_timing = MeldTiming::Take;
+
+  // Built once when loaded; shared by every position of this ruleset.
+  std::shared_ptr<const MeldIndex> index;
+
+  const MeldIndex& meld_index() const { return *index; }
+  int stock_size() const { return deck.size() - seats * hand; }
+  // Points of a card left in a loser's hand (000: 2-7 face value, courts 10, ace 15).
+  int card_points(Card c) const;
+};
+
+// Loads a ruleset by name (the shipped ones, or $CONQUIAN_RULESETS/NAME.yaml) or by path
+// (anything containing '/' or ending in .yaml). Throws record::InputError naming the file,
+// the key and the reason.
+std::shared_ptr<const Ruleset> load_ruleset(const std::string& name_or_path);
+// The same from YAML text; `name` is the ruleset's name, `file` stands in messages.
+std::shared_ptr<const Ruleset> load_ruleset_text(const std::string& text, const std::string& name,
+                                                 const std::string& file);
+
+// The names of the shipped rulesets, in a fixed order.
+const std::vector<std::string>& shipped_ruleset_names();
+
+}  // namespace conquian

@@ -1,0 +1,160 @@
+#include <doctest/doctest.h>
+
+#include <random>
+
+#include "brute_force.h"
+#include "cards/melds.h"
+
+using namespace conquian;
+
+namespace {
+
+CardSet cards(const Deck& deck, const std::string& tokens) {
+  CardSet s;
+  std::size_t pos = 0;
+  while (pos < tokens.size()) {
+    std::size_t end = tokens.find(' ', pos);
+    if (end == std::string::npos) end = tokens.size();
+    if (end > pos) {
+      auto c = deck.parse(tokens.substr(pos, end - pos));
+      REQUIRE_MESSAGE(c.has_value(), tokens.substr(pos, end - pos));
+      s.insert(*c);
+    }
+    pos = end + 1;
+  }
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("decks: tokens, order and neighbours") {
+  auto deck = *Deck::named("french-40");
+  CHECK(deck.size() == 40);
+  CHECK(deck.token(0) == "Ac");
+  CHECK(deck.parse("Jh").has_value());
+  CHECK_FALSE(deck.parse("8h").has_value());
+  CHECK_FALSE(deck.parse("jh").has_value());  // tokens are case-sensitive
+  CHECK_FALSE(deck.parse("Xx").has_value());
+  auto spanish = *Deck::named("spanish-40");
+  CHECK(spanish.parse("10o") == spanish.card(0, 7));
+  CHECK(spanish.parse("12b") == spanish.card(3, 9));
+  std::string why;
+  CHECK_FALSE(Deck::custom(std::vector<std::string>(17, "x"), {"a", "b", "c", "d"}, &why));
+  CHECK_FALSE(Deck::custom({"A", "AA"}, {"Ax", "x"}, &why));  // "A"+"Ax" = "AA"+"x"
+  CHECK(why.find("ambiguous") != std::string::npos);
+  auto old = Deck::custom({"A", "2", "3", "4", "5", "6", "7", "8", "9", "10"}, {"c", "d", "h", "s"}, &why);
+  REQUIRE(old);
+  CHECK(old->parse("10s") == old->card(3, 9));
+}
+
+TEST_CASE("melds: sets, runs, the 7-J neighbours, no wrap") {
+  auto deck = *Deck::named("french-40");
+  MeldIndex idx(deck, MeldRules{});
+  CHECK(idx.is_meld(cards(deck, "6h 7h Jh")));
+  CHECK(idx.is_meld(cards(deck, "5c 5d 5s")));
+  CHECK(idx.is_meld(cards(deck, "5c 5d 5s 5h")));
+  CHECK_FALSE(idx.is_meld(cards(deck, "Qh Kh Ah")));  // nothing wraps
+  CHECK_FALSE(idx.is_meld(cards(deck, "5c 5d")));
+  CHECK_FALSE(idx.is_meld(cards(deck, "5c 6c 7d")));
+  CHECK(idx.is_meld(cards(deck, "Ah 2h 3h 4h 5h 6h 7h Jh Qh Kh")));  // no cap
+  MeldIndex capped(deck, MeldRules{3, 4, 3, 8, {}});
+  CHECK_FALSE(capped.is_meld(cards(deck, "Ah 2h 3h 4h 5h 6h 7h Jh Qh")));
+  CHECK(capped.is_meld(cards(deck, "Ah 2h 3h 4h 5h 6h 7h Jh")));
+}
+
+TEST_CASE("partition: hand-worked splits") {
+  auto deck = *Deck::named("french-40");
+  MeldIndex idx(deck, MeldRules{});
+  // 3-4-5-6 of hearts lends its 6 to the sixes (seed 003's example).
+  CHECK(idx.can_partition(cards(deck, "3h 4h 5h 6h 6c 6s")));
+  CHECK_FALSE(idx.can_partition(cards(deck, "3h 4h 5h 6h 6c")));
+  MeldList out;
+  REQUIRE(idx.find_partition(cards(deck, "3h 4h 5h 6h 6c 6s"), out));
+  CHECK(out.count == 2);
+  int splits = 0;
+  idx.for_each_partition(cards(deck, "Ac Ad Ah As 2c 3c 2d 3d"), [&](const MeldList&) {
+    ++splits;
+    return true;
+  });
+  CHECK(splits == 0);  // the aces can only lend one: Ac2c3c + Ad2d3d leaves Ah As
+  idx.for_each_partition(cards(deck, "Ac Ad Ah 2c 3c 2d 3d 2h 3h"), [&](const MeldList&) {
+    ++splits;
+    return true;
+  });
+  CHECK(splits == 2);  // three runs, or three sets of A, 2, 3
+  CHECK(idx.can_partition(CardSet{}));
+}
+
+TEST_CASE("partition: wild two of coins") {
+  auto deck = *Deck::named("spanish-40");
+  MeldRules rules;
+  rules.wild = cards(deck, "2o");
+  MeldIndex idx(deck, rules);
+  CHECK(idx.is_meld(cards(deck, "5c 5e 2o")));
+  CHECK(idx.is_meld(cards(deck, "6c 7c 2o")));      // 2o stands for 10c (or 5c)
+  CHECK(idx.is_meld(cards(deck, "7c 11c 2o")));     // 2o stands for 10c, the 7's neighbour
+  CHECK(idx.is_meld(cards(deck, "1o 2o 3o")));      // the wild may stand for itself
+  CHECK_FALSE(idx.is_meld(cards(deck, "5c 7c 11c 2o")));
+  CHECK(idx.can_partition(cards(deck, "3c 4c 6c 2o 7e 7b 7o")));
+  int splits = 0;
+  idx.for_each_partition(cards(deck, "5c 5e 5b 2o"), [&](const MeldList& m) {
+    CHECK(m.count == 1);
+    ++splits;
+    return true;
+  });
+  CHECK(splits == 1);
+}
+
+TEST_CASE("melds_containing lists each meld once") {
+  auto deck = *Deck::named("french-40");
+  MeldIndex idx(deck, MeldRules{});
+  auto found = idx.melds_containing(cards(deck, "5c 5d 5s 5h 4c 6c"), *deck.parse("5c"));
+  // sets: 5c with two of {5d,5s,5h} (3) or all three (1); runs: 4-5-6c (1)
+  CHECK(found.size() == 5);
+}
+
+namespace {
+
+void cross_check(const Deck& deck, const MeldRules& rules, int count, std::uint64_t seed) {
+  MeldIndex idx(deck, rules);
+  std::mt19937_64 rng(seed);
+  int yes = 0;
+  for (int i = 0; i < count; ++i) {
+    int size = 3 + static_cast<int>(rng() % 9);  // 3..11 cards
+    CardSet s = conquian::testing::random_set(idx, rng, size);
+    bool fast = idx.can_partition(s);
+    bool slow = conquian::testing::naive_partition(deck, rules, conquian::testing::naive_cards(deck, rules, s));
+    if (fast != slow) {
+      CAPTURE(deck.tokens(s));
+      CHECK(fast == slow);
+      return;
+    }
+    MeldList split;
+    CHECK(idx.find_partition(s, split) == fast);
+    if (fast) {
+      ++yes;
+      CHECK(split.cards() == s);
+      for (CardSet m : split) CHECK(idx.is_meld(m));
+    }
+  }
+  MESSAGE(deck.name() << ": " << yes << " of " << count << " sets partitionable");
+  CHECK(yes > count / 10);
+  CHECK(yes < count * 9 / 10);
+}
+
+}  // namespace
+
+TEST_CASE("fast search agrees with brute force on 100,000 random sets per deck") {
+  auto f40 = *Deck::named("french-40");
+  auto f52 = *Deck::named("french-52");
+  auto s40 = *Deck::named("spanish-40");
+  cross_check(f40, MeldRules{}, 100'000, 1);
+  cross_check(f40, MeldRules{3, 4, 3, 8, {}}, 100'000, 2);
+  cross_check(f52, MeldRules{}, 100'000, 3);
+  MeldRules wild;
+  wild.wild = CardSet::of(*s40.parse("2o"));
+  cross_check(s40, wild, 100'000, 4);
+  MeldRules two_wilds;
+  two_wilds.wild = CardSet::of(*f40.parse("2d")).with(*f40.parse("Ks"));
+  cross_check(f40, two_wilds, 30'000, 5);
+}
