@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
@@ -188,6 +189,13 @@ TEST_CASE("z3 partition: timeouts and early stops") {
   CHECK(count == 1);
   CHECK(visited == 1);
   CHECK(why.empty());
+  // The deck has far too many splits to list in 100 ms: the enumeration says it stopped.
+  prove::z3_all_partitions(deck, rules, deck.all(), [](const MeldList&) { return true; }, 100,
+                           &why);
+  CHECK_FALSE(why.empty());  // "timeout"
+  CHECK_THROWS_AS(prove::z3_all_partitions(deck, rules, deck.all(),
+                                           [](const MeldList&) { return true; }, 20),
+                  std::runtime_error);
 }
 
 namespace {

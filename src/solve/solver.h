@@ -1,0 +1,96 @@
+// The value of a two-seat deal with best play by both seats, every card known.
+//
+// A two-seat deal is zero-sum: seat 0 maximises (+1 a win, 0 a draw, -1 a loss), seat 1
+// minimises. Scores carry the distance to the end, so that among wins the shortest is
+// preferred, and among losses the longest ("fastest win"); the principal variation is then
+// the shortest forced win. Three, four seats: refused (no single minimax value: a third seat
+// may help either of the others, and coalitions are not part of the rules).
+//
+// Search: alpha-beta over engine moves (legal_moves / apply / outcome; no rule is written
+// here), a transposition table keyed by Position::hash() and verified against an exact key
+// (solve/transposition.h), move ordering (the table's best move, winning takes, takes, then
+// the rest). Each may be turned off to measure what it buys.
+//
+// Force windows: after a seat refuses a card that fits its table, to_act() is the seat that
+// may force it; MoveKind::Waive (not forcing) is a search move that records do not write.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/engine.h"
+
+namespace conquian::solve {
+
+struct Options {
+  bool transposition = true;     // the transposition table
+  bool ordering = true;          // move ordering (off: legal_moves order)
+  bool fastest_win = true;       // prefer short wins and long losses (off: any win will do)
+  std::uint64_t max_nodes = 50'000'000;  // give up past this many nodes (0: no limit)
+  int table_bits = 21;           // 2^bits entries of 64 bytes (21: 128 MiB)
+};
+
+// A value with best play: who wins (or a draw), and in how many plies (moves, counting
+// waives) from the position.
+struct Value {
+  Outcome::Kind kind = Outcome::Kind::Draw;  // Win or Draw
+  int winner = -1;
+  int plies = 0;
+  bool operator==(const Value&) const = default;
+};
+
+// Internal score, seat 0's view: kWinScore - plies for a win of seat 0, the negative for a
+// win of seat 1, 0 for a draw (without fastest_win: +-kWinScore and 0).
+inline constexpr int kWinScore = 30000;
+Value value_of_score(int score);
+int score_of_outcome(const Outcome& outcome);
+
+struct MoveValue {
+  Move move;
+  Value value;
+};
+
+struct Result {
+  bool solved = false;           // false: stopped at max_nodes (value, best, line unset)
+  Value value;
+  std::optional<Move> best;      // none when the position is already over
+  std::vector<Move> line;        // the principal variation (may hold Waive moves)
+  std::vector<MoveValue> moves;  // every legal move's value (when asked), best first
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+};
+
+// Why a position cannot be solved ("" when it can): more than two seats, the swap phase
+// (a simultaneous hidden choice), an unknown stock (see chance.h).
+std::string why_unsolvable(const Position& pos);
+
+class Solver {
+ public:
+  explicit Solver(Options options = {});
+  ~Solver();
+  Solver(const Solver&) = delete;
+  Solver& operator=(const Solver&) = delete;
+
+  // Solves `pos` (why_unsolvable(pos) must be empty). With `all_moves`, also the exact value
+  // of every legal move.
+  Result solve(const Position& pos, bool all_moves = false);
+  // The exact score of a position (seat 0's view; see kWinScore). Throws BudgetExceeded.
+  int score(const Position& pos);
+
+  const Options& options() const { return options_; }
+
+ private:
+  struct Impl;
+  Options options_;
+  Impl* impl_;
+};
+
+struct BudgetExceeded {};
+
+// A plain minimax without pruning, table or ordering: the reference the tests compare the
+// solver with (seat 0's view: +1, 0, -1).
+int plain_minimax(const Position& pos, std::uint64_t* nodes = nullptr);
+
+}  // namespace conquian::solve

@@ -1,0 +1,162 @@
+// The command line as scripts see it: exit status, JSON shape, error messages.
+#include <doctest/doctest.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Run {
+  int status;
+  std::string out;
+};
+
+Run run(const std::string& args, bool want_stderr = false) {
+  std::string cmd = std::string(CONQUIAN_BINARY) + " " + args + (want_stderr ? " 2>&1 >/dev/null" : " 2>/dev/null");
+  FILE* pipe = popen(cmd.c_str(), "r");
+  REQUIRE(pipe != nullptr);
+  std::string out;
+  char buf[4096];
+  while (std::size_t n = fread(buf, 1, sizeof buf, pipe)) out.append(buf, n);
+  int status = pclose(pipe);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+Run run_err(const std::string& args) {  // standard error instead of standard output
+  return run(args, true);
+}
+
+fs::path temp_dir() {
+  fs::path dir = fs::temp_directory_path() / ("conquian-cli-test-" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  return dir;
+}
+
+std::string write(const fs::path& path, const std::string& text) {
+  std::ofstream(path) << text;
+  return path.string();
+}
+
+const char* kGame = R"(format: conquian-record/1
+ruleset: american
+id: short
+dealer: 1
+deal:
+  hands:
+    - [5c, 5d, Ac, 2d, 3s, 7h, Jh, Qc, Kd, Ks]
+    - [Ad, 4d, 6d, 7d, Jd, 2c, 3c, 4c, Kh, Qh]
+moves:
+  - {seat: 0, turn: 5s}
+  - {seat: 0, take: 5s, melds: [[5s, 5c, 5d]], discard: Ac}
+)";
+
+}  // namespace
+
+TEST_CASE("cli: simulated games are legal; --json has the contract's shape; exit 0") {
+  auto dir = temp_dir();
+  auto file = (dir / "sim.yaml").string();
+  REQUIRE(run("simulate --ruleset american --deals 20 --seed 5 --out " + file).status == 0);
+  Run r = run("check --json " + file);
+  CHECK(r.status == 0);
+  auto j = nlohmann::json::parse(r.out);
+  CHECK(j["summary"]["legal"] == 20);
+  CHECK(j["summary"]["illegal"] == 0);
+  CHECK(j["games"].size() == 20);
+  for (const auto& g : j["games"]) {
+    CHECK(g["verdict"] == "legal");
+    CHECK((g["outcome"].is_object() || g["outcome"] == "unfinished"));
+  }
+  // The same seed gives the same records, whatever the threads.
+  auto again = (dir / "again.yaml").string();
+  REQUIRE(run("simulate --ruleset american --deals 20 --seed 5 --threads 1 --out " + again).status == 0);
+  std::ifstream a(file), b(again);
+  std::string ta((std::istreambuf_iterator<char>(a)), {}), tb((std::istreambuf_iterator<char>(b)), {});
+  CHECK(ta == tb);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("cli: an illegal game names the move and the code; exit 1") {
+  auto dir = temp_dir();
+  std::string bad = kGame;
+  bad += "  - {seat: 0, pass: Ac}\n";  // seat 0 threw Ac; seat 1 must act
+  auto file = write(dir / "bad.yaml", bad);
+  Run r = run("check --json " + file);
+  CHECK(r.status == 1);
+  auto j = nlohmann::json::parse(r.out);
+  auto g = j["games"][0];
+  CHECK(g["id"] == "short");
+  CHECK(g["verdict"] == "illegal");
+  CHECK(g["move"] == 3);
+  CHECK(g["code"] == "not-your-turn");
+  CHECK(g["outcome"] == "unfinished");
+  CHECK(!g["message"].get<std::string>().empty());
+  Run text = run("check " + file);
+  CHECK(text.out.find("ILLEGAL at move 3") != std::string::npos);
+  CHECK(run("check --quiet " + file).out.empty());
+  // The unfinished prefix alone is legal.
+  auto ok = write(dir / "ok.yaml", kGame);
+  CHECK(run("check " + ok).status == 0);
+  // --ruleset overrides: under the nine-card deck the French tokens are unknown cards.
+  Run over = run("check --json --ruleset nine-card " + ok);
+  CHECK(over.status == 1);
+  CHECK(nlohmann::json::parse(over.out)["games"][0]["code"] == "unknown-card");
+  fs::remove_all(dir);
+}
+
+TEST_CASE("cli: unusable input is malformed, named, and exits 2") {
+  auto dir = temp_dir();
+  Run missing = run("check --json " + (dir / "nope.yaml").string());
+  CHECK(missing.status == 2);
+  auto j = nlohmann::json::parse(missing.out);
+  CHECK(j["games"][0]["verdict"] == "malformed");
+  CHECK(j["games"][0]["id"] == (dir / "nope.yaml").string());
+  auto broken = write(dir / "broken.yaml", std::string(kGame) + "---\nformat: [unclosed\n");
+  Run b = run("check --json " + broken);
+  CHECK(b.status == 2);
+  auto jb = nlohmann::json::parse(b.out);
+  CHECK(jb["summary"]["legal"] == 1);
+  CHECK(jb["summary"]["malformed"] == 1);
+  std::string unknown_rules = kGame;
+  unknown_rules.replace(unknown_rules.find("american"), 8, "no-such-rules");
+  auto u = write(dir / "unknown.yaml", unknown_rules);
+  Run ur = run("check --json " + u);
+  CHECK(ur.status == 2);
+  CHECK(nlohmann::json::parse(ur.out)["games"][0]["message"].get<std::string>().find("no-such-rules") != std::string::npos);
+  CHECK(run("check --ruleset no-such-rules " + u).status == 2);
+  CHECK(run("check").status == 2);
+  CHECK(run("frobnicate").status == 2);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("cli: hostile input is refused quickly with a reason") {
+  auto dir = temp_dir();
+  // A ruleset dealing 40 cards to each of two seats from a 40-card deck.
+  auto rs = write(dir / "greedy.yaml", "base: american\nhand: 40\n");
+  Run r = run_err("rulesets " + rs);
+  CHECK(r.status == 2);
+  CHECK(r.out.find("hand") != std::string::npos);
+  CHECK(r.out.find("greedy.yaml:2") != std::string::npos);
+  // A deck of a thousand cards.
+  std::string ranks;
+  for (int i = 0; i < 250; ++i) ranks += (i ? ", r" : "r") + std::to_string(i);
+  auto huge = write(dir / "huge.yaml", "base: american\ndeck: {ranks: [" + ranks + "], suits: [a, b, c, d]}\n");
+  CHECK(run("rulesets " + huge).status == 2);
+  // A million moves: refused at the reader's limit, not replayed.
+  {
+    std::ofstream out(dir / "million.yaml");
+    out << "format: conquian-record/1\nruleset: american\ndeal: {hands: [[Ac], [Ad]]}\nmoves:\n";
+    for (int i = 0; i < 1'000'000; ++i) out << "  - {seat: 0, pass: Ac}\n";
+  }
+  Run m = run("check --json " + (dir / "million.yaml").string());
+  CHECK(m.status == 2);
+  CHECK(nlohmann::json::parse(m.out)["games"][0]["verdict"] == "malformed");
+  // Deep nesting.
+  write(dir / "deep.yaml", "format: conquian-record/1\nruleset: american\nmoves: " + std::string(100000, '[') + "\n");
+  CHECK(run("check " + (dir / "deep.yaml").string()).status == 2);
+  fs::remove_all(dir);
+}

@@ -1,0 +1,103 @@
+// corpus/ as a regression suite: every NAME.yaml has NAME.expected.yaml beside it, listing
+// for each game its verdict, outcome, and for bad games the move and code.
+#include <doctest/doctest.h>
+#include <yaml-cpp/yaml.h>
+
+#include <filesystem>
+#include <map>
+
+#include "check/replay.h"
+#include "engine/engine.h"
+#include "record/record_reader.h"
+#include "record/yaml_fields.h"
+
+using namespace conquian;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string outcome_text(const check::GameVerdict& v) {
+  if (v.outcome.kind == Outcome::Kind::Win) return "winner " + std::to_string(v.outcome.winner);
+  if (v.outcome.kind == Outcome::Kind::Draw) return "draw";
+  return "unfinished";
+}
+
+std::string expected_outcome(const YAML::Node& n) {
+  if (!n) return "";
+  if (n.IsScalar()) return n.Scalar();
+  if (n["winner"]) return "winner " + n["winner"].Scalar();
+  if (n["draw"]) return "draw";
+  return "?";
+}
+
+std::vector<check::GameVerdict> check_file(const std::string& path) {
+  std::vector<check::GameVerdict> out;
+  check::RulesetCache cache;
+  record::read_record_file(path, [&](record::ReadItem&& item) {
+    if (item.error) {
+      check::GameVerdict v;
+      v.judgement = check::Judgement::Malformed;
+      v.id = item.error->id.empty() ? path + ":" + std::to_string(item.error->index) : item.error->id;
+      v.message = item.error->message;
+      out.push_back(v);
+      return;
+    }
+    try {
+      auto rules = cache.get(item.record->ruleset, path);
+      out.push_back(check::check_record(*item.record, *rules));
+    } catch (const record::InputError& e) {
+      check::GameVerdict v;
+      v.judgement = check::Judgement::Malformed;
+      v.id = item.record->display_id();
+      v.message = e.what();
+      out.push_back(v);
+    }
+  });
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("corpus: every record gets its expected verdict, move, code and outcome") {
+  fs::path root = fs::path(CONQUIAN_SOURCE_DIR) / "corpus";
+  std::vector<fs::path> files;
+  for (const auto& e : fs::recursive_directory_iterator(root))
+    if (e.path().extension() == ".yaml" && e.path().string().find(".expected.") == std::string::npos)
+      files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  REQUIRE(files.size() >= 10);
+  std::map<std::string, int> codes_seen;
+  int games = 0;
+  for (const auto& file : files) {
+    CAPTURE(file.string());
+    fs::path expected_path = file;
+    expected_path.replace_extension(".expected.yaml");
+    REQUIRE_MESSAGE(fs::exists(expected_path), "no expected verdicts beside " << file.string());
+    YAML::Node expected = YAML::LoadFile(expected_path.string());
+    auto verdicts = check_file(file.string());
+    REQUIRE(verdicts.size() == expected.size());
+    for (std::size_t i = 0; i < verdicts.size(); ++i) {
+      const auto& v = verdicts[i];
+      const YAML::Node e = expected[i];
+      CAPTURE(v.id);
+      CAPTURE(v.message);
+      ++games;
+      if (e["id"]) CHECK(v.id == e["id"].Scalar());
+      CHECK(std::string(check::judgement_name(v.judgement)) == e["verdict"].Scalar());
+      if (e["outcome"]) CHECK(outcome_text(v) == expected_outcome(e["outcome"]));
+      if (e["move"]) CHECK(v.move == e["move"].as<int>());
+      if (e["code"]) {
+        CHECK(std::string(code_name(v.code)) == e["code"].Scalar());
+        codes_seen[e["code"].Scalar()]++;
+      }
+    }
+  }
+  MESSAGE(games << " corpus games in " << files.size() << " files");
+  // Every code of the contract has at least one illegal record in the corpus.
+  for (const char* code : {"not-your-turn", "wrong-card", "not-in-hand", "illegal-meld", "table-mismatch",
+                           "card-unused", "no-discard", "bad-discard", "not-allowed", "must-take", "after-end",
+                           "result-mismatch", "unknown-card", "duplicate-card", "bad-deal", "bad-commitment"}) {
+    CAPTURE(code);
+    CHECK(codes_seen[code] > 0);
+  }
+}
