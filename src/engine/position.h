@@ -61,7 +61,7 @@ struct Position {
   std::array<Card, kMaxSeats> swap_card{kNoCard, kNoCard, kNoCard, kNoCard};
 
   Outcome result;
-  std::uint16_t plies = 0;          // moves applied so far
+  std::uint32_t plies = 0;          // moves applied so far
 
   // Meld groupings, kept only when the ruleset forbids regrouping: meld_of[card] is the
   // index of the meld holding it within its seat's table, kNoMeld elsewhere.

@@ -134,7 +134,12 @@ bool for_each_fixed_grouping(const Position& pos, int seat, Card card, CardSet l
         for (int g = 0; g < old.count; ++g)
           if (!grow[g].empty() && g != holder) return;
         if (holder >= 0 && !pool.empty()) return;
-        if (holder < 0 && !idx.is_meld(pool)) return;
+        if (holder < 0) {  // the taken card's meld is new: the pool is that one meld
+          if (!idx.is_meld(pool)) return;
+          result.push(pool);
+          keep_going = visit(result);
+          return;
+        }
       }
       idx.for_each_partition(pool, [&](const MeldList& fresh_melds) {
         MeldList all = result;

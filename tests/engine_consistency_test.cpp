@@ -1,0 +1,131 @@
+// judge() and legal_moves() must agree: every listed move is judged legal, and every move
+// judged legal is listed. Checked on random positions of every shipped ruleset, with
+// random candidate takes (any subset of the hand laid, any discard, any `onto`).
+#include <doctest/doctest.h>
+
+#include <set>
+#include <tuple>
+
+#include "batch/shuffle.h"
+#include "engine/engine.h"
+#include "rules/ruleset.h"
+
+using namespace conquian;
+
+namespace {
+
+using Key = std::tuple<int, int, int, std::uint64_t, int, int>;
+
+Key key_of(const Move& m) {
+  std::uint64_t table = (m.kind == MoveKind::Take || m.kind == MoveKind::Lay) ? m.table.bits() : 0;
+  return {static_cast<int>(m.kind), m.seat, m.card, table, m.discard, m.other};
+}
+
+Position random_deal(const Ruleset& r, batch::Rng& rng) {
+  auto deck = batch::shuffled_deck(r.deck.size(), rng);
+  std::vector<CardSet> hands(static_cast<std::size_t>(r.seats));
+  std::size_t next = 0;
+  for (auto& h : hands)
+    for (int i = 0; i < r.hand; ++i) h.insert(deck[next++]);
+  std::vector<Card> stock(deck.begin() + static_cast<std::ptrdiff_t>(next), deck.end());
+  return start(r, hands, static_cast<int>(rng.below(static_cast<std::uint64_t>(r.seats))), stock, true);
+}
+
+// Candidate takes that judge() will rule on: random laid subsets, every discard choice.
+std::vector<Move> candidate_takes(const Position& p, batch::Rng& rng) {
+  std::vector<Move> out;
+  int s = p.actor;
+  CardSet hand = p.hand[s];
+  for (int t = 0; t < 24; ++t) {
+    CardSet laid;
+    for (Card c : hand)
+      if (rng.below(3) == 0) laid.insert(c);
+    if (t == 0) laid = CardSet{};
+    Move m;
+    m.kind = MoveKind::Take;
+    m.seat = static_cast<std::uint8_t>(s);
+    m.card = p.up;
+    m.table = p.table[s] | laid | CardSet::of(p.up);
+    CardSet left = hand - laid;
+    if (left.empty()) {
+      out.push_back(m);
+      continue;
+    }
+    for (Card d : left) {
+      m.discard = d;
+      m.other = 0xFF;
+      out.push_back(m);
+      if (p.rules->forcing.hit)
+        for (int o = 0; o < p.seats(); ++o)
+          if (o != s) {
+            m.other = static_cast<std::uint8_t>(o);
+            out.push_back(m);
+          }
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+// Every shipped ruleset, and variants that exercise the keys no shipped ruleset turns on.
+std::vector<std::pair<std::string, std::shared_ptr<const Ruleset>>> rulesets_under_test() {
+  std::vector<std::pair<std::string, std::shared_ptr<const Ruleset>>> out;
+  for (const auto& name : shipped_ruleset_names()) out.emplace_back(name, load_ruleset(name));
+  const char* variants[] = {
+      "base: american\nrearrange: false\n",
+      "base: american\nextra_melds: false\n",
+      "base: american\nrearrange: false\nextra_melds: false\nforcing: [decline, offer, hit]\n",
+      "base: american\nmeld_timing: turn\n",
+      "base: american\ncompulsory_take: true\nforcing: [offer]\n",
+      "base: three-seat\nfirst_upcard: dealer\nfirst_offer: next\nforcing: [decline, offer, hit, forced_extra_melds]\n",
+      "base: nine-card\nstock_out: fewest_in_hand\nwild: [2o, 12b]\n",
+      "base: american\nmelds: {set: [3, 3], run: [4, 5]}\nrearrange: false\nmeld_timing: turn\n",
+  };
+  int i = 0;
+  for (const char* text : variants) {
+    std::string name = "variant-" + std::to_string(++i);
+    out.emplace_back(name + ": " + text, load_ruleset_text(text, name, name + ".yaml"));
+  }
+  return out;
+}
+
+TEST_CASE("judge and legal_moves agree on random positions of every shipped ruleset") {
+  for (const auto& [name, rules] : rulesets_under_test()) {
+    CAPTURE(name);
+    batch::Rng rng(1234);
+    std::vector<Move> legal;
+    int positions = 0, checked = 0;
+    for (int game = 0; game < 100; ++game) {
+      Position p = random_deal(*rules, rng);
+      for (int ply = 0; ply < 400 && !p.result.over(); ++ply) {
+        legal_moves(p, legal);
+        REQUIRE_MESSAGE(!legal.empty(), "no legal move in a live position");
+        std::set<Key> listed;
+        for (const auto& m : legal) {
+          Verdict v = judge(p, m);
+          if (!v.ok()) {
+            CAPTURE(describe(p, m));
+            CHECK_MESSAGE(v.ok(), code_name(v.code) << ": " << v.message);
+          }
+          listed.insert(key_of(m));
+        }
+        CHECK(listed.size() == legal.size());  // no move listed twice
+        if (p.phase == Phase::Offer || p.phase == Phase::Forced) {
+          ++positions;
+          for (const auto& m : candidate_takes(p, rng)) {
+            ++checked;
+            bool ok = judge(p, m).ok();
+            bool in_list = listed.count(key_of(m)) > 0;
+            if (ok != in_list) {
+              CAPTURE(describe(p, m));
+              CHECK(ok == in_list);
+            }
+          }
+        }
+        apply(p, legal[rng.below(legal.size())]);
+      }
+    }
+    MESSAGE(name << ": " << positions << " positions, " << checked << " candidate takes judged");
+  }
+}
