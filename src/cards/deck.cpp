@@ -12,6 +12,8 @@ constexpr std::size_t kMaxTokenBytes = 8;
 // Tokens of at most 8 bytes packed into one integer (zero padded); longer ones never match.
 std::optional<std::uint64_t> pack(std::string_view token) {
   if (token.empty() || token.size() > kMaxTokenBytes) return std::nullopt;
+  // Zero padding must not make "5c\0" read as "5c" (found by fuzz_cards).
+  if (token.find('\0') != std::string_view::npos) return std::nullopt;
   std::uint64_t key = 0;
   std::memcpy(&key, token.data(), token.size());
   return key;
