@@ -741,4 +741,33 @@ TEST_CASE("CRLF line ends and a byte order mark keep lines and columns right") {
   CHECK(e.mark.column == 15);
 }
 
+
+TEST_CASE("after a limit breach the reader restarts at the next `---` line") {
+  ReadLimits limits;
+  limits.max_cards_per_list = 4;
+  // The rest of the oversized document is not parsed (not even its broken YAML); the next
+  // document is read normally.
+  const std::string text = "format: conquian-record/1\nruleset: x\nid: big\n"
+                           "deal: {hands: [[Ac, 2c, 3c, 4c, 5c, 6c]]}\nmoves: [{seat: 0, turn: [}\n"
+                           "---\n" + record_with("  []\n", "id: after\n");
+  std::vector<ReadItem> items;
+  read_record_text(text, "games.yaml", [&](ReadItem&& item) { items.push_back(std::move(item)); },
+                   limits);
+  REQUIRE(items.size() == 2);
+  REQUIRE(items[0].error.has_value());
+  CHECK(items[0].error->id == "big");
+  CHECK(contains(items[0].error->message, "games.yaml:4:33: deal.hands[0][4]: more than 4 entries"));
+  REQUIRE(items[1].record.has_value());
+  CHECK(items[1].record->id == "after");
+  CHECK(items[1].record->index == 2);
+  CHECK(items[1].record->mark.line == 6);
+  CHECK(items[1].record->moves.empty());
+}
+
+TEST_CASE("a sink that throws leaves nothing behind") {
+  struct Stop {};
+  const std::string text = record_with("  []\n") + "---\n" + record_with("  []\n");
+  CHECK_THROWS_AS(read_record_text(text, "games.yaml", [](ReadItem&&) { throw Stop{}; }), Stop);
+}
+
 }  // TEST_SUITE

@@ -6,10 +6,14 @@
 //     before the first bad one, so its read-ahead cannot blame the wrong document.
 //   - Each document is parsed by recursive descent over events. A schema error throws
 //     DocFailure; the reader then skips the document's remaining events and goes on.
-//   - Nesting past max_depth also throws, but libyaml itself is quadratic in flow nesting
-//     depth (each token rescans the stack of possible simple keys), so skipping events
-//     through a 100,000-deep `[[[[...` would take minutes. Instead the parser is dropped
-//     and a new one started at the next `---` line ("resync").
+//   - A limit breach (max_depth, max_moves, max_cards_per_list, max_scalar_bytes) also
+//     throws, but then the rest of the document is not given to libyaml: libyaml is
+//     quadratic in flow nesting depth (each token rescans the stack of possible simple
+//     keys), so skipping events through a 100,000-deep `[[[[...` would take minutes, and a
+//     100 MB list takes seconds. Instead the parser is dropped and a new one started at the
+//     next line that starts a document (`---` at column 0), which libyaml itself always
+//     treats as a document start or an error ("resync"). Nesting past max_depth while
+//     skipping after an ordinary error resyncs too.
 //   - Broken YAML (a libyaml error) ends the file: one error for the document it broke in.
 //     A break in the first document makes the whole file unreadable (index 0).
 #include "record/record_reader.h"
@@ -23,6 +27,7 @@
 #include <bit>
 #include <cerrno>
 #include <cstring>
+#include <iterator>
 #include <limits>
 #include <optional>
 #include <string>
@@ -143,6 +148,9 @@ class Reader {
   std::string located(Mark mark, const std::string& reason) const;
   [[noreturn]] void fail_at(const yaml_mark_t& m, const std::string& reason, bool resync = false);
   [[noreturn]] void fail_here(const std::string& reason) { fail_at(ev_.start_mark, reason); }
+  // A limit breach is hostile input: rather than have libyaml parse the rest of a huge list,
+  // drop the document and restart at the next document marker (see the top of the file).
+  [[noreturn]] void fail_limit(const std::string& reason) { fail_at(ev_.start_mark, reason, true); }
 
   // ---- schema ----
   void parse_document(GameRecord& g);
@@ -157,6 +165,7 @@ class Reader {
   int seat_value();
   Token token_value();
   void token_list(TokenList& out, const char* expected);
+  void token_list_into(TokenList& out, const char* expected);
   void token_lists(std::vector<TokenList>& out, const char* expected);
   void skip_to_document_end();
 
@@ -183,6 +192,8 @@ class Reader {
   std::string broken_message_;
   int broken_index_ = 0;
 
+  TokenList token_scratch_;                // reused buffers (see token_list_into)
+  std::vector<RecordMove> move_scratch_;
   bool hold_ = false;      // keep the last item back (see emit)
   std::optional<ReadItem> pending_;
 };
@@ -290,6 +301,17 @@ Reader::SegmentEnd Reader::parse_segment(std::size_t begin, std::size_t end) {
     broken_index_ = doc_count_ + 1;
     return SegmentEnd::Broken;
   }
+  // Frees the parser and the last event however this function is left (the sink may throw).
+  struct Cleanup {
+    Reader& r;
+    ~Cleanup() {
+      if (r.has_ev_) {
+        yaml_event_delete(&r.ev_);
+        r.has_ev_ = false;
+      }
+      yaml_parser_delete(&r.parser_);
+    }
+  } cleanup{*this};
   yaml_parser_set_input_string(&parser_, reinterpret_cast<const unsigned char*>(text_.data() + begin),
                                end - begin);
   has_ev_ = false;
@@ -350,11 +372,6 @@ Reader::SegmentEnd Reader::parse_segment(std::size_t begin, std::size_t end) {
     broken_index_ = in_doc_ ? doc_count_ : doc_count_ + 1;
     how = SegmentEnd::Broken;
   }
-  if (has_ev_) {
-    yaml_event_delete(&ev_);
-    has_ev_ = false;
-  }
-  yaml_parser_delete(&parser_);
   return how;
 }
 
@@ -405,8 +422,7 @@ void Reader::advance() {
     case YAML_SEQUENCE_START_EVENT:
       if (++depth_ > limits_.max_depth)
         fail_at(ev_.start_mark,
-                "nested more than " + std::to_string(limits_.max_depth) +
-                    " levels deep (max_depth); skipped to the next document",
+                "nested more than " + std::to_string(limits_.max_depth) + " levels deep (max_depth)",
                 true);
       break;
     case YAML_MAPPING_END_EVENT:
@@ -415,7 +431,7 @@ void Reader::advance() {
       break;
     case YAML_SCALAR_EVENT:
       if (!skipping_ && ev_.data.scalar.length > limits_.max_scalar_bytes)
-        fail_here("a scalar of " + std::to_string(ev_.data.scalar.length) +
+        fail_limit("a scalar of " + std::to_string(ev_.data.scalar.length) +
                   " bytes is longer than max_scalar_bytes (" +
                   std::to_string(limits_.max_scalar_bytes) + ")");
       break;
@@ -625,11 +641,20 @@ void Reader::token_list(TokenList& out, const char* expected) {
     advance();
     if (ev_.type == YAML_SEQUENCE_END_EVENT) break;
     if (out.size() >= limits_.max_cards_per_list)
-      fail_here("more than " + std::to_string(limits_.max_cards_per_list) +
+      fail_limit("more than " + std::to_string(limits_.max_cards_per_list) +
                 " entries in one list (max_cards_per_list)");
     out.push_back(token_value());
   }
   path_.pop_back();
+}
+
+// The same, into a list of exactly the right size (one allocation instead of a doubling
+// series: records hold many short lists).
+void Reader::token_list_into(TokenList& out, const char* expected) {
+  token_scratch_.clear();
+  token_list(token_scratch_, expected);
+  out.assign(std::make_move_iterator(token_scratch_.begin()),
+             std::make_move_iterator(token_scratch_.end()));
 }
 
 // The current event must start a list of lists of card tokens.
@@ -642,10 +667,11 @@ void Reader::token_lists(std::vector<TokenList>& out, const char* expected) {
     advance();
     if (ev_.type == YAML_SEQUENCE_END_EVENT) break;
     if (out.size() >= limits_.max_cards_per_list)
-      fail_here("more than " + std::to_string(limits_.max_cards_per_list) +
+      fail_limit("more than " + std::to_string(limits_.max_cards_per_list) +
                 " entries in one list (max_cards_per_list)");
+    if (out.empty()) out.reserve(4);  // seats, or melds on a table: few
     out.emplace_back();
-    token_list(out.back(), "a list of card tokens");
+    token_list_into(out.back(), "a list of card tokens");
   }
   path_.pop_back();
 }
@@ -661,7 +687,7 @@ void Reader::parse_players(std::vector<std::string>& players) {
     advance();
     if (ev_.type == YAML_SEQUENCE_END_EVENT) break;
     if (players.size() >= limits_.max_cards_per_list)
-      fail_here("more than " + std::to_string(limits_.max_cards_per_list) +
+      fail_limit("more than " + std::to_string(limits_.max_cards_per_list) +
                 " entries in one list (max_cards_per_list)");
     if (!is_scalar()) fail_here(std::string("expected a player name, found ") + found());
     players.emplace_back(is_null() ? std::string_view{} : scalar_view());
@@ -689,7 +715,7 @@ void Reader::parse_deal(GameRecord& g) {
       case kStock:
         advance();
         if (is_null()) break;
-        token_list(g.stock, "a list of card tokens");
+        token_list_into(g.stock, "a list of card tokens");
         g.has_stock = true;
         break;
       case kSalt:
@@ -712,17 +738,21 @@ void Reader::parse_moves(std::vector<RecordMove>& moves) {
   if (ev_.type != YAML_SEQUENCE_START_EVENT)
     fail_here(std::string("expected a list of moves, found ") + found() +
               (is_null() ? " (write 'moves: []' for a game with none)" : ""));
+  // Built in a reused buffer, then moved into a vector of exactly the right size.
+  std::vector<RecordMove>& scratch = move_scratch_;
+  scratch.clear();
   path_.push_back({nullptr, 0});
   for (;;) {
-    path_.back().index = moves.size();
+    path_.back().index = scratch.size();
     advance();
     if (ev_.type == YAML_SEQUENCE_END_EVENT) break;
-    if (moves.size() >= limits_.max_moves)
-      fail_here("more than " + std::to_string(limits_.max_moves) + " moves (max_moves)");
-    moves.emplace_back();
-    parse_move(moves.back());
+    if (scratch.size() >= limits_.max_moves)
+      fail_limit("more than " + std::to_string(limits_.max_moves) + " moves (max_moves)");
+    scratch.emplace_back();
+    parse_move(scratch.back());
   }
   path_.pop_back();
+  moves.assign(std::make_move_iterator(scratch.begin()), std::make_move_iterator(scratch.end()));
 }
 
 void Reader::parse_move(RecordMove& m) {
@@ -760,7 +790,7 @@ void Reader::parse_move(RecordMove& m) {
         break;
       case kLay:
         advance();
-        token_list(m.lay, "a list of card tokens");
+        token_list_into(m.lay, "a list of card tokens");
         m.has_lay = true;
         break;
       case kDiscard:

@@ -1,5 +1,6 @@
 #include "record/text_scan.h"
 
+#include <array>
 #include <cstdio>
 
 namespace conquian::record::detail {
@@ -46,7 +47,18 @@ TextProblem find_text_problem(std::string_view text) {
   const std::size_t n = text.size();
   std::size_t i = 0;
   std::string what;
+  // 1: a byte that is fine on its own (printable ASCII, tab, LF, CR).
+  static constexpr auto kPlain = [] {
+    std::array<unsigned char, 256> t{};
+    for (int c = 0x20; c < 0x7F; ++c) t[c] = 1;
+    t['\t'] = t['\n'] = t['\r'] = 1;
+    return t;
+  }();
   while (i < n) {
+    if (kPlain[s[i]] != 0) {
+      ++i;
+      continue;
+    }
     const unsigned char c = s[i];
     if (c < 0x80) {
       if ((c >= 0x20 && c != 0x7F) || c == '\n' || c == '\r' || c == '\t') {
