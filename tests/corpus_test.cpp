@@ -37,7 +37,7 @@ std::vector<check::GameVerdict> check_file(const std::string& path) {
     if (item.error) {
       check::GameVerdict v;
       v.judgement = check::Judgement::Malformed;
-      v.id = item.error->id.empty() ? path + ":" + std::to_string(item.error->index) : item.error->id;
+      v.id = item.error->index == 0 ? path : !item.error->id.empty() ? item.error->id : path + ":" + std::to_string(item.error->index);
       v.message = item.error->message;
       out.push_back(v);
       return;

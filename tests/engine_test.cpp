@@ -96,7 +96,8 @@ TEST_CASE("regrouping: a run lends its end to a set (seed 003's example)") {
   play(q, "{seat: 1, turn: 6c}");
   play(q, "{seat: 1, pass: 6c}");
   CHECK(verdict_code(q, "{seat: 0, take: 6c, melds: [[3h, 4h, 5h], [6h, 6c, 6s]], discard: 2d}") == "not-allowed");
-  CHECK(verdict_code(q, "{seat: 0, take: 6c, lay: [6s], discard: 2d}") == "illegal-meld");
+  CHECK(verdict_code(q, "{seat: 0, take: 6c, lay: [6s], discard: 2d}") == "not-allowed");
+  CHECK(verdict_code(q, "{seat: 0, take: 6c, lay: [Jc], discard: 2d}") == "illegal-meld");
 }
 
 TEST_CASE("decline forcing: a refused card that fits can be forced, and the forced seat must take") {
@@ -128,7 +129,7 @@ TEST_CASE("decline forcing: a refused card that fits can be forced, and the forc
   play(q, "{seat: 1, pass: 5h}");
   play(q, "{seat: 0, pass: 5h}");
   CHECK(q.phase == Phase::Turn);
-  CHECK(verdict_code(q, "{seat: 1, force: 0}") == "not-your-turn");
+  CHECK(verdict_code(q, "{seat: 1, force: 0}") == "not-allowed");  // no forcing in this ruleset
 }
 
 TEST_CASE("going out: the eleventh card wins with no discard; an empty hand waits") {

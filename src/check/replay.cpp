@@ -64,7 +64,10 @@ GameVerdict check_record(const record::GameRecord& rec, const Ruleset& rules) {
   v.index = rec.index;
   v.ruleset = rules.name;
   v.moves = static_cast<int>(rec.moves.size());
+  Position pos;
   auto illegal = [&](int move, const Verdict& why, record::Mark mark, std::string text) {
+    v.outcome = pos.rules ? pos.result : Outcome{};  // as replayed up to the bad move
+    v.finished = v.outcome.over();
     v.judgement = Judgement::Illegal;
     v.move = move;
     v.code = why.code;
@@ -85,7 +88,7 @@ GameVerdict check_record(const record::GameRecord& rec, const Ruleset& rules) {
                      rec.commitment_mark, "the deal");
   }
 
-  Position pos = deal.position;
+  pos = deal.position;
   for (std::size_t i = 0; i < rec.moves.size(); ++i) {
     const record::RecordMove& rm = rec.moves[i];
     int number = static_cast<int>(i) + 1;

@@ -71,7 +71,8 @@ check::GameVerdict malformed(const record::RecordError& e) {
   v.judgement = check::Judgement::Malformed;
   v.file = e.file;
   v.index = e.index;
-  v.id = !e.id.empty() ? e.id : e.index == 0 ? e.file : e.file + ":" + std::to_string(e.index);
+  // A file that cannot be parsed at all is one game named by the file (CONTRACT.md).
+  v.id = e.index == 0 ? e.file : !e.id.empty() ? e.id : e.file + ":" + std::to_string(e.index);
   v.message = e.message;
   v.mark = e.mark;
   return v;

@@ -93,9 +93,14 @@ Verdict judge_force(const Position& p, const Move& m) {
                                                         int(p.actor), tok(p, p.up)));
     return {};
   }
+  if (p.phase == Phase::Offer && m.seat != p.actor && f.offer) return not_your_turn(p, m);
   if (p.phase != Phase::Offer || m.seat != p.actor) {
-    if (m.seat != p.actor) return not_your_turn(p, m);
-    return Verdict::bad(Code::NotAllowed, fmt::format("there is no face-up card to force: seat {} {}", to_act(p), phase_words(p)));
+    // A force is only possible right after a refusal of a card that fits (decline) or
+    // by the seat facing the card (offer): anything else is not a moment for it.
+    if (!f.decline && !f.offer) return Verdict::bad(Code::NotAllowed, "this ruleset has no forcing");
+    return Verdict::bad(Code::NotAllowed,
+                        fmt::format("nothing can be forced now: no seat has just refused a card that fits its table (seat {} {})",
+                                    to_act(p), phase_words(p)));
   }
   if (!f.offer)
     return Verdict::bad(Code::NotAllowed,
@@ -159,9 +164,11 @@ Verdict judge_table(const Position& p, const Move& m, Card card) {
     }
   } else if (!r.rearrange) {
     bool found = !takes::for_each_fixed_grouping(p, s, card, laid, [](const MeldList&) { return false; });
-    if (!found)
-      return Verdict::bad(Code::IllegalMeld, fmt::format("{} cannot be laid on seat {}'s melds without regrouping them", toks(p, after - old), s));
-    return {};
+    if (found) return {};
+    if (idx.can_partition(after))  // legal melds exist, but only by regrouping old ones
+      return Verdict::bad(Code::NotAllowed, fmt::format("{} can only be laid by regrouping seat {}'s melds, which this ruleset does not allow",
+                                                        toks(p, after - old), s));
+    return Verdict::bad(Code::IllegalMeld, fmt::format("seat {}'s table {} cannot be split into legal melds", s, toks(p, after)));
   } else if (!idx.can_partition(after)) {
     return Verdict::bad(Code::IllegalMeld, fmt::format("seat {}'s table {} cannot be split into legal melds", s, toks(p, after)));
   }
