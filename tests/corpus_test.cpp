@@ -1,4 +1,4 @@
-// corpus/ as a regression suite: every NAME.yaml has NAME.expected.yaml beside it, listing
+// corpus/ as a regression suite: every NAME.yaml has NAME.expected.yml beside it, listing
 // for each game its verdict, outcome, and for bad games the move and code.
 #include <doctest/doctest.h>
 #include <yaml-cpp/yaml.h>
@@ -71,7 +71,7 @@ TEST_CASE("corpus: every record gets its expected verdict, move, code and outcom
   for (const auto& file : files) {
     CAPTURE(file.string());
     fs::path expected_path = file;
-    expected_path.replace_extension(".expected.yaml");
+    expected_path.replace_extension(".expected.yml");
     REQUIRE_MESSAGE(fs::exists(expected_path), "no expected verdicts beside " << file.string());
     YAML::Node expected = YAML::LoadFile(expected_path.string());
     auto verdicts = check_file(file.string());

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# Writes corpus/illegal/*.yaml and their .expected.yaml from the hand-written entries in
+# Writes corpus/illegal/*.yaml and their .expected.yml from the hand-written entries in
 # illegal_entries.py (each: id, what the fault is, the moves, the expected move and code).
 # Run: python3 corpus/tools/make_illegal.py
 import os, sys
@@ -107,8 +107,8 @@ exec(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), 'illegal_entr
 
 for fname, docs in files.items():
     head = '# Illegal games: a short legal prefix, then exactly one fault (marked <-- FAULT).\n' \
-           '# Expected verdicts are in %s (decided from the rules).\n\n' % fname.replace('.yaml', '.expected.yaml')
+           '# Expected verdicts are in %s (decided from the rules).\n\n' % fname.replace('.yaml', '.expected.yml')
     open(os.path.join(OUT, fname), 'w').write(head + '---\n'.join(d for d, _ in docs))
-    open(os.path.join(OUT, fname.replace('.yaml', '.expected.yaml')), 'w').write(
+    open(os.path.join(OUT, fname.replace('.yaml', '.expected.yml')), 'w').write(
         '\n'.join(fmt_exp(e) for _, e in docs) + '\n')
     print(fname, len(docs))
