@@ -1,6 +1,10 @@
 #include "batch/players.h"
 
+#include <array>
+#include <cstdlib>
 #include <limits>
+
+#include "engine/flow.h"
 
 namespace conquian::batch {
 namespace {
@@ -13,15 +17,33 @@ class RandomPlayer : public Player {
   }
 };
 
+// Cards that may still come: not dead, not on a table, not face up and not in `seat`'s
+// hand (another hand or the stock, which this seat cannot tell apart).
+CardSet live_cards(const Position& p, int seat) {
+  CardSet gone = p.dead | p.hand[seat];
+  for (int s = 0; s < p.seats(); ++s) gone |= p.table[s];
+  if (p.up != kNoCard) gone.insert(p.up);
+  return p.rules->deck.all() - gone;
+}
+
 // How useful a card is to keep: hand cards of the same rank, or of the same suit within
-// two ranks, can grow into melds with it.
+// two ranks, can grow into melds with it, if a card that completes them may still come.
 int keep_value(const Position& p, int seat, Card c) {
   const Deck& d = p.rules->deck;
+  CardSet live = live_cards(p, seat);
   int value = 0;
+  int rc = d.rank_of(c), sc = d.suit_of(c);
+  auto live_at = [&](int suit, int rank) { return rank >= 0 && rank < d.rank_count() && live.has(d.card(suit, rank)); };
   for (Card o : p.hand[seat]) {
     if (o == c) continue;
-    if (d.rank_of(o) == d.rank_of(c)) value += 2;
-    else if (d.suit_of(o) == d.suit_of(c) && std::abs(d.rank_of(o) - d.rank_of(c)) <= 2) value += 2;
+    int ro = d.rank_of(o);
+    if (ro == rc) {
+      if ((d.rank_cards(rc) & live).size() > 0) value += 2;
+    } else if (d.suit_of(o) == sc && std::abs(ro - rc) <= 2) {
+      int lo = std::min(ro, rc), hi = std::max(ro, rc);
+      bool completes = hi - lo == 2 ? live_at(sc, lo + 1) : (live_at(sc, lo - 1) || live_at(sc, hi + 1));
+      if (completes) value += 2;
+    }
   }
   if (p.rules->melds.wild.has(c)) value += 10;
   return value;
@@ -34,11 +56,20 @@ bool helps_someone(const Position& p, int seat, Card c) {
   return false;
 }
 
+// "greedy": one look ahead, no search. It sees its own hand, the tables, the dead cards,
+// hand sizes and the face-up card, nothing else. A take is worth the cards it melds, less what its
+// discard costs (a card that belongs with others in the hand, or one that fits another
+// seat's table and so feeds it; breaking a pair costs more as the hand shrinks); a pass
+// is worth a fixed bar, so the seat declines a card that fits when every way of taking it
+// breaks its hand or feeds the opponent, which is exactly when forcing bites. It forces
+// when the forced seat keeps two or more cards (it must break them) and cannot win with
+// the card.
 class GreedyPlayer : public Player {
  public:
   const char* name() const override { return "greedy"; }
   std::size_t choose(const Position& p, const std::vector<Move>& legal, Rng& rng) override {
     int seat = to_act(p);
+    cached_.fill(kUnknown);
     long best_score = std::numeric_limits<long>::min();
     std::size_t best = 0;
     for (std::size_t i = 0; i < legal.size(); ++i) {
@@ -49,7 +80,32 @@ class GreedyPlayer : public Player {
   }
 
  private:
-  static long score_move(const Position& p, int seat, const Move& m) {
+  static constexpr long kUnknown = std::numeric_limits<long>::min();
+  // What discarding a card costs, per card, for the current decision.
+  std::array<long, kMaxCards> cached_{};
+
+  long discard_cost(const Position& p, int seat, Card c) {
+    long& v = cached_[c];
+    if (v == kUnknown) {
+      // Breaking a pair matters more as the hand shrinks: a small hand is a hand about to go out.
+      int left = std::max(1, p.hand[seat].size() - 1);  // the hand after the discard
+      long scale = 10L * std::max(1, 6 / left);
+      v = keep_value(p, seat, c) * scale + (helps_someone(p, seat, c) ? 60 : 0);
+    }
+    return v;
+  }
+
+  // The bar a take must clear: the value of a take that melds just the card and throws a
+  // harmless one, less a margin. A pass that hands the card to a seat whose table it fits
+  // costs what a harmful discard costs.
+  long pass_score(const Position& p, int seat) {
+    long s = 1100 - 80;
+    bool others_follow = p.refusals + 1 < flow::offer_count(p);
+    if (others_follow && helps_someone(p, seat, p.up)) s -= 60;
+    return s;
+  }
+
+  long score_move(const Position& p, int seat, const Move& m) {
     const Ruleset& r = *p.rules;
     switch (m.kind) {
       case MoveKind::Take: {
@@ -57,9 +113,8 @@ class GreedyPlayer : public Player {
         long s = 1000 + laid * 100;
         if (m.table.size() >= r.target) s += 100000;
         if (m.discard != kNoCard) {
-          s -= keep_value(p, seat, m.discard) * 10;
-          if (m.other != 0xFF) s += 40;  // a hit makes the other seat throw
-          else if (helps_someone(p, seat, m.discard)) s -= 60;
+          if (m.other != 0xFF) s += 40 - keep_value(p, seat, m.discard) * 10;  // a hit makes the other seat throw
+          else s -= discard_cost(p, seat, m.discard);
         }
         return s;
       }
@@ -67,11 +122,12 @@ class GreedyPlayer : public Player {
       case MoveKind::Force: {
         int t = m.other;
         // Forcing hurts when the forced seat is far from winning and must break its hand.
-        if (p.table[t].size() + 1 >= r.target) return -1000;
-        return p.hand[t].size() >= 4 ? 50 : -50;
+        long s = p.table[t].size() + 1 >= r.target ? -1000 : p.hand[t].size() >= 2 ? 50 : -50;
+        // An offer replaces this seat's own take or pass: it must beat those.
+        return p.phase == Phase::Offer ? pass_score(p, seat) + s : s;
       }
       case MoveKind::Waive: return 0;
-      case MoveKind::Pass: return 0;
+      case MoveKind::Pass: return pass_score(p, seat);
       case MoveKind::Swap:
       case MoveKind::Throw: return -keep_value(p, seat, m.card) * 10;
       case MoveKind::Turn: return 0;

@@ -22,7 +22,8 @@ class Player {
 
 // "random": any legal move, uniformly.
 std::unique_ptr<Player> make_random_player();
-// "greedy": takes what melds the most, throws what fits least, forces when it hurts.
+// "greedy": takes what melds the most, throws what fits least, declines a card whose take
+// would break its hand or feed the opponent, forces when it hurts (players.cpp says how).
 std::unique_ptr<Player> make_greedy_player();
 // By name ("random", "greedy"); nullptr for an unknown name.
 std::unique_ptr<Player> make_player(const std::string& name);

@@ -21,6 +21,8 @@ int main(int argc, char** argv) {
   register_check(app, run);
   register_rulesets(app, run);
   register_simulate(app, run);
+  register_diff(app, run);
+  register_solve(app, run);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

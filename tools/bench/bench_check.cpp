@@ -30,7 +30,7 @@ int bench_check(const conquian::bench::Args& args) {
     }
   }
   auto bytes = std::filesystem::file_size(path);
-  fmt::print("file: {} games, {:.1f} moves/game, {:.1f} MB ({})\n", games, double(total_moves) / games, bytes / 1e6, path);
+  fmt::print("file: {} games, {:.1f} moves/game, {:.1f} MB ({})\n", games, double(total_moves) / games, static_cast<double>(bytes) / 1e6, path);
 
   auto t0 = std::chrono::steady_clock::now();
   auto docs = YAML::LoadAllFromFile(path);
@@ -41,7 +41,7 @@ int bench_check(const conquian::bench::Args& args) {
   std::size_t read = 0;
   record::read_record_file(path, [&](record::ReadItem&& item) { read += item.record.has_value(); });
   double reader = conquian::bench::seconds_since(t0);
-  fmt::print("record reader (libyaml events):  {:7.3f} s  {:>9.0f} games/s\n", reader, read / reader);
+  fmt::print("record reader (libyaml events):  {:7.3f} s  {:>9.0f} games/s\n", reader, static_cast<double>(read) / reader);
 
   t0 = std::chrono::steady_clock::now();
   check::RulesetCache cache;

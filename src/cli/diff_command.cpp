@@ -1,0 +1,147 @@
+// `conquian diff R1 R2 ... --deals N --seed S --report DIR [--games FILE]`: the same shuffled
+// decks played under each ruleset with the same players; a report of what the rules change
+// (report.html, report.md, report.json in DIR; specs/diff-report.md). Under `mpirun -n K`
+// the ranks split the deals and rank 0 writes the one report, the same as one process's.
+#include <fmt/core.h>
+
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include "batch/diff_games.h"
+#include "batch/diff_play.h"
+#include "batch/mpi_split.h"
+#include "batch/players.h"
+#include "batch/report_html.h"
+#include "batch/report_json.h"
+#include "batch/report_markdown.h"
+#include "batch/report_text.h"
+#include "cli/commands.h"
+#include "cli/progress.h"
+
+namespace conquian::cli {
+namespace {
+
+struct DiffOptions {
+  std::vector<std::string> rulesets;
+  std::uint64_t deals = 1000;
+  std::uint64_t seed = 1;
+  std::string report = "diff-report";
+  std::vector<std::string> players;
+  std::string games;
+  unsigned threads = 0;
+  bool json = false;
+  bool quiet = false;
+};
+
+// The command as the report shows it: what decides the numbers (not threads or paths).
+std::string command_words(const DiffOptions& opt) {
+  std::string s = "conquian diff";
+  for (const auto& r : opt.rulesets) s += " " + r;
+  s += fmt::format(" --deals {} --seed {}", opt.deals, opt.seed);
+  if (!opt.players.empty()) {
+    s += " --players ";
+    for (std::size_t i = 0; i < opt.players.size(); ++i) s += (i ? "," : "") + opt.players[i];
+  }
+  if (!opt.games.empty()) s += " --games " + opt.games;
+  return s;
+}
+
+bool write_file(const std::filesystem::path& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  return static_cast<bool>(out);
+}
+
+void print_summary(const nlohmann::json& report, const std::filesystem::path& dir) {
+  for (const auto& r : report["rulesets"])
+    fmt::print("{:<18} first to play wins {}, drawn {}, {:.1f} moves a deal, forcing in {}\n",
+               r["ruleset"]["name"].get<std::string>(), batch::text::rate_with_ci(r["order_wins"][0]),
+               batch::text::rate_with_ci(r["draws"]), r["deal_length"]["moves"]["mean"].get<double>(),
+               batch::text::percent(r["forcing"]["deals_with_force"]["rate"].get<double>()));
+  for (const auto& c : report["comparisons"]) {
+    std::string sig;
+    for (const auto& k : c["significant"]) sig += (sig.empty() ? "" : ", ") + batch::text::test_name(k.get<std::string>());
+    fmt::print("{} vs {}: {}\n", c["a"].get<std::string>(), c["b"].get<std::string>(),
+               sig.empty() ? "no significant difference" : "differ in " + sig);
+  }
+  fmt::print("report: {}\n", (dir / "report.html").string());
+}
+
+int run_diff(const DiffOptions& opt) {
+  batch::MpiSession mpi;
+  if (batch::MpiSession::launched_without_support() && !opt.quiet)
+    fmt::print(stderr, "conquian diff: started by mpirun, but this build has no MPI: every rank plays every deal\n");
+  batch::DiffPlan plan;
+  for (const auto& name : opt.rulesets) plan.rules.push_back(load_ruleset(name));
+  plan.deals = opt.deals;
+  plan.seed = opt.seed;
+  plan.players = opt.players;
+  for (const auto& p : opt.players)
+    if (!batch::make_player(p)) {
+      fmt::print(stderr, "conquian diff: unknown player '{}' (random, greedy)\n", p);
+      return kExitUnusable;
+    }
+
+  if (!opt.games.empty() && !std::filesystem::is_regular_file(opt.games)) {  // every rank, before any deal
+    fmt::print(stderr, "conquian diff: cannot read {}\n", opt.games);
+    return kExitUnusable;
+  }
+  auto [first, last] = batch::rank_block(opt.deals, mpi.rank(), mpi.size());
+  unsigned threads = opt.threads ? opt.threads : std::max(1u, std::thread::hardware_concurrency());
+  batch::DealTable deals;
+  try {
+    Progress progress("played", "deals", last - first);
+    std::function<void(std::uint64_t)> tick;
+    if (mpi.root() && !opt.quiet) tick = [&](std::uint64_t n) { progress.tick(n); };
+    batch::DealTable mine = batch::play_deals(plan, first, last, threads, tick);
+    if (mpi.root() && !opt.quiet) progress.done();
+    deals = batch::gather_deals(mpi, mine, opt.deals);
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "conquian diff: {}\n", e.what());
+    mpi.abort(kExitUnusable);
+    return kExitUnusable;
+  }
+  if (!mpi.root()) return kExitOk;
+
+  std::optional<batch::GamesCheck> games;
+  if (!opt.games.empty()) games = batch::check_games(opt.games, plan.rules);
+  batch::ReportInput in{&plan, &deals, games ? &*games : nullptr, command_words(opt)};
+  nlohmann::json report = batch::diff_report_json(in);
+
+  std::filesystem::path dir(opt.report);
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (!write_file(dir / "report.json", report.dump(2) + "\n") ||
+      !write_file(dir / "report.md", batch::diff_report_markdown(report)) ||
+      !write_file(dir / "report.html", batch::diff_report_html(report))) {
+    fmt::print(stderr, "conquian diff: cannot write the report into {}\n", dir.string());
+    return kExitUnusable;
+  }
+  if (opt.json) fmt::print("{}\n", report.dump(2));
+  else if (!opt.quiet) print_summary(report, dir);
+  return kExitOk;
+}
+
+}  // namespace
+
+void register_diff(CLI::App& app, Runner& run) {
+  static DiffOptions opt;
+  auto* cmd = app.add_subcommand("diff",
+                                 "Compare rulesets: the same shuffled decks played under each with the same players.\n"
+                                 "Writes report.html (charts), report.md and report.json into --report DIR: win rates by\n"
+                                 "seat with 95% intervals, draws, deal length, forcing, match results, and the differences\n"
+                                 "with their significance. Deterministic for a seed, whatever the threads or MPI ranks.");
+  cmd->add_option("RULESET", opt.rulesets, "Rulesets to compare (names or paths), at least two")->required()->expected(2, -1);
+  cmd->add_option("--deals,-n", opt.deals, "Deals per ruleset (default 1000)")->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100'000'000}));
+  cmd->add_option("--seed,-s", opt.seed, "Seed of the shuffles and the players' choices (default 1)");
+  cmd->add_option("--report", opt.report, "Directory for report.html, report.md, report.json (default diff-report)");
+  cmd->add_option("--players", opt.players, "Player per seat, round robin: random, greedy (default greedy)")->delimiter(',');
+  cmd->add_option("--games", opt.games, "Also judge these recorded games under each ruleset and list those judged differently");
+  cmd->add_option("--threads", opt.threads, "Worker threads (default: one per core)");
+  cmd->add_flag("--json", opt.json, "Print the report's JSON on standard output");
+  cmd->add_flag("--quiet,-q", opt.quiet, "Print nothing but errors");
+  cmd->callback([&run] { run = [] { return run_diff(opt); }; });
+}
+
+}  // namespace conquian::cli

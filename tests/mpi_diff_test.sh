@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# `conquian diff` under `mpirun -n 2` writes the very report one process writes for the
+# same seed. Skipped (exit 77) when mpirun is absent or the build has no MPI.
+# usage: mpi_diff_test.sh CONQUIAN_BINARY HAVE_MPI(0|1)
+set -euo pipefail
+bin=$1
+have_mpi=$2
+if ! command -v mpirun >/dev/null; then echo "mpirun not found: skipped"; exit 77; fi
+if [ "$have_mpi" != 1 ]; then echo "built without MPI: skipped"; exit 77; fi
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+args=(diff american american-noforce nine-card --deals 501 --seed 12 --quiet)
+"$bin" "${args[@]}" --threads 2 --report "$dir/one"
+mpirun -n 2 --oversubscribe "$bin" "${args[@]}" --threads 1 --report "$dir/two"
+for f in report.json report.md report.html; do
+  cmp "$dir/one/$f" "$dir/two/$f"
+done
+echo "mpirun -n 2: the same report as one process"
