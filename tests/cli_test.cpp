@@ -160,3 +160,18 @@ TEST_CASE("cli: hostile input is refused quickly with a reason") {
   CHECK(run("check " + (dir / "deep.yaml").string()).status == 2);
   fs::remove_all(dir);
 }
+
+TEST_CASE("cli: prove partition answers with Z3 and the engine agreeing") {
+  Run yes = run("prove partition --ruleset american --cards \"3h 4h 5h 6h 6c 6s\" --json");
+  CHECK(yes.status == 0);
+  auto j = nlohmann::json::parse(yes.out);
+  CHECK(j["partitionable"] == true);
+  CHECK(j["melds"].size() == 2);
+  Run no = run("prove partition --ruleset american --cards \"Qh Kh Ah\" --json");  // nothing wraps
+  CHECK(no.status == 1);
+  CHECK(nlohmann::json::parse(no.out)["partitionable"] == false);
+  Run all = run("prove partition --ruleset american --cards \"Ac Ad Ah 2c 3c 2d 3d 2h 3h\" --all --json");
+  CHECK(all.status == 0);
+  CHECK(nlohmann::json::parse(all.out)["melds"].size() == 2);  // three runs, or three sets
+  CHECK(run("prove partition --ruleset american --cards \"8h 9h Th\"").status == 2);  // not in the deck
+}

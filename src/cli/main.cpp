@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
   register_rulesets(app, run);
   register_simulate(app, run);
   register_diff(app, run);
+  register_prove(app, run);
   register_solve(app, run);
   try {
     app.parse(argc, argv);

@@ -1,0 +1,206 @@
+// `conquian prove partition --ruleset R --cards "..." [--all] [--json]`: can these cards be
+//   laid as legal melds, every card once? Z3 decides, the engine's search must agree.
+// `conquian prove --spec FILE [--ruleset R] [--json]`: evaluate a property spec.
+// Exit status: 0 proved / as expected, 1 refuted (not partitionable, or a value not as
+// expected), 2 unusable input, 3 unknown (Z3 gave up).
+#include <fmt/core.h>
+
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+
+#include "cli/commands.h"
+#include "prove/partition_z3.h"
+#include "prove/spec.h"
+#include "record/yaml_fields.h"
+#include "rules/ruleset.h"
+
+namespace conquian::cli {
+namespace {
+
+constexpr int kExitUnknown = 3;
+
+struct ProveOptions {
+  std::string ruleset, cards, spec;
+  bool all = false, json = false;
+  unsigned timeout_ms = 60000;
+};
+
+CardSet parse_cards(const Ruleset& rules, const std::string& text) {
+  std::istringstream in(text);
+  CardSet set;
+  for (std::string token; in >> token;) {
+    auto c = rules.deck.parse(token);
+    if (!c) throw record::InputError("--cards", {}, "'" + token + "' is not a card of the " + rules.deck.name() + " deck");
+    if (set.has(*c)) throw record::InputError("--cards", {}, "'" + token + "' is given twice");
+    set.insert(*c);
+  }
+  return set;
+}
+
+nlohmann::json melds_json(const Deck& deck, const MeldList& melds) {
+  nlohmann::json out = nlohmann::json::array();
+  for (CardSet m : melds) {
+    nlohmann::json meld = nlohmann::json::array();
+    for (Card c : m) meld.push_back(deck.token(c));
+    out.push_back(meld);
+  }
+  return out;
+}
+
+std::string melds_text(const Deck& deck, const MeldList& melds) {
+  std::string s;
+  for (CardSet m : melds) s += (s.empty() ? "" : " | ") + deck.tokens(m);
+  return s;
+}
+
+int run_partition(const ProveOptions& opt) {
+  auto rules = load_ruleset(opt.ruleset);
+  CardSet cards = parse_cards(*rules, opt.cards);
+  const MeldIndex& idx = rules->meld_index();
+  bool engine_says = idx.can_partition(cards);
+  nlohmann::json j = {{"ruleset", rules->name}, {"cards", rules->deck.tokens(cards)}};
+  if (opt.all) {
+    std::string unknown;
+    std::vector<MeldList> splits;
+    prove::z3_all_partitions(rules->deck, rules->melds, cards, [&](const MeldList& m) {
+      splits.push_back(m);
+      return true;
+    }, opt.timeout_ms, &unknown);
+    std::size_t engine_count = 0;
+    idx.for_each_partition(cards, [&](const MeldList&) { return ++engine_count, true; });
+    if (!unknown.empty()) {
+      fmt::print(stderr, "conquian prove: Z3 gave up ({}) after {} splits\n", unknown, splits.size());
+      return kExitUnknown;
+    }
+    if (splits.size() != engine_count)
+      throw std::runtime_error(fmt::format("internal disagreement: Z3 found {} splits, the engine {}", splits.size(), engine_count));
+    j["partitionable"] = !splits.empty();
+    j["count"] = splits.size();
+    nlohmann::json all = nlohmann::json::array();
+    for (const auto& m : splits) all.push_back(melds_json(rules->deck, m));
+    j["melds"] = all;
+    if (opt.json) fmt::print("{}\n", j.dump());
+    else {
+      fmt::print("{}: {} split{} into legal melds under {}\n", rules->deck.tokens(cards), splits.size(),
+                 splits.size() == 1 ? "" : "s", rules->name);
+      for (const auto& m : splits) fmt::print("  {}\n", melds_text(rules->deck, m));
+    }
+    return splits.empty() ? kExitFound : kExitOk;
+  }
+  prove::Z3Partition z = prove::z3_partition(rules->deck, rules->melds, cards, opt.timeout_ms);
+  if (z.answer == prove::Z3Partition::Answer::Unknown) {
+    fmt::print(stderr, "conquian prove: Z3 could not decide ({})\n", z.reason_unknown);
+    return kExitUnknown;
+  }
+  bool yes = z.answer == prove::Z3Partition::Answer::Yes;
+  if (yes != engine_says)
+    throw std::runtime_error(fmt::format("internal disagreement: Z3 says {}, the engine's search says {}", yes, engine_says));
+  j["partitionable"] = yes;
+  if (yes) j["melds"] = melds_json(rules->deck, z.split);
+  else j["core"] = z.core;
+  if (opt.json) {
+    fmt::print("{}\n", j.dump());
+  } else if (yes) {
+    fmt::print("partitionable under {}: {}\n", rules->name, melds_text(rules->deck, z.split));
+  } else {
+    fmt::print("not partitionable under {}: Z3 proves no split exists (the engine's search agrees)\n", rules->name);
+    if (!z.core.empty()) {
+      fmt::print("  the proof needs:\n");
+      for (const auto& c : z.core) fmt::print("    - {}\n", c);
+    }
+  }
+  return yes ? kExitOk : kExitFound;
+}
+
+int run_spec(const ProveOptions& opt) {
+  prove::Spec spec = prove::load_spec(opt.spec);
+  if (!opt.ruleset.empty()) (void)load_ruleset(opt.ruleset);  // unknown names are input errors
+  auto results = prove::run_spec(spec, opt.ruleset, [&](const prove::SpecResult& r) {
+    if (opt.json) return;
+    const char* mark = r.unknown() ? "UNKNOWN" : r.as_expected() ? "ok" : "REFUTED";
+    fmt::print("{:<8} {:<22} {:<17} {:>6} ({}, {:.2f}s)", mark, r.property, r.ruleset, r.value.value, r.value.evidence,
+               r.seconds);
+    if (!r.as_expected() && !r.unknown()) fmt::print(" expected {}", r.expected);
+    fmt::print("\n         {}\n", r.value.detail);
+  });
+  int refuted = 0, unknown = 0;
+  double total = 0;
+  std::map<std::string, std::map<std::string, std::string>> by_ruleset;  // ruleset -> property -> value
+  for (const auto& r : results) {
+    refuted += !r.as_expected() && !r.unknown();
+    unknown += r.unknown();
+    total += r.seconds;
+    by_ruleset[r.ruleset][r.property] = r.value.value;
+  }
+  // For each pair of rulesets, the properties whose values differ.
+  nlohmann::json pairs = nlohmann::json::array();
+  for (auto a = by_ruleset.begin(); a != by_ruleset.end(); ++a)
+    for (auto b = std::next(a); b != by_ruleset.end(); ++b) {
+      nlohmann::json diffs = nlohmann::json::array();
+      for (const auto& [prop, va] : a->second)
+        if (auto it = b->second.find(prop); it != b->second.end() && it->second != va)
+          diffs.push_back({{"property", prop}, {a->first, va}, {b->first, it->second}});
+      pairs.push_back({{"rulesets", {a->first, b->first}}, {"differ", diffs}});
+    }
+  if (opt.json) {
+    nlohmann::json j = {{"spec", opt.spec}, {"results", nlohmann::json::array()}, {"pairs", pairs},
+                        {"summary", {{"as_expected", results.size() - refuted - unknown}, {"refuted", refuted},
+                                     {"unknown", unknown}, {"seconds", total}}}};
+    for (const auto& r : results)
+      j["results"].push_back({{"property", r.property}, {"ruleset", r.ruleset}, {"value", r.value.value},
+                              {"expected", r.expected}, {"evidence", r.value.evidence}, {"detail", r.value.detail},
+                              {"as_expected", r.as_expected()}, {"seconds", r.seconds}});
+    fmt::print("{}\n", j.dump(1));
+  } else {
+    fmt::print("\nDifferences between rulesets (one property each, where any differs):\n");
+    for (const auto& p : pairs) {
+      std::string a = p["rulesets"][0], b = p["rulesets"][1];
+      if (p["differ"].empty()) fmt::print("  {} / {}: no property differs\n", a, b);
+      else {
+        const auto& d = p["differ"][0];
+        fmt::print("  {} / {}: {} ({} vs {})\n", a, b, d["property"].get<std::string>(), d[a].get<std::string>(),
+                   d[b].get<std::string>());
+      }
+    }
+    fmt::print("\n{} results: {} as expected, {} refuted, {} unknown, in {:.1f} s\n", results.size(),
+               results.size() - refuted - unknown, refuted, unknown, total);
+  }
+  if (refuted) return kExitFound;
+  if (unknown) return kExitUnknown;
+  return kExitOk;
+}
+
+}  // namespace
+
+void register_prove(CLI::App& app, Runner& run) {
+  static ProveOptions opt;
+  auto* cmd = app.add_subcommand("prove",
+                                 "Prove properties of a ruleset with Z3.\n"
+                                 "  conquian prove partition --ruleset R --cards \"Ac 2c 3c ...\" [--all]\n"
+                                 "  conquian prove --spec specs/properties.yaml [--ruleset R]\n"
+                                 "Exit status: 0 proved or as expected, 1 refuted, 2 unusable input, 3 unknown.");
+  cmd->add_option("--spec", opt.spec, "A property spec (YAML, format conquian-properties/1)");
+  cmd->add_option("--ruleset,-r", opt.ruleset, "Ruleset name or path (with --spec: only this ruleset)");
+  cmd->add_flag("--json", opt.json, "JSON on standard output");
+  cmd->add_option("--timeout-ms", opt.timeout_ms, "Z3's budget per query, in milliseconds (0: none)");
+  auto* part = cmd->add_subcommand("partition", "Whether the cards split into legal melds, every card used once");
+  part->add_option("--ruleset,-r", opt.ruleset, "Ruleset name or path")->required();
+  part->add_option("--cards,-c", opt.cards, "The cards, as tokens separated by spaces")->required();
+  part->add_flag("--all", opt.all, "List every split (each once), not just one");
+  part->add_flag("--json", opt.json, "JSON on standard output: {partitionable, melds}");
+  part->callback([&run] { run = [] { return run_partition(opt); }; });
+  cmd->callback([&run, cmd] {
+    if (cmd->got_subcommand("partition")) return;
+    run = [] {
+      if (opt.spec.empty()) {
+        fmt::print(stderr, "conquian prove: give --spec FILE, or the partition subcommand (see --help)\n");
+        return kExitUnusable;
+      }
+      return run_spec(opt);
+    };
+  });
+}
+
+}  // namespace conquian::cli

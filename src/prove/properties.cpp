@@ -1,0 +1,243 @@
+#include "prove/properties.h"
+
+#include <fmt/format.h>
+#include <z3++.h>
+
+#include <random>
+#include <unordered_set>
+
+#include "engine/engine.h"
+
+#include "prove/partition_z3.h"
+#include "prove/table_model.h"
+
+namespace conquian::prove {
+namespace {
+
+int max_groups(const Ruleset& r, int cards) {
+  return std::max(1, cards / std::max(2, std::min(r.melds.set_min, r.melds.run_min)));
+}
+
+// Is there a table of `lo`..`hi` cards holding a run of at least `run` cards?
+std::optional<CardSet> table_with_run(const Ruleset& r, int lo, int hi, int run) {
+  z3::context ctx;
+  z3::solver solver(ctx);
+  TableModel table(ctx, r.deck, r.melds, max_groups(r, hi), r.deck.all());
+  solver.add(z3::mk_and(table.constraints()));
+  solver.add(table.size() >= lo && table.size() <= hi);
+  z3::expr_vector some_run(ctx);
+  for (int g = 0; g < table.groups(); ++g) some_run.push_back(table.is_run(g) && table.group_size(g) >= run);
+  solver.add(z3::mk_or(some_run));
+  if (solver.check() != z3::sat) return std::nullopt;
+  return table.cards_in(solver.get_model());
+}
+
+int run_cap(const Ruleset& r) { return r.meld_index().run_cap(); }
+
+// 000: "eleven melded wins, eleven cannot be one combination, and whatever you pair a long
+// sequence with still needs three cards of its own": the longest run on a winning table.
+PropertyValue longest_winning_run(const Ruleset& r) {
+  for (int run = std::min(run_cap(r), r.target); run >= r.melds.run_min; --run) {
+    if (auto t = table_with_run(r, r.target, r.target, run)) {
+      return {std::to_string(run), "proved",
+              fmt::format("a winning table of {} cards holds a run of {}: {}; Z3 proves none holds a run of {}",
+                          r.target, run, r.deck.tokens(*t), run + 1)};
+    }
+  }
+  return {"0", "proved", "no winning table holds a run"};
+}
+
+// A run longer than any winning table allows, standing on a table before the win (a table
+// of at most `hand` cards: the hand and table together never pass the hand size).
+PropertyValue longer_run_before_win(const Ruleset& r) {
+  int longest = std::stoi(longest_winning_run(r).value);
+  if (auto t = table_with_run(r, 1, r.hand, longest + 1))
+    return {"true", "proved", fmt::format("the table {} holds a run of more than {} cards", r.deck.tokens(*t), longest)};
+  return {"false", "proved", fmt::format("Z3 proves no table of at most {} cards holds a run of {}", r.hand, longest + 1)};
+}
+
+// Every meld of the ruleset, wild cards included.
+std::vector<CardSet> all_melds(const Ruleset& r) {
+  std::vector<CardSet> melds;
+  const MeldIndex& idx = r.meld_index();
+  if (!idx.has_wilds()) return idx.natural_melds();
+  for (Card c : r.deck.all())
+    for (CardSet m : idx.melds_containing(r.deck.all(), c)) melds.push_back(m);
+  std::sort(melds.begin(), melds.end());
+  melds.erase(std::unique(melds.begin(), melds.end()), melds.end());
+  return melds;
+}
+
+// Tables one card short of the target, with an empty hand, that no card of the deck can
+// ever complete: the seat holding one can never win. Enumerated exactly by the engine
+// (every union of disjoint melds of that size, each set once); the first few are then
+// confirmed by Z3 (for every other card, "table + card splits into melds" is unsat).
+PropertyValue uncompletable_tables(const Ruleset& r) {
+  const MeldIndex& idx = r.meld_index();
+  int k = r.target - 1;
+  std::vector<CardSet> melds = all_melds(r);
+  std::unordered_set<std::uint64_t> seen;
+  std::vector<CardSet> dead_ends;
+  std::function<void(std::size_t, CardSet)> grow = [&](std::size_t from, CardSet table) {
+    if (table.size() == k) {
+      if (!seen.insert(table.bits()).second) return;
+      for (Card c : r.deck.all() - table)
+        if (idx.can_partition(table.with(c))) return;
+      dead_ends.push_back(table);
+      return;
+    }
+    for (std::size_t i = from; i < melds.size(); ++i)
+      if (!table.intersects(melds[i]) && table.size() + melds[i].size() <= k) grow(i + 1, table | melds[i]);
+  };
+  grow(0, CardSet{});
+  std::sort(dead_ends.begin(), dead_ends.end());
+  int confirmed = 0;
+  for (CardSet t : dead_ends) {
+    if (confirmed == 3) break;
+    for (Card c : r.deck.all() - t) {
+      auto z = z3_partition(r.deck, r.melds, t.with(c), 20000);
+      if (z.answer != Z3Partition::Answer::No)
+        return {"unknown", "enumerated", fmt::format("Z3 disagrees about {} + {}", r.deck.tokens(t), r.deck.token(c))};
+    }
+    ++confirmed;
+  }
+  std::string examples;
+  for (std::size_t i = 0; i < dead_ends.size() && i < 3; ++i)
+    examples += (i ? "; " : "") + r.deck.tokens(dead_ends[i]);
+  return {std::to_string(dead_ends.size()), "enumerated",
+          dead_ends.empty()
+              ? fmt::format("every {}-card table ({} of them) can be completed by some card", k, seen.size())
+              : fmt::format("{} of {} tables of {} cards can never be completed, e.g. {} (Z3 confirms the first {})",
+                            dead_ends.size(), seen.size(), k, examples, confirmed)};
+}
+
+// Random play through the engine, calling `check` after every move; stops at the first
+// position `check` rejects and returns its complaint (empty: every move passed).
+constexpr int kCheckedDeals = 400;
+
+std::string play_and_check(const Ruleset& r, const std::function<std::string(const Position&, const Move*)>& check,
+                           long* moves_seen = nullptr, long* longest = nullptr) {
+  std::mt19937_64 rng(2026);
+  std::vector<Move> legal;
+  for (int deal = 0; deal < kCheckedDeals; ++deal) {
+    std::vector<Card> deck;
+    for (Card c : r.deck.all()) deck.push_back(c);
+    std::shuffle(deck.begin(), deck.end(), rng);
+    std::vector<CardSet> hands(static_cast<std::size_t>(r.seats));
+    std::size_t next = 0;
+    for (auto& h : hands)
+      for (int i = 0; i < r.hand; ++i) h.insert(deck[next++]);
+    std::vector<Card> stock(deck.begin() + static_cast<std::ptrdiff_t>(next), deck.end());
+    Position p = start(r, hands, deal % r.seats, stock, true);
+    if (auto bad = check(p, nullptr); !bad.empty()) return bad;
+    long count = 0;
+    while (!p.result.over()) {
+      legal_moves(p, legal);
+      if (auto bad = check(p, legal.empty() ? nullptr : &legal[0]); !bad.empty()) return bad;
+      // Mostly takes when there are some, so that tables grow and deals reach their end.
+      std::size_t pick = rng() % legal.size();
+      for (std::size_t i = 0; i < legal.size() && rng() % 3 != 0; ++i)
+        if (legal[i].kind == MoveKind::Take) pick = i;
+      Move m = legal[pick];
+      apply(p, m);
+      count += m.kind != MoveKind::Waive;
+      if (auto bad = check(p, &m); !bad.empty()) return bad;
+    }
+    if (moves_seen) *moves_seen += count;
+    if (longest) *longest = std::max(*longest, count);
+  }
+  return {};
+}
+
+// The hand plus the table of a seat never holds more cards than were dealt to it (every
+// take is paid for with a throw), but for the winning take. Under the "hit" rule the hit
+// seat holds one more until it throws.
+PropertyValue hand_table_limit(const Ruleset& r) {
+  std::string bad = play_and_check(r, [&](const Position& p, const Move* m) -> std::string {
+    if (!m) return {};
+    for (int s = 0; s < p.seats(); ++s) {
+      int held = p.hand[s].size() + p.table[s].size();
+      bool winner = p.result.kind == Outcome::Kind::Win && p.result.winner == s;
+      if (held > r.hand && !winner)
+        return fmt::format("after {} seat {} holds {} in hand and {} on its table ({} cards, more than the {} dealt)",
+                           describe(p, *m), s, p.hand[s].size(), p.table[s].size(), held, r.hand);
+    }
+    return {};
+  });
+  if (!bad.empty()) return {"fails", "checked", bad};
+  return {"holds", "checked", fmt::format("held after every move of {} random deals", kCheckedDeals)};
+}
+
+// Every card is in exactly one place (a hand, a table, the stock, the dead cards, face up)
+// after every move.
+PropertyValue one_place(const Ruleset& r) {
+  std::string bad = play_and_check(r, [&](const Position& p, const Move*) -> std::string {
+    CardSet seen;
+    int count = 0;
+    auto add = [&](CardSet s) {
+      count += s.size();
+      seen |= s;
+    };
+    for (int s = 0; s < p.seats(); ++s) add(p.hand[s]), add(p.table[s]);
+    add(p.dead);
+    if (p.up != kNoCard) add(CardSet::of(p.up));
+    CardSet stock;
+    for (int i = p.stock_top; i < p.stock_end; ++i) stock.insert(p.stock[i]);
+    add(stock);
+    if (count != r.deck.size() || seen != r.deck.all())
+      return fmt::format("after {} plies {} cards are counted, {} distinct, of {}", p.plies, count, seen.size(), r.deck.size());
+    return {};
+  });
+  if (!bad.empty()) return {"fails", "checked", bad};
+  return {"holds", "checked", fmt::format("held after every move of {} random deals", kCheckedDeals)};
+}
+
+// Every position that is not over has a legal move for the seat to act.
+PropertyValue playable(const Ruleset& r) {
+  std::string bad = play_and_check(r, [&](const Position& p, const Move* first) -> std::string {
+    if (!p.result.over() && first == nullptr && p.plies > 0) return fmt::format("no legal move after {} plies", p.plies);
+    return {};
+  });
+  if (!bad.empty()) return {"fails", "checked", bad};
+  return {"holds", "checked", fmt::format("every live position of {} random deals had a legal move", kCheckedDeals)};
+}
+
+// The longest deal, in record moves: a bound from counting, and the longest deal seen.
+// Every take, hit and lay puts at least one card on a table, and no table passes target - 1
+// before the last take: so increments I <= seats x (target - 1) + 1. Face-up cards come
+// from turns (at most the stock) and from discards and throws (at most 2I); each is
+// refused at most once per seat and forced at most once. Moves <= swaps + stock + 2I
+// (takes, throws) + I (forces) + seats x (stock + 2I) (passes).
+PropertyValue longest_deal(const Ruleset& r) {
+  long n = r.seats, stock = r.stock_size(), inc = n * (r.target - 1) + 1;
+  long bound = (r.swap ? n : 0) + stock + 3 * inc + n * (stock + 2 * inc);
+  long total = 0, longest = 0;
+  play_and_check(r, [](const Position&, const Move*) { return std::string(); }, &total, &longest);
+  return {std::to_string(bound), "bound",
+          fmt::format("at most {} moves by counting; the longest of {} random deals had {} (mean {:.1f})", bound,
+                      kCheckedDeals, longest, double(total) / kCheckedDeals)};
+}
+
+}  // namespace
+
+const std::vector<PropertyKind>& property_kinds() {
+  static const std::vector<PropertyKind> kinds = {
+      {"longest-winning-run", "the longest run on a winning table (000: eight, for target eleven)", longest_winning_run},
+      {"longer-run-before-win", "a run longer than any winning table allows can stand on a table before the win",
+       longer_run_before_win},
+      {"uncompletable-tables", "tables one card short of the target that no card can ever complete", uncompletable_tables},
+      {"hand-table-limit", "hand plus table never exceeds the hand size, but for the winning take", hand_table_limit},
+      {"one-place", "every card is in exactly one place after every move", one_place},
+      {"playable", "every position that is not over has a legal move", playable},
+      {"longest-deal", "the longest possible deal, in moves (a bound, and the longest seen)", longest_deal},
+  };
+  return kinds;
+}
+
+const PropertyKind* find_property(const std::string& id) {
+  for (const auto& k : property_kinds())
+    if (k.id == id) return &k;
+  return nullptr;
+}
+
+}  // namespace conquian::prove

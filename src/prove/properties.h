@@ -1,0 +1,35 @@
+// Properties of a ruleset over every possible table or play, with their evidence.
+//
+// Each property computes a value for a ruleset (a number, true/false, holds/fails) and says
+// how it knows: "proved" (Z3 answered unsat for the negation, with a witness for the
+// positive side), "enumerated" (the engine's exact search over every case, each case
+// confirmed by Z3), or "checked" (the engine's invariant held on every move of N simulated
+// deals: evidence, not proof). A spec (specs/properties.yaml) pairs each property with the
+// value expected per ruleset.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "rules/ruleset.h"
+
+namespace conquian::prove {
+
+struct PropertyValue {
+  std::string value;     // "8", "true", "holds", "fails", "unknown"
+  std::string evidence;  // "proved", "enumerated", "checked"
+  std::string detail;    // a sentence: the witness or counterexample in card tokens
+};
+
+struct PropertyKind {
+  std::string id;
+  std::string summary;
+  std::function<PropertyValue(const Ruleset&)> evaluate;
+};
+
+// Every property this build can evaluate, by id.
+const std::vector<PropertyKind>& property_kinds();
+const PropertyKind* find_property(const std::string& id);
+
+}  // namespace conquian::prove

@@ -1,0 +1,65 @@
+#include "prove/spec.h"
+
+#include <chrono>
+
+#include "record/yaml_fields.h"
+
+namespace conquian::prove {
+
+Spec load_spec(const std::string& path) {
+  Spec spec;
+  spec.file = path;
+  YAML::Node root = record::load_yaml_file(path);
+  record::Fields top(root, path, "");
+  std::string format = top.required_text("format");
+  if (format != "conquian-properties/1") top.fail("format", "must be conquian-properties/1");
+  YAML::Node list = top.node("properties");
+  if (!list || !list.IsSequence()) top.fail("properties", "must be a list of {property, expect}");
+  top.ignore("description");
+  top.finish();
+  int i = 0;
+  for (const auto& item : list) {
+    record::Fields f(item, path, "properties[" + std::to_string(i++) + "]");
+    SpecEntry e;
+    e.property = f.required_text("property");
+    e.line = static_cast<int>(record::mark_of(item).line);
+    if (!find_property(e.property)) {
+      std::string known;
+      for (const auto& k : property_kinds()) known += (known.empty() ? "" : ", ") + k.id;
+      f.fail("property", "unknown property '" + e.property + "' (known: " + known + ")");
+    }
+    f.ignore("note");
+    YAML::Node expect = f.node("expect");
+    if (!expect || !expect.IsMap()) f.fail("expect", "must map ruleset names to expected values");
+    for (const auto& kv : expect) {
+      if (!kv.second.IsScalar()) f.fail_at(kv.second, "expect", "each expected value must be a single value");
+      e.expect[kv.first.Scalar()] = kv.second.Scalar();
+    }
+    f.finish();
+    spec.entries.push_back(std::move(e));
+  }
+  return spec;
+}
+
+std::vector<SpecResult> run_spec(const Spec& spec, const std::string& only_ruleset,
+                                 const std::function<void(const SpecResult&)>& progress) {
+  std::vector<SpecResult> out;
+  std::map<std::string, std::shared_ptr<const Ruleset>> rulesets;
+  for (const auto& e : spec.entries) {
+    const PropertyKind* kind = find_property(e.property);
+    for (const auto& [name, expected] : e.expect) {
+      if (!only_ruleset.empty() && name != only_ruleset) continue;
+      auto& rs = rulesets[name];
+      if (!rs) rs = load_ruleset(name);
+      SpecResult r{e.property, name, expected, {}, 0};
+      auto t0 = std::chrono::steady_clock::now();
+      r.value = kind->evaluate(*rs);
+      r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      if (progress) progress(r);
+      out.push_back(std::move(r));
+    }
+  }
+  return out;
+}
+
+}  // namespace conquian::prove

@@ -1,0 +1,40 @@
+// Property specs (specs/properties.yaml): which properties to evaluate, and the value each
+// ruleset is expected to give. Running a spec evaluates every (property, ruleset) pair and
+// compares; it also lists, for every pair of rulesets, the properties whose values differ.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "prove/properties.h"
+
+namespace conquian::prove {
+
+struct SpecEntry {
+  std::string property;
+  std::map<std::string, std::string> expect;  // ruleset -> expected value, as text
+  int line = 0;
+};
+
+struct Spec {
+  std::string file;
+  std::vector<SpecEntry> entries;
+};
+
+// Throws record::InputError naming the file, line and key.
+Spec load_spec(const std::string& path);
+
+struct SpecResult {
+  std::string property, ruleset, expected;
+  PropertyValue value;
+  double seconds = 0;
+  bool as_expected() const { return value.value == expected; }
+  bool unknown() const { return value.value == "unknown"; }
+};
+
+// Evaluates every entry for every ruleset it names (or only `only_ruleset` if not empty).
+std::vector<SpecResult> run_spec(const Spec& spec, const std::string& only_ruleset,
+                                 const std::function<void(const SpecResult&)>& progress = {});
+
+}  // namespace conquian::prove
