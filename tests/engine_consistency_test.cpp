@@ -9,6 +9,7 @@
 #include "batch/shuffle.h"
 #include "engine/engine.h"
 #include "rules/ruleset.h"
+#include "test_scale.h"
 
 using namespace conquian;
 
@@ -96,7 +97,7 @@ TEST_CASE("judge and legal_moves agree on random positions of every shipped rule
     batch::Rng rng(1234);
     std::vector<Move> legal;
     int positions = 0, checked = 0;
-    for (int game = 0; game < 100; ++game) {
+    for (int game = 0; game < conquian::testing::scaled(100); ++game) {
       Position p = random_deal(*rules, rng);
       for (int ply = 0; ply < 400 && !p.result.over(); ++ply) {
         legal_moves(p, legal);

@@ -3,6 +3,7 @@
 #include <random>
 
 #include "brute_force.h"
+#include "test_scale.h"
 #include "cards/melds.h"
 
 using namespace conquian;
@@ -119,6 +120,7 @@ void cross_check(const Deck& deck, const MeldRules& rules, int count, std::uint6
   MeldIndex idx(deck, rules);
   std::mt19937_64 rng(seed);
   int yes = 0;
+  count = conquian::testing::scaled(count);
   for (int i = 0; i < count; ++i) {
     int size = 3 + static_cast<int>(rng() % 9);  // 3..11 cards
     CardSet s = conquian::testing::random_set(idx, rng, size);

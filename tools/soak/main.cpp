@@ -1,0 +1,147 @@
+// conquian_soak: simulate many deals across the shipped rulesets, assert the engine's
+// invariants after every move, write each deal as a record, read it back with the record
+// reader and check it with the checker. Any fault stops the run with the deal's seed.
+//
+//   conquian_soak [--deals N] [--seed S] [--players greedy,random]
+//
+// Invariants after every move: every card in exactly one place; every table splits into
+// legal melds (or, without regrouping, its kept melds are legal); no seat holds more than
+// its hand size in hand and on its table together, but for the winner and the seat that was
+// just hit; a live position has a legal move. Every record must check legal with the
+// replayed outcome equal to the simulated one.
+#include <fmt/core.h>
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include "batch/players.h"
+#include "batch/shuffle.h"
+#include "check/replay.h"
+#include "engine/record_moves.h"
+#include "record/record_reader.h"
+#include "record/record_writer.h"
+
+using namespace conquian;
+
+namespace {
+
+std::string invariant_fault(const Position& p) {
+  const Ruleset& r = *p.rules;
+  CardSet seen;
+  int count = 0;
+  auto add = [&](CardSet s) {
+    count += s.size();
+    seen |= s;
+  };
+  for (int s = 0; s < p.seats(); ++s) add(p.hand[s]), add(p.table[s]);
+  add(p.dead);
+  if (p.up != kNoCard) add(CardSet::of(p.up));
+  CardSet stock;
+  for (int i = p.stock_top; i < p.stock_end; ++i) stock.insert(p.stock[i]);
+  add(stock);
+  if (count != r.deck.size() || seen != r.deck.all()) return "a card is in two places or none";
+  for (int s = 0; s < p.seats(); ++s) {
+    MeldList melds = table_melds(p, s);
+    if (melds.cards() != p.table[s]) return fmt::format("seat {}'s table does not split into legal melds", s);
+    for (CardSet m : melds)
+      if (!r.meld_index().is_meld(m)) return fmt::format("seat {}'s table holds an illegal meld", s);
+    int held = p.hand[s].size() + p.table[s].size();
+    bool winner = p.result.kind == Outcome::Kind::Win && p.result.winner == s;
+    bool hit = p.phase == Phase::Throw && p.actor == s;
+    if (held > r.hand + ((winner || hit) ? 1 : 0)) return fmt::format("seat {} holds {} cards", s, held);
+  }
+  return {};
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::uint64_t deals = 1'000'000, seed = 1;
+  std::vector<std::string> players = {"greedy", "random"};
+  for (int i = 1; i + 1 < argc; i += 2) {
+    std::string key = argv[i], value = argv[i + 1];
+    if (key == "--deals") deals = std::stoull(value);
+    else if (key == "--seed") seed = std::stoull(value);
+    else if (key == "--players") {
+      players.clear();
+      for (std::size_t a = 0, b; a <= value.size(); a = b + 1) {
+        b = value.find(',', a);
+        if (b == std::string::npos) b = value.size();
+        players.push_back(value.substr(a, b - a));
+      }
+    } else {
+      fmt::print(stderr, "usage: conquian_soak [--deals N] [--seed S] [--players a,b]\n");
+      return 2;
+    }
+  }
+  std::vector<std::shared_ptr<const Ruleset>> rulesets;
+  for (const auto& n : shipped_ruleset_names()) rulesets.push_back(load_ruleset(n));
+  std::vector<std::unique_ptr<batch::Player>> seat_players;
+  for (int s = 0; s < 4; ++s) seat_players.push_back(batch::make_player(players[s % players.size()]));
+
+  auto t0 = std::chrono::steady_clock::now();
+  std::uint64_t moves = 0, wins = 0, draws = 0;
+  std::vector<Move> legal;
+  for (std::uint64_t i = 0; i < deals; ++i) {
+    const Ruleset& r = *rulesets[i % rulesets.size()];
+    batch::Rng rng = batch::deal_rng(seed, i);
+    auto deck = batch::shuffled_deck(r.deck.size(), rng);
+    std::vector<CardSet> hands(static_cast<std::size_t>(r.seats));
+    record::GameRecord rec;
+    rec.ruleset = r.name;
+    rec.id = fmt::format("soak-{}-{}", seed, i);
+    rec.dealer = static_cast<int>(i % static_cast<std::uint64_t>(r.seats));
+    std::size_t next = 0;
+    for (auto& h : hands) {
+      record::TokenList list;
+      for (int k = 0; k < r.hand; ++k, ++next) {
+        h.insert(deck[next]);
+        list.push_back({r.deck.token(deck[next]), {}});
+      }
+      rec.hands.push_back(list);
+    }
+    std::vector<Card> stock(deck.begin() + static_cast<std::ptrdiff_t>(next), deck.end());
+    rec.has_stock = true;
+    for (Card c : stock) rec.stock.push_back({r.deck.token(c), {}});
+    Position p = start(r, hands, rec.dealer, stock, true);
+    auto fail = [&](const std::string& why) {
+      fmt::print(stderr, "FAULT in deal {} (seed {}, ruleset {}) after {} plies: {}\n", i, seed, r.name, p.plies, why);
+      return 1;
+    };
+    while (!p.result.over()) {
+      if (auto why = invariant_fault(p); !why.empty()) return fail(why);
+      legal_moves(p, legal);
+      if (legal.empty()) return fail("no legal move");
+      int seat = to_act(p);
+      const Move m = legal[seat_players[static_cast<std::size_t>(seat)]->choose(p, legal, rng)];
+      if (auto rm = to_record_move(p, m)) rec.moves.push_back(*rm);
+      apply(p, m);
+      if (p.plies > 10'000) return fail("the deal does not end");
+    }
+    if (auto why = invariant_fault(p); !why.empty()) return fail(why);
+    if (p.result.kind == Outcome::Kind::Win) rec.result = {true, false, p.result.winner, {}}, ++wins;
+    else rec.result = {true, true, -1, {}}, ++draws;
+    moves += rec.moves.size();
+    // The record, written and read back, checks legal with the same outcome.
+    std::string text = record::write_record(rec);
+    int read = 0;
+    std::string fault;
+    record::read_record_text(text, rec.id, [&](record::ReadItem&& item) {
+      ++read;
+      if (!item.record) return void(fault = "the record does not read back: " + item.error->message);
+      auto v = check::check_record(*item.record, r);
+      if (v.judgement != check::Judgement::Legal) fault = fmt::format("check says {} at move {}: {}", code_name(v.code), v.move, v.message);
+      else if (!(v.outcome == p.result)) fault = "check replays another outcome";
+    });
+    if (read != 1) fault = "the record reads as " + std::to_string(read) + " documents";
+    if (!fault.empty()) return fail(fault);
+    if ((i + 1) % 100'000 == 0)
+      fmt::print(stderr, "{} deals, {:.0f} s\n", i + 1, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  }
+  double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  fmt::print("{} deals over {} rulesets, {} moves, {} won, {} drawn, every invariant held and every record "
+             "checked legal; {:.1f} s ({:.0f} deals/s)\n",
+             deals, rulesets.size(), moves, wins, draws, secs, static_cast<double>(deals) / secs);
+  return 0;
+}
