@@ -24,6 +24,7 @@ int main(int argc, char** argv) {
   register_diff(app, run);
   register_prove(app, run);
   register_solve(app, run);
+  register_forcing(app, run);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -134,7 +134,6 @@ void check_counts(const record::PositionFile& pf, const Ruleset& rules, const Po
 
 // The face-up card's history: who turned or threw it, who refused it, who is forced.
 void set_offer(const record::PositionFile& pf, const Ruleset& rules, Position& p) {
-  const int n = rules.seats;
   check_seat(pf, rules, pf.face_up_origin, pf.face_up_mark, pf.face_up_turned ? "face_up.turned" : "face_up.thrown");
   p.origin = static_cast<std::uint8_t>(pf.face_up_origin);
   p.up_turned = pf.face_up_turned;
@@ -209,8 +208,6 @@ void set_phase(const record::PositionFile& pf, const Ruleset& rules, Position& p
     return;
   }
   if (pf.hit >= 0) {
-    check_seat(pf, rules, pf.hit, pf.hit_mark, "hit");
-    if (!rules.forcing.hit) fail(pf, pf.hit_mark, fmt::format("key 'hit': ruleset {} has no 'hit' forcing", rules.name));
     if (pf.has_face_up || pf.forced >= 0 || !pf.refused.empty())
       fail(pf, pf.hit_mark, "key 'hit': a hit seat throws before any card is face up; leave out face_up, refused "
                             "and forced");
@@ -234,6 +231,10 @@ Position position_from_file(const record::PositionFile& pf, const Ruleset& rules
                                         rules.name, rules.seats));
   check_seat(pf, rules, pf.dealer, pf.dealer_mark, "dealer");
   check_seat(pf, rules, pf.to_act, pf.to_act_mark, "to_act");
+  if (pf.hit >= 0) {
+    check_seat(pf, rules, pf.hit, pf.hit_mark, "hit");
+    if (!rules.forcing.hit) fail(pf, pf.hit_mark, fmt::format("key 'hit': ruleset {} has no 'hit' forcing", rules.name));
+  }
   Position p;
   p.rules = &rules;
   p.meld_of.fill(kNoMeld);

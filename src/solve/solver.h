@@ -29,7 +29,7 @@ struct Options {
   bool ordering = true;          // move ordering (off: legal_moves order)
   bool fastest_win = true;       // prefer short wins and long losses (off: any win will do)
   std::uint64_t max_nodes = 50'000'000;  // give up past this many nodes (0: no limit)
-  int table_bits = 21;           // 2^bits entries of 64 bytes (21: 128 MiB)
+  int table_bits = 20;           // 2^bits entries of 64 bytes (20: 64 MiB)
 };
 
 // A value with best play: who wins (or a draw), and in how many plies (moves, counting
@@ -76,7 +76,8 @@ class Solver {
   // Solves `pos` (why_unsolvable(pos) must be empty). With `all_moves`, also the exact value
   // of every legal move.
   Result solve(const Position& pos, bool all_moves = false);
-  // The exact score of a position (seat 0's view; see kWinScore). Throws BudgetExceeded.
+  // The exact score of a position (seat 0's view; see kWinScore). Throws BudgetExceeded past
+  // max_nodes nodes.
   int score(const Position& pos);
 
   const Options& options() const { return options_; }
@@ -92,5 +93,7 @@ struct BudgetExceeded {};
 // A plain minimax without pruning, table or ordering: the reference the tests compare the
 // solver with (seat 0's view: +1, 0, -1).
 int plain_minimax(const Position& pos, std::uint64_t* nodes = nullptr);
+// The same with distances: the score Solver::score() gives with fastest_win.
+int plain_minimax_score(const Position& pos, std::uint64_t* nodes = nullptr);
 
 }  // namespace conquian::solve

@@ -1,0 +1,308 @@
+// `conquian forcing POSITION [--after N] [--game K] [--json]`: for the face-up card of a
+// position, which seats it can be forced on and by whom, every grouping of the forced
+// seat's table with the card (Z3 and the engine must agree), and every discard after the
+// forced take with the position it leaves. specs/forcing.md describes the output.
+#include <fmt/core.h>
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <stdexcept>
+
+#include "check/replay.h"
+#include "cli/commands.h"
+#include "engine/position_setup.h"
+#include "engine/record_moves.h"
+#include "prove/forcing.h"
+#include "record/position_file.h"
+#include "record/record_reader.h"
+#include "record/record_writer.h"
+#include "record/yaml_fields.h"
+
+namespace conquian::cli {
+namespace {
+
+struct ForcingOptions {
+  std::string position;
+  long after = -1;
+  int game = 1;
+  std::string ruleset;
+  bool json = false;
+  unsigned timeout_ms = 60000;
+};
+
+struct Loaded {
+  std::shared_ptr<const Ruleset> rules;
+  Position position;
+  std::string label;
+};
+
+Loaded load_position(const ForcingOptions& opt) {
+  check::RulesetCache cache;
+  Loaded out;
+  if (opt.after >= 0) {
+    std::optional<record::GameRecord> rec;
+    std::optional<record::RecordError> err;
+    int index = 0;
+    record::read_record_file(opt.position, [&](record::ReadItem&& item) {
+      if (++index != opt.game) return;
+      if (item.record) rec = std::move(item.record);
+      else err = std::move(item.error);
+    });
+    if (err) throw std::runtime_error(err->message);  // already "file:line:col: reason"
+    if (!rec)
+      throw record::InputError(opt.position, {}, fmt::format("--game {}: the file holds {} game{}", opt.game, index,
+                                                             index == 1 ? "" : "s"));
+    out.rules = cache.get(opt.ruleset.empty() ? rec->ruleset : opt.ruleset, rec->file);
+    out.position = position_after(*rec, *out.rules, static_cast<std::size_t>(opt.after));
+    out.label = fmt::format("{} after move {}", rec->display_id(), opt.after);
+  } else {
+    record::PositionFile pf = record::read_position_file(opt.position);
+    try {
+      out.rules = cache.get(opt.ruleset.empty() ? pf.ruleset : opt.ruleset, pf.file);
+    } catch (const record::InputError& e) {
+      throw record::InputError(pf.file, pf.ruleset_mark, "key 'ruleset': " + e.reason());
+    }
+    out.position = position_from_file(pf, *out.rules);
+    out.label = opt.position;
+  }
+  return out;
+}
+
+const char* phase_name(Phase p) {
+  switch (p) {
+    case Phase::Swap: return "swap";
+    case Phase::Turn: return "turn";
+    case Phase::Offer: return "offer";
+    case Phase::ForceWindow: return "force-window";
+    case Phase::Forced: return "forced";
+    case Phase::Throw: return "throw";
+    case Phase::Over: return "over";
+  }
+  return "";
+}
+
+std::string move_words(const Position& p, const Move& m) {
+  if (auto rm = to_record_move(p, m)) return record::write_move(*rm);
+  return "(no force)";
+}
+
+nlohmann::json cards_json(const Deck& deck, CardSet s) {
+  nlohmann::json a = nlohmann::json::array();
+  for (Card c : s) a.push_back(deck.token(c));
+  return a;
+}
+
+nlohmann::json melds_json(const Deck& deck, const MeldList& g) {
+  nlohmann::json a = nlohmann::json::array();
+  for (CardSet m : g) a.push_back(cards_json(deck, m));
+  return a;
+}
+
+std::string melds_text(const Deck& deck, const MeldList& g) {
+  std::string s;
+  for (CardSet m : g) s += (s.empty() ? "" : " | ") + deck.tokens(m);
+  return s.empty() ? "(empty)" : s;
+}
+
+nlohmann::json outcome_json(const Outcome& o) {
+  if (o.kind == Outcome::Kind::Win) return {{"winner", o.winner}};
+  if (o.kind == Outcome::Kind::Draw) return {{"draw", true}};
+  return "ongoing";
+}
+
+// What the position after a forced take and its discard is, in words.
+std::string after_words(const Position& q) {
+  const Deck& deck = q.rules->deck;
+  switch (q.phase) {
+    case Phase::Over:
+      return q.result.kind == Outcome::Kind::Win ? fmt::format("seat {} wins", q.result.winner) : "the deal is drawn";
+    case Phase::Offer: return fmt::format("{} face up, offered to seat {}", deck.token(q.up), int(q.actor));
+    case Phase::Throw: return fmt::format("seat {} was hit and must throw a card", int(q.actor));
+    case Phase::Turn: return fmt::format("seat {} turns the next card", int(q.actor));
+    default: return fmt::format("{} (seat {} to act)", phase_name(q.phase), to_act(q));
+  }
+}
+
+nlohmann::json result_json(const Position& forced, const prove::ForcedResult& r) {
+  const Deck& deck = forced.rules->deck;
+  const Position& q = r.after;
+  nlohmann::json j;
+  j["discard"] = r.take.discard == kNoCard ? nlohmann::json(nullptr) : nlohmann::json(deck.token(r.take.discard));
+  j["onto"] = r.take.other == 0xFF ? nlohmann::json(nullptr) : nlohmann::json(int(r.take.other));
+  j["move"] = move_words(forced, r.take);
+  j["phase"] = phase_name(q.phase);
+  j["face_up"] = (q.phase == Phase::Offer) ? nlohmann::json(deck.token(q.up)) : nlohmann::json(nullptr);
+  j["to_act"] = q.phase == Phase::Over ? nlohmann::json(nullptr) : nlohmann::json(to_act(q));
+  j["outcome"] = outcome_json(q.result);
+  j["summary"] = after_words(q);
+  return j;
+}
+
+nlohmann::json take_json(const Position& forced, const prove::ForcedTake& t) {
+  const Deck& deck = forced.rules->deck;
+  nlohmann::json j;
+  j["laid"] = cards_json(deck, t.laid);
+  j["table"] = cards_json(deck, t.table);
+  nlohmann::json gs = nlohmann::json::array();
+  for (const MeldList& g : t.groupings) gs.push_back(melds_json(deck, g));
+  j["groupings"] = gs;
+  j["checked"] = {{"z3", t.z3_count}, {"engine", t.engine_count}};
+  nlohmann::json ds = nlohmann::json::array();
+  for (const auto& r : t.results) ds.push_back(result_json(forced, r));
+  j["discards"] = ds;
+  return j;
+}
+
+nlohmann::json answer_json(const Loaded& in, const prove::ForcingAnswer& a) {
+  const Position& p = in.position;
+  const Ruleset& r = *in.rules;
+  const Deck& deck = r.deck;
+  nlohmann::json j;
+  j["position"] = in.label;
+  j["ruleset"] = r.name;
+  j["forcing"] = {{"decline", r.forcing.decline}, {"offer", r.forcing.offer}, {"hit", r.forcing.hit},
+                  {"forced_extra_melds", r.forcing.forced_extra_melds}};
+  j["phase"] = phase_name(p.phase);
+  j["to_act"] = p.phase == Phase::Over ? nlohmann::json(nullptr) : nlohmann::json(to_act(p));
+  j["card"] = a.card == kNoCard ? nlohmann::json(nullptr) : nlohmann::json(deck.token(a.card));
+  j["forcible"] = !a.options.empty();
+  j["notes"] = a.notes;
+  nlohmann::json opts = nlohmann::json::array();
+  for (const auto& o : a.options) {
+    const Position& f = o.forced_position;
+    nlohmann::json oj;
+    oj["rule"] = prove::rule_name(o.rule);
+    oj["moment"] = prove::moment_name(o.moment);
+    oj["forced"] = o.forced;
+    oj["by"] = o.by;
+    nlohmann::json lead = nlohmann::json::array();
+    Position q = p;
+    for (const Move& m : o.lead) {
+      lead.push_back(move_words(q, m));
+      apply(q, m);
+    }
+    oj["lead"] = lead;
+    oj["table"] = melds_json(deck, table_melds(f, o.forced));
+    oj["hand"] = cards_json(deck, f.hand[o.forced]);
+    if (!o.takes.empty()) {
+      nlohmann::json first = take_json(f, o.takes.front());
+      oj["groupings"] = first["groupings"];
+      oj["checked"] = first["checked"];
+      oj["discards"] = first["discards"];
+    } else {
+      oj["groupings"] = nlohmann::json::array();
+      oj["discards"] = nlohmann::json::array();
+    }
+    nlohmann::json extra = nlohmann::json::array();
+    for (std::size_t i = 1; i < o.takes.size(); ++i) extra.push_back(take_json(f, o.takes[i]));
+    oj["extra_takes"] = extra;
+    opts.push_back(oj);
+  }
+  j["options"] = opts;
+  return j;
+}
+
+void print_take(const Position& f, const prove::ForcedTake& t, const std::string& indent) {
+  const Deck& deck = f.rules->deck;
+  fmt::print("{}groupings of {} ({}; Z3 and the engine agree):\n", indent, deck.tokens(t.table),
+             t.groupings.size());
+  for (const MeldList& g : t.groupings) fmt::print("{}  {}\n", indent, melds_text(deck, g));
+  if (t.results.size() == 1 && t.results.front().take.discard == kNoCard) {
+    const Position& q = t.results.front().after;
+    if (q.result.kind == Outcome::Kind::Win)
+      fmt::print("{}no discard: the hand is empty and the table reaches the target, so the forced take wins (seat {} wins)\n",
+                 indent, q.result.winner);
+    else
+      fmt::print("{}no discard: the hand is empty; then {}\n", indent, after_words(q));
+    return;
+  }
+  fmt::print("{}then one discard ({} choice{}):\n", indent, t.results.size(), t.results.size() == 1 ? "" : "s");
+  for (const auto& r : t.results) {
+    std::string what = deck.token(r.take.discard);
+    if (r.take.other != 0xFF) what += fmt::format(" onto seat {}'s table", int(r.take.other));
+    fmt::print("{}  {:<22} -> {}\n", indent, what, after_words(r.after));
+  }
+}
+
+void print_answer(const Loaded& in, const prove::ForcingAnswer& a) {
+  const Position& p = in.position;
+  const Ruleset& r = *in.rules;
+  const Deck& deck = r.deck;
+  fmt::print("position: {} (ruleset {}", in.label, r.name);
+  if (!p.result.over()) fmt::print(", seat {} to act", to_act(p));
+  fmt::print(")\n");
+  if (a.card != kNoCard)
+    fmt::print("face-up card: {} ({} by seat {})\n", deck.token(a.card), p.up_turned ? "turned" : "thrown",
+               int(p.origin));
+  for (const auto& n : a.notes) fmt::print("- {}\n", n);
+  if (a.options.empty()) {
+    fmt::print("no forcing applies here\n");
+    return;
+  }
+  for (const auto& o : a.options) {
+    const Position& f = o.forced_position;
+    std::string who;
+    for (std::size_t i = 0; i < o.by.size(); ++i) who += (i ? ", " : "") + std::to_string(o.by[i]);
+    fmt::print("\n{}{}: seat {} forced by seat{} {}\n", prove::rule_name(o.rule),
+               o.moment == prove::ForceMoment::IfRefused ? " (if refused)"
+               : o.moment == prove::ForceMoment::Done    ? " (already forced)"
+                                                         : "",
+               o.forced, o.by.size() == 1 ? "" : "s", who);
+    Position q = p;
+    for (const Move& m : o.lead) {
+      fmt::print("  move: {}\n", move_words(q, m));
+      apply(q, m);
+    }
+    fmt::print("  seat {}'s table: {}; hand: {}\n", o.forced, melds_text(deck, table_melds(f, o.forced)),
+               f.hand[o.forced].empty() ? "(empty)" : deck.tokens(f.hand[o.forced]));
+    if (o.takes.empty()) continue;
+    print_take(f, o.takes.front(), "  ");
+    if (o.takes.size() > 1) {
+      fmt::print("  forced_extra_melds: seat {} may also lay cards from its hand ({} more table{}):\n", o.forced,
+                 o.takes.size() - 1, o.takes.size() == 2 ? "" : "s");
+      for (std::size_t i = 1; i < o.takes.size(); ++i) {
+        fmt::print("    laying {}:\n", deck.tokens(o.takes[i].laid));
+        print_take(f, o.takes[i], "      ");
+      }
+    }
+  }
+}
+
+int run_forcing(const ForcingOptions& opt) {
+  Loaded in = load_position(opt);
+  prove::ForcingAnswer a;
+  try {
+    a = prove::analyse_forcing(in.position, opt.timeout_ms);
+  } catch (const prove::ForcingDisagreement& e) {
+    fmt::print(stderr, "conquian forcing: {}\n", e.what());
+    return kExitUnusable;
+  }
+  if (opt.json) fmt::print("{}\n", answer_json(in, a).dump());
+  else print_answer(in, a);
+  return kExitOk;
+}
+
+}  // namespace
+
+void register_forcing(CLI::App& app, Runner& run) {
+  static ForcingOptions opt;
+  auto* cmd = app.add_subcommand(
+      "forcing",
+      "For the face-up card of a position: on which seats it can be forced and by whom (rules decline\n"
+      "and offer), every grouping of the forced seat's table with it (found by Z3 and by the engine,\n"
+      "which must agree), and every discard after the forced take with the position it leaves.\n"
+      "Exit status: 0 answered (whether or not forcing is possible), 2 the input could not be used\n"
+      "(or Z3 and the engine disagree: 'internal disagreement').");
+  cmd->add_option("POSITION", opt.position, "A position file (format: conquian-position/1), or a game record with --after N")
+      ->required();
+  cmd->add_option("--after", opt.after, "POSITION is a game record: the position after its first N moves")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--game", opt.game, "With --after: which game of the record file (1-based, default 1)")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--ruleset,-r", opt.ruleset, "Use this ruleset instead of the one the file names");
+  cmd->add_flag("--json", opt.json, "One JSON object on standard output");
+  cmd->add_option("--timeout-ms", opt.timeout_ms, "Z3's budget per enumeration of groupings, in milliseconds (0: none)");
+  cmd->callback([&run] { run = [] { return run_forcing(opt); }; });
+}
+
+}  // namespace conquian::cli

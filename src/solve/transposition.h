@@ -1,0 +1,114 @@
+// Transposition tables for the solvers: a Position::hash() picks the bucket, and an exact
+// key (StateKey) decides whether an entry is this position. Two entries per bucket: one
+// kept for the bigger subtree, one always replaced. Entries of older searches are told
+// apart by a generation number, so a new search needs no clearing.
+#pragma once
+
+#include <sys/mman.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <new>
+
+#include "engine/position.h"
+
+namespace conquian::solve {
+
+// Everything that decides a two-seat position's future, given the stock (which is the same
+// for every position of one search, or unknown): hands, tables, dead cards, the face-up card
+// with its history, phase and actor, and (rulesets without rearrange) the grouping of each
+// table. 56 bytes.
+//
+//   small: bits 0-7 stock_top, 8-15 stock_end, 16-23 up, 24-31 origin, 32 up_turned,
+//          33-40 refusals, 41-48 phase, 49-56 actor, 57 opening_upcard, 58 stock_known
+//   grouping: each table card's meld, numbered in order of first appearance, 3 bits per
+//          card, seat 0's table first (exact up to 21 table cards and 8 melds a table; past
+//          that a 64-bit hash of meld_of stands in, the one case that is not exact)
+struct StateKey {
+  std::uint64_t hand0 = 0, hand1 = 0, table0 = 0, table1 = 0, dead = 0, small = 0, grouping = 0;
+  bool operator==(const StateKey&) const = default;
+};
+
+StateKey state_key(const Position& p);
+
+template <class Payload>
+class TranspositionTable {
+ public:
+  struct Entry {
+    StateKey key;
+    Payload data;
+    std::uint8_t generation = 0;  // 0: empty
+    std::uint8_t work = 0;        // log2 of the nodes searched below it
+  };
+
+  // 2^bits entries, in memory aligned for huge pages (fewer TLB misses on a big table).
+  explicit TranspositionTable(int bits) : mask_((std::size_t{1} << bits) - 1) {
+    constexpr std::size_t kHuge = std::size_t{2} << 20;
+    std::size_t bytes = (mask_ + 1) * sizeof(Entry);
+    std::size_t align = bytes >= kHuge ? kHuge : 128;
+    bytes = (bytes + align - 1) / align * align;
+    void* mem = std::aligned_alloc(align, bytes);
+    if (!mem) throw std::bad_alloc();
+#ifdef MADV_HUGEPAGE
+    if (align == kHuge) madvise(mem, bytes, MADV_HUGEPAGE);
+#endif
+    std::memset(mem, 0, bytes);  // generation 0: empty
+    entries_.reset(static_cast<Entry*>(mem));
+  }
+
+  // A new search: older entries count as empty.
+  void new_generation() {
+    if (++generation_ == 0) {
+      for (std::size_t i = 0; i <= mask_; ++i) entries_[i].generation = 0;
+      generation_ = 1;
+    }
+  }
+
+  Payload* probe(std::uint64_t hash, const StateKey& key) {
+    Entry* b = bucket(hash);
+    for (int i = 0; i < 2; ++i)
+      if (b[i].generation == generation_ && b[i].key == key) return &b[i].data;
+    return nullptr;
+  }
+
+  void store(std::uint64_t hash, const StateKey& key, const Payload& data, std::uint8_t work) {
+    Entry* b = bucket(hash);
+    Entry fresh{key, data, generation_, work};
+    for (int i = 0; i < 2; ++i)
+      if (b[i].generation == generation_ && b[i].key == key) {
+        b[i] = fresh;
+        return;
+      }
+    if (b[0].generation != generation_ || work >= b[0].work) {
+      if (b[0].generation == generation_) b[1] = b[0];
+      b[0] = fresh;
+    } else {
+      b[1] = fresh;
+    }
+  }
+
+  std::size_t size() const { return mask_ + 1; }
+  // Starts loading the bucket of `hash` into the cache.
+  void prefetch(std::uint64_t hash) const { __builtin_prefetch(&entries_[static_cast<std::size_t>(hash) & mask_ & ~std::size_t{1}]); }
+
+ private:
+  Entry* bucket(std::uint64_t hash) { return &entries_[static_cast<std::size_t>(hash) & mask_ & ~std::size_t{1}]; }
+
+  struct Free {
+    void operator()(Entry* e) const { std::free(e); }
+  };
+  std::size_t mask_;
+  std::unique_ptr<Entry[], Free> entries_;
+  std::uint8_t generation_ = 1;
+};
+
+// log2 of a node count, for Entry::work.
+inline std::uint8_t work_of(std::uint64_t nodes) {
+  std::uint8_t w = 0;
+  while (nodes > 1) nodes >>= 1, ++w;
+  return w;
+}
+
+}  // namespace conquian::solve
