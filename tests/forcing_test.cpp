@@ -372,3 +372,37 @@ to_act: 1
   REQUIRE(a.options[0].takes.at(0).results.size() == 5);
   for (const auto& r : a.options[0].takes[0].results) CHECK(to_act(r.after) == 1);  // thrown by 0: seat 1 next
 }
+
+TEST_CASE("forcing: a position already forced (forced: 0)") {
+  std::string text = kDecline;
+  text.replace(text.find("to_act: 1"), 9, "forced: 0\nto_act: 0");
+  std::shared_ptr<const Ruleset> rules;
+  Position p = from_text(text, rules);
+  REQUIRE(p.phase == Phase::Forced);
+  prove::ForcingAnswer a = prove::analyse_forcing(p);
+  REQUIRE(a.options.size() == 1);
+  CHECK(a.options[0].rule == prove::ForceRule::Decline);
+  CHECK(a.options[0].moment == prove::ForceMoment::Done);
+  CHECK(a.options[0].forced == 0);
+  CHECK(a.options[0].lead.empty());
+  CHECK(a.options[0].takes.at(0).results.size() == 7);
+}
+
+TEST_CASE("forcing: different lists of groupings are an internal disagreement") {
+  auto rules = load_ruleset("american");
+  const Deck& deck = rules->deck;
+  MeldList a, b;
+  a.push(cards(deck, "5c 5d 5h 5s"));
+  b.push(cards(deck, "5c 5d 5h"));
+  // The same groupings in another order agree; a missing, extra or repeated one does not.
+  MeldList a2 = a;
+  CHECK(prove::same_groupings(deck, "x", {a, b}, {b, a2}).size() == 2);
+  CHECK_THROWS_AS(prove::same_groupings(deck, "x", {a}, {b}), prove::ForcingDisagreement);
+  CHECK_THROWS_AS(prove::same_groupings(deck, "x", {a}, {a, a}), prove::ForcingDisagreement);
+  CHECK_THROWS_AS(prove::same_groupings(deck, "x", {a, b}, {a}), prove::ForcingDisagreement);
+  try {
+    prove::same_groupings(deck, "x", {a}, {});
+  } catch (const prove::ForcingDisagreement& e) {
+    CHECK(std::string(e.what()).rfind("internal disagreement", 0) == 0);
+  }
+}

@@ -71,17 +71,10 @@ void find_groupings(const Position& forced, ForcedTake& take, const Move& some_t
 
   take.engine_count = engine.size();
   take.z3_count = z3.size();
-  engine = canonical_groupings(std::move(engine));
-  z3 = canonical_groupings(std::move(z3));
-  bool same = engine.size() == z3.size() && engine.size() == take.engine_count && z3.size() == take.z3_count;
-  for (std::size_t i = 0; same && i < engine.size(); ++i) same = key_of(engine[i]) == key_of(z3[i]);
-  if (!same)
-    throw ForcingDisagreement(fmt::format(
-        "internal disagreement: the groupings of seat {}'s table {} forced to take {} differ: Z3 (with judge) "
-        "found {}:{}\n  the engine found {}:{}",
-        seat, r.deck.tokens(take.table), r.deck.token(card), take.z3_count, groupings_words(r.deck, z3),
-        take.engine_count, groupings_words(r.deck, engine)));
-  take.groupings = std::move(engine);
+  take.groupings = same_groupings(
+      r.deck,
+      fmt::format("seat {}'s table {} forced to take {}", seat, r.deck.tokens(take.table), r.deck.token(card)),
+      std::move(z3), std::move(engine));
 }
 
 // The forced seat's takes (from legal_moves of the forced position), each applied.
@@ -172,10 +165,21 @@ std::vector<MeldList> canonical_groupings(std::vector<MeldList> groupings) {
   for (MeldList& g : groupings) g = canonical(g);
   std::sort(groupings.begin(), groupings.end(),
             [](const MeldList& a, const MeldList& b) { return key_of(a) < key_of(b); });
-  groupings.erase(std::unique(groupings.begin(), groupings.end(),
-                              [](const MeldList& a, const MeldList& b) { return key_of(a) == key_of(b); }),
-                  groupings.end());
   return groupings;
+}
+
+std::vector<MeldList> same_groupings(const Deck& deck, const std::string& what, std::vector<MeldList> z3,
+                                     std::vector<MeldList> engine) {
+  z3 = canonical_groupings(std::move(z3));
+  engine = canonical_groupings(std::move(engine));
+  bool same = z3.size() == engine.size();
+  for (std::size_t i = 0; same && i < z3.size(); ++i) same = key_of(z3[i]) == key_of(engine[i]);
+  if (!same)
+    throw ForcingDisagreement(fmt::format(
+        "internal disagreement: the groupings of {} differ: Z3 (each split accepted by judge) found {}:{}\n"
+        "  the engine found {}:{}",
+        what, z3.size(), groupings_words(deck, z3), engine.size(), groupings_words(deck, engine)));
+  return engine;
 }
 
 ForcingAnswer analyse_forcing(const Position& pos, unsigned timeout_ms) {

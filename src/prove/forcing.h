@@ -69,7 +69,13 @@ struct ForcingAnswer {
 // std::runtime_error when Z3 gives up within timeout_ms (per enumeration; 0: no limit).
 ForcingAnswer analyse_forcing(const Position& pos, unsigned timeout_ms = 60000);
 
-// Groupings of a table as a canonical, sorted list (each meld once, melds by lowest card).
+// Groupings of a table as a canonical, sorted list (melds by lowest card; duplicates kept,
+// so that a search that finds one grouping twice is caught by the comparison below).
 std::vector<MeldList> canonical_groupings(std::vector<MeldList> groupings);
+
+// The two lists of groupings of `what` (words for the message), in canonical order; throws
+// ForcingDisagreement ("internal disagreement: ...", both lists) unless they are equal.
+std::vector<MeldList> same_groupings(const Deck& deck, const std::string& what, std::vector<MeldList> z3,
+                                     std::vector<MeldList> engine);
 
 }  // namespace conquian::prove
