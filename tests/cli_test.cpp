@@ -7,25 +7,15 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "cli_run.h"
+
 namespace fs = std::filesystem;
 
 namespace {
 
-struct Run {
-  int status;
-  std::string out;
-};
+using Run = conquian::testing::CliRun;
 
-Run run(const std::string& args, bool want_stderr = false) {
-  std::string cmd = std::string(CONQUIAN_BINARY) + " " + args + (want_stderr ? " 2>&1 >/dev/null" : " 2>/dev/null");
-  FILE* pipe = popen(cmd.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  std::string out;
-  char buf[4096];
-  while (std::size_t n = fread(buf, 1, sizeof buf, pipe)) out.append(buf, n);
-  int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
-}
+Run run(const std::string& args, bool want_stderr = false) { return conquian::testing::run_cli(args, want_stderr); }
 
 Run run_err(const std::string& args) {  // standard error instead of standard output
   return run(args, true);

@@ -1,5 +1,7 @@
 // `conquian forcing`: hand-worked positions, each grouping and discard counted by hand.
 #include <doctest/doctest.h>
+
+#include "cli_run.h"
 #include <sys/wait.h>
 
 #include <cstdio>
@@ -277,15 +279,10 @@ to_act: 1
 
 TEST_CASE("forcing: the command's JSON and exit status") {
   auto run = [](const std::string& args) {
-    std::string cmd = std::string(CONQUIAN_BINARY) + " forcing " + args + " 2>/dev/null";
-    FILE* pipe = popen(cmd.c_str(), "r");
-    REQUIRE(pipe != nullptr);
-    std::string out;
-    char buf[4096];
-    while (std::size_t n = fread(buf, 1, sizeof buf, pipe)) out.append(buf, n);
-    int status = pclose(pipe);
-    return std::make_pair(WIFEXITED(status) ? WEXITSTATUS(status) : -1, out);
+    auto r = conquian::testing::run_cli("forcing " + args);
+    return std::make_pair(r.status, r.out);
   };
+
   const std::string dir = std::string(CONQUIAN_SOURCE_DIR) + "/corpus/positions/";
   auto [status, out] = run(dir + "decline-regroup.position.yml --json");
   REQUIRE(status == 0);

@@ -1,6 +1,8 @@
 // Tests for the solvers (src/solve/), position files (record/position_file.*) and their
 // conversion to engine positions (engine/position_setup.*).
 #include <doctest/doctest.h>
+
+#include "cli_run.h"
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -459,22 +461,10 @@ TEST_CASE("solver agrees with plain minimax on american and hit endgames") {
 
 namespace {
 
-struct SolveRun {
-  int status;
-  std::string out;
-};
+using SolveRun = conquian::testing::CliRun;
 
 // Runs the conquian binary; standard output (or standard error with `err`).
-SolveRun run_conquian(const std::string& args, bool err = false) {
-  std::string cmd = std::string(CONQUIAN_BINARY) + " " + args + (err ? " 2>&1 >/dev/null" : " 2>/dev/null");
-  FILE* pipe = popen(cmd.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  std::string out;
-  char buf[4096];
-  while (std::size_t n = fread(buf, 1, sizeof buf, pipe)) out.append(buf, n);
-  int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
-}
+SolveRun run_conquian(const std::string& args, bool err = false) { return conquian::testing::run_cli(args, err); }
 
 }  // namespace
 

@@ -10,6 +10,7 @@
 
 #include "check/replay.h"
 #include "cli/commands.h"
+#include "cli/position_input.h"
 #include "cli/progress.h"
 #include "engine/position_setup.h"
 #include "engine/record_moves.h"
@@ -44,41 +45,10 @@ struct SolveOptions {
 };
 
 // The position to solve and the ruleset it lives in (which must outlive it).
-struct Loaded {
-  std::shared_ptr<const Ruleset> rules;
-  Position position;
-  std::string label;
-};
+using Loaded = LoadedPosition;
 
 Loaded load_position(const SolveOptions& opt) {
-  check::RulesetCache cache;
-  Loaded out;
-  if (opt.after >= 0) {
-    std::optional<record::GameRecord> rec;
-    std::optional<record::RecordError> err;
-    int index = 0;
-    record::read_record_file(opt.position, [&](record::ReadItem&& item) {
-      if (++index != opt.game) return;
-      if (item.record) rec = std::move(item.record);
-      else err = std::move(item.error);
-    });
-    if (err) throw std::runtime_error(err->message);  // already "file:line:col: reason"
-    if (!rec)
-      throw record::InputError(opt.position, {}, fmt::format("--game {}: the file holds {} game{}", opt.game, index,
-                                                             index == 1 ? "" : "s"));
-    out.rules = cache.get(opt.ruleset.empty() ? rec->ruleset : opt.ruleset, rec->file);
-    out.position = position_after(*rec, *out.rules, static_cast<std::size_t>(opt.after));
-    out.label = fmt::format("{} after move {}", rec->display_id(), opt.after);
-  } else {
-    record::PositionFile pf = record::read_position_file(opt.position);
-    try {
-      out.rules = cache.get(opt.ruleset.empty() ? pf.ruleset : opt.ruleset, pf.file);
-    } catch (const record::InputError& e) {
-      throw record::InputError(pf.file, pf.ruleset_mark, "key 'ruleset': " + e.reason());
-    }
-    out.position = position_from_file(pf, *out.rules);
-    out.label = opt.position;
-  }
+  Loaded out = cli::load_position(PositionInput{opt.position, opt.after, opt.game, opt.ruleset});
   if (opt.stock == "unknown") out.position = forget_stock(out.position);
   return out;
 }

@@ -7,6 +7,7 @@
 #include <unordered_set>
 
 #include "engine/engine.h"
+#include "engine/invariants.h"
 
 #include "prove/partition_z3.h"
 #include "prove/table_model.h"
@@ -155,14 +156,8 @@ std::string play_and_check(const Ruleset& r, const std::function<std::string(con
 PropertyValue hand_table_limit(const Ruleset& r) {
   std::string bad = play_and_check(r, [&](const Position& p, const Move* m) -> std::string {
     if (!m) return {};
-    for (int s = 0; s < p.seats(); ++s) {
-      int held = p.hand[s].size() + p.table[s].size();
-      bool winner = p.result.kind == Outcome::Kind::Win && p.result.winner == s;
-      if (held > r.hand && !winner)
-        return fmt::format("after {} seat {} holds {} in hand and {} on its table ({} cards, more than the {} dealt)",
-                           describe(p, *m), s, p.hand[s].size(), p.table[s].size(), held, r.hand);
-    }
-    return {};
+    std::string why = hand_table_fault(p, false);
+    return why.empty() ? why : "after " + describe(p, *m) + " " + why;
   });
   if (!bad.empty()) return {"fails", "checked", bad};
   return {"holds", "checked", fmt::format("held after every move of {} random deals", kCheckedDeals)};
@@ -171,23 +166,7 @@ PropertyValue hand_table_limit(const Ruleset& r) {
 // Every card is in exactly one place (a hand, a table, the stock, the dead cards, face up)
 // after every move.
 PropertyValue one_place(const Ruleset& r) {
-  std::string bad = play_and_check(r, [&](const Position& p, const Move*) -> std::string {
-    CardSet seen;
-    int count = 0;
-    auto add = [&](CardSet s) {
-      count += s.size();
-      seen |= s;
-    };
-    for (int s = 0; s < p.seats(); ++s) add(p.hand[s]), add(p.table[s]);
-    add(p.dead);
-    if (p.up != kNoCard) add(CardSet::of(p.up));
-    CardSet stock;
-    for (int i = p.stock_top; i < p.stock_end; ++i) stock.insert(p.stock[i]);
-    add(stock);
-    if (count != r.deck.size() || seen != r.deck.all())
-      return fmt::format("after {} plies {} cards are counted, {} distinct, of {}", p.plies, count, seen.size(), r.deck.size());
-    return {};
-  });
+  std::string bad = play_and_check(r, [&](const Position& p, const Move*) { return card_places_fault(p); });
   if (!bad.empty()) return {"fails", "checked", bad};
   return {"holds", "checked", fmt::format("held after every move of {} random deals", kCheckedDeals)};
 }

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <deque>
 
+#include "cards/shuffle.h"
 #include "solve/transposition.h"
 
 namespace conquian::solve {
@@ -33,22 +34,6 @@ bool better(const Chances& a, const Chances& b, int seat) {
   return seat == 0 ? a.value() > b.value() : a.value() < b.value();
 }
 
-// SplitMix64 (the same generator as batch/shuffle.h, which this layer may not include).
-struct Rng {
-  std::uint64_t state;
-  std::uint64_t next() {
-    std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  }
-  std::uint64_t below(std::uint64_t n) {
-    std::uint64_t limit = ~std::uint64_t{0} - (~std::uint64_t{0} % n);
-    std::uint64_t x;
-    do x = next(); while (x >= limit);
-    return x % n;
-  }
-};
 
 }  // namespace
 
@@ -196,7 +181,7 @@ SampleEstimate estimate_by_sampling(const Position& pos, int samples, std::uint6
   Options o = options;
   o.fastest_win = false;  // only the value counts
   Solver solver(o);
-  Rng rng{seed};
+  Rng rng(seed);
   std::vector<Card> unseen;
   for (Card c : pos.unseen()) unseen.push_back(c);
   double sum = 0, sum_sq = 0;

@@ -18,6 +18,7 @@
 #include "batch/players.h"
 #include "batch/shuffle.h"
 #include "check/replay.h"
+#include "engine/invariants.h"
 #include "engine/record_moves.h"
 #include "record/record_reader.h"
 #include "record/record_writer.h"
@@ -27,30 +28,8 @@ using namespace conquian;
 namespace {
 
 std::string invariant_fault(const Position& p) {
-  const Ruleset& r = *p.rules;
-  CardSet seen;
-  int count = 0;
-  auto add = [&](CardSet s) {
-    count += s.size();
-    seen |= s;
-  };
-  for (int s = 0; s < p.seats(); ++s) add(p.hand[s]), add(p.table[s]);
-  add(p.dead);
-  if (p.up != kNoCard) add(CardSet::of(p.up));
-  CardSet stock;
-  for (int i = p.stock_top; i < p.stock_end; ++i) stock.insert(p.stock[i]);
-  add(stock);
-  if (count != r.deck.size() || seen != r.deck.all()) return "a card is in two places or none";
-  for (int s = 0; s < p.seats(); ++s) {
-    MeldList melds = table_melds(p, s);
-    if (melds.cards() != p.table[s]) return fmt::format("seat {}'s table does not split into legal melds", s);
-    for (CardSet m : melds)
-      if (!r.meld_index().is_meld(m)) return fmt::format("seat {}'s table holds an illegal meld", s);
-    int held = p.hand[s].size() + p.table[s].size();
-    bool winner = p.result.kind == Outcome::Kind::Win && p.result.winner == s;
-    bool hit = p.phase == Phase::Throw && p.actor == s;
-    if (held > r.hand + ((winner || hit) ? 1 : 0)) return fmt::format("seat {} holds {} cards", s, held);
-  }
+  for (const std::string& why : {card_places_fault(p), tables_fault(p), hand_table_fault(p, true)})
+    if (!why.empty()) return why;
   return {};
 }
 

@@ -1,0 +1,47 @@
+#include "cli/position_input.h"
+
+#include <fmt/format.h>
+
+#include <optional>
+
+#include "check/replay.h"
+#include "engine/position_setup.h"
+#include "record/position_file.h"
+#include "record/record_reader.h"
+#include "record/yaml_fields.h"
+
+namespace conquian::cli {
+
+LoadedPosition load_position(const PositionInput& in) {
+  check::RulesetCache cache;
+  LoadedPosition out;
+  if (in.after >= 0) {
+    std::optional<record::GameRecord> rec;
+    std::optional<record::RecordError> err;
+    int index = 0;
+    record::read_record_file(in.path, [&](record::ReadItem&& item) {
+      if (++index != in.game) return;
+      if (item.record) rec = std::move(item.record);
+      else err = std::move(item.error);
+    });
+    if (err) throw std::runtime_error(err->message);  // already "file:line:col: reason"
+    if (!rec)
+      throw record::InputError(in.path, {}, fmt::format("--game {}: the file holds {} game{}", in.game, index,
+                                                        index == 1 ? "" : "s"));
+    out.rules = cache.get(in.ruleset.empty() ? rec->ruleset : in.ruleset, rec->file);
+    out.position = position_after(*rec, *out.rules, static_cast<std::size_t>(in.after));
+    out.label = fmt::format("{} after move {}", rec->display_id(), in.after);
+    return out;
+  }
+  record::PositionFile pf = record::read_position_file(in.path);
+  try {
+    out.rules = cache.get(in.ruleset.empty() ? pf.ruleset : in.ruleset, pf.file);
+  } catch (const record::InputError& e) {
+    throw record::InputError(pf.file, pf.ruleset_mark, "key 'ruleset': " + e.reason());
+  }
+  out.position = position_from_file(pf, *out.rules);
+  out.label = in.path;
+  return out;
+}
+
+}  // namespace conquian::cli

@@ -1,0 +1,29 @@
+// The position a command works on: a position file, or a game record cut after its first
+// N moves (`--after N`, `--game K`). Shared by `solve` and `forcing`.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "engine/position.h"
+#include "rules/ruleset.h"
+
+namespace conquian::cli {
+
+struct PositionInput {
+  std::string path;
+  long after = -1;       // -1: `path` is a position file
+  int game = 1;          // which game of a record file (1-based)
+  std::string ruleset;   // overrides the ruleset the file names
+};
+
+struct LoadedPosition {
+  std::shared_ptr<const Ruleset> rules;  // outlives `position`, which points into it
+  Position position;
+  std::string label;                      // for messages: the file, or "id after move N"
+};
+
+// Throws record::InputError (file, line, reason) for anything unusable.
+LoadedPosition load_position(const PositionInput& in);
+
+}  // namespace conquian::cli
