@@ -144,11 +144,12 @@ std::unique_ptr<Player> make_greedy_player() { return std::make_unique<GreedyPla
 std::unique_ptr<Player> make_player(const std::string& name) {
   if (name == "random") return make_random_player();
   if (name == "greedy") return make_greedy_player();
+  if (name == "strong") return make_strong_player();
   return nullptr;
 }
 
 const std::vector<std::string>& player_names() {
-  static const std::vector<std::string> names = {"random", "greedy"};
+  static const std::vector<std::string> names = {"random", "greedy", "strong"};
   return names;
 }
 

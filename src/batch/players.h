@@ -25,7 +25,9 @@ std::unique_ptr<Player> make_random_player();
 // "greedy": takes what melds the most, throws what fits least, declines a card whose take
 // would break its hand or feed the opponent, forces when it hurts (players.cpp says how).
 std::unique_ptr<Player> make_greedy_player();
-// By name ("random", "greedy"); nullptr for an unknown name.
+// "strong": samples the unseen cards and asks the solver (strong_player.cpp); two seats.
+std::unique_ptr<Player> make_strong_player();
+// By name ("random", "greedy", "strong"); nullptr for an unknown name.
 std::unique_ptr<Player> make_player(const std::string& name);
 const std::vector<std::string>& player_names();
 

@@ -79,7 +79,7 @@ int run_diff(const DiffOptions& opt) {
   plan.players = opt.players;
   for (const auto& p : opt.players)
     if (!batch::make_player(p)) {
-      fmt::print(stderr, "conquian diff: unknown player '{}' (random, greedy)\n", p);
+      fmt::print(stderr, "conquian diff: unknown player '{}' (random, greedy, strong)\n", p);
       return kExitUnusable;
     }
 
@@ -136,7 +136,7 @@ void register_diff(CLI::App& app, Runner& run) {
   cmd->add_option("--deals,-n", opt.deals, "Deals per ruleset (default 1000)")->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100'000'000}));
   cmd->add_option("--seed,-s", opt.seed, "Seed of the shuffles and the players' choices (default 1)");
   cmd->add_option("--report", opt.report, "Directory for report.html, report.md, report.json (default diff-report)");
-  cmd->add_option("--players", opt.players, "Player per seat, round robin: random, greedy (default greedy)")->delimiter(',');
+  cmd->add_option("--players", opt.players, "Player per seat, round robin: random, greedy, strong (default greedy; strong: two seats, samples the unseen cards and asks the solver)")->delimiter(',');
   cmd->add_option("--games", opt.games, "Also judge these recorded games under each ruleset and list those judged differently");
   cmd->add_option("--threads", opt.threads, "Worker threads (default: one per core)");
   cmd->add_flag("--json", opt.json, "Print the report's JSON on standard output");

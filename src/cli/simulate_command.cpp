@@ -27,7 +27,7 @@ int run_simulate(const SimulateOptions& opt) {
   auto rules = load_ruleset(opt.ruleset);
   for (const auto& p : opt.players)
     if (!batch::make_player(p)) {
-      fmt::print(stderr, "conquian simulate: unknown player '{}' (random, greedy)\n", p);
+      fmt::print(stderr, "conquian simulate: unknown player '{}' (random, greedy, strong)\n", p);
       return kExitUnusable;
     }
   std::FILE* out = stdout;
@@ -75,7 +75,7 @@ void register_simulate(CLI::App& app, Runner& run) {
   cmd->add_option("--deals,-n", opt.deals, "How many deals")->required()->check(CLI::Range(std::uint64_t{0}, std::uint64_t{100'000'000}));
   cmd->add_option("--seed,-s", opt.seed, "Seed of the shuffles and the players' choices")->required();
   cmd->add_option("--out,-o", opt.out, "Write the records here (default: standard output)");
-  cmd->add_option("--players", opt.players, "Player per seat, round robin: random, greedy (default greedy)")->delimiter(',');
+  cmd->add_option("--players", opt.players, "Player per seat, round robin: random, greedy, strong (default greedy; strong: two seats, samples the unseen cards and asks the solver)")->delimiter(',');
   cmd->add_option("--threads", opt.threads, "Worker threads (default: one per core)");
   cmd->callback([&run] { run = [] { return run_simulate(opt); }; });
 }

@@ -1,0 +1,39 @@
+// The built-in players: every game they play is legal, and strength is ordered as claimed.
+#include <doctest/doctest.h>
+
+#include "batch/simulate.h"
+#include "check/replay.h"
+
+using namespace conquian;
+
+namespace {
+
+struct Tally {
+  int wins[2] = {0, 0};
+  int draws = 0;
+};
+
+// Deals 0..n-1 with `a` in seat 0 and `b` in seat 1, each checked legal by the checker.
+Tally play(const std::string& a, const std::string& b, int n) {
+  auto rules = load_ruleset("american");
+  Tally t;
+  for (int i = 0; i < n; ++i) {
+    auto deal = batch::simulate_deal(*rules, "american", 77, static_cast<std::uint64_t>(i), {a, b});
+    auto v = check::check_record(deal.record, *rules);
+    CHECK(v.judgement == check::Judgement::Legal);
+    if (deal.stats.outcome.kind == Outcome::Kind::Win) t.wins[deal.stats.outcome.winner]++;
+    else t.draws++;
+  }
+  return t;
+}
+
+}  // namespace
+
+TEST_CASE("players: strong and greedy beat random, and play legal games") {
+  Tally greedy = play("greedy", "random", 60);
+  CHECK(greedy.wins[0] > 2 * greedy.wins[1]);
+  Tally strong = play("strong", "random", 30);
+  CHECK(strong.wins[0] > 2 * strong.wins[1]);
+  CHECK(batch::make_player("strong") != nullptr);
+  CHECK(batch::make_player("wizard") == nullptr);
+}
