@@ -1,5 +1,7 @@
 #include <doctest/doctest.h>
 
+#include "test_scale.h"
+
 #include <algorithm>
 #include <random>
 #include <stdexcept>
@@ -316,10 +318,10 @@ TEST_CASE("z3 partition agrees with the exact cover and brute force") {
   auto s40 = *Deck::named("spanish-40");
   MeldRules wild;
   wild.wild = CardSet::of(*s40.parse("2o"));
-  cross_check(f40, MeldRules{}, 3'000, 11);
-  cross_check(f40, MeldRules{3, 4, 3, 8, {}}, 3'000, 12);
-  cross_check(f52, MeldRules{}, 3'000, 13);
-  cross_check(s40, wild, 3'000, 14);
+  cross_check(f40, MeldRules{}, conquian::testing::scaled(3'000), 11);
+  cross_check(f40, MeldRules{3, 4, 3, 8, {}}, conquian::testing::scaled(3'000), 12);
+  cross_check(f52, MeldRules{}, conquian::testing::scaled(3'000), 13);
+  cross_check(s40, wild, conquian::testing::scaled(3'000), 14);
 }
 
 TEST_CASE("z3 enumeration finds exactly the splits of the exact cover, each once") {
@@ -330,9 +332,9 @@ TEST_CASE("z3 enumeration finds exactly the splits of the exact cover, each once
   wild.wild = CardSet::of(*s40.parse("2o"));
   MeldRules two_wilds;
   two_wilds.wild = CardSet::of(*f40.parse("2d")).with(*f40.parse("Ks"));
-  compare_enumerations(f40, MeldRules{}, 300, 21);
-  compare_enumerations(f40, MeldRules{3, 4, 3, 8, {}}, 300, 22);
-  compare_enumerations(f52, MeldRules{}, 300, 23);
-  compare_enumerations(s40, wild, 300, 24);
-  compare_enumerations(f40, two_wilds, 300, 25);
+  compare_enumerations(f40, MeldRules{}, conquian::testing::scaled(300), 21);
+  compare_enumerations(f40, MeldRules{3, 4, 3, 8, {}}, conquian::testing::scaled(300), 22);
+  compare_enumerations(f52, MeldRules{}, conquian::testing::scaled(300), 23);
+  compare_enumerations(s40, wild, conquian::testing::scaled(300), 24);
+  compare_enumerations(f40, two_wilds, conquian::testing::scaled(300), 25);
 }
