@@ -24,6 +24,7 @@ TEST_CASE("fuzz regressions: every kept crashing input now passes") {
     if (target == "record") CHECK(conquian::fuzz::record_input(bytes));
     else if (target == "ruleset") CHECK(conquian::fuzz::ruleset_input(bytes));
     else if (target == "cards") CHECK(conquian::fuzz::cards_input(bytes));
+    else if (target == "position") CHECK(conquian::fuzz::position_input(bytes));
     else continue;
     ++replayed;
   }

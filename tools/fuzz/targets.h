@@ -10,6 +10,8 @@
 #include <string_view>
 
 #include "check/replay.h"
+#include "engine/position_setup.h"
+#include "record/position_file.h"
 #include "record/record_reader.h"
 #include "record/yaml_fields.h"
 #include "rules/ruleset.h"
@@ -66,6 +68,21 @@ inline bool cards_input(std::string_view bytes) {
     total += m.size();
   }
   return split.cards() == set && total == set.size();
+}
+
+// Position files: the reader and the checks against the ruleset (shipped rulesets only).
+inline bool position_input(std::string_view bytes) {
+  static check::RulesetCache cache;
+  try {
+    record::PositionFile pf = record::read_position_text(std::string(bytes), "fuzz.position.yml");
+    if (!shipped_ruleset_texts().count(pf.ruleset)) return true;
+    Position p = position_from_file(pf, *cache.get(pf.ruleset, ""));
+    std::vector<Move> moves;
+    legal_moves(p, moves);  // a position that loads must be playable
+    if (!p.result.over() && moves.empty()) return false;
+  } catch (const record::InputError&) {
+  }
+  return true;
 }
 
 }  // namespace conquian::fuzz

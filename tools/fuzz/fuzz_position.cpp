@@ -1,0 +1,9 @@
+// libFuzzer target: see targets.h.
+#include <cstdlib>
+
+#include "targets.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (!conquian::fuzz::position_input(std::string_view(reinterpret_cast<const char*>(data), size))) std::abort();
+  return 0;
+}
