@@ -2,6 +2,8 @@
 // deal sequences, a small diff run whose JSON must add up, and determinism.
 #include <doctest/doctest.h>
 
+#include "cli_run.h"
+
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -243,10 +245,7 @@ TEST_CASE("diff --games: a game with a force is legal under american, not under 
 
 TEST_CASE("cli: conquian diff writes the three files; bad input exits 2") {
   auto dir = std::filesystem::temp_directory_path() / ("conquian-diff-cli-" + std::to_string(getpid()));
-  auto run = [](const std::string& args) {
-    int status = std::system((std::string(CONQUIAN_BINARY) + " " + args + " >/dev/null 2>&1").c_str());
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  };
+  auto run = [](const std::string& args) { return conquian::testing::run_cli(args).status; };
   CHECK(run("diff american american-noforce --deals 100 --seed 2 --quiet --report " + dir.string()) == 0);
   for (const char* f : {"report.json", "report.md", "report.html"}) CHECK(std::filesystem::exists(dir / f));
   std::ifstream in(dir / "report.json");
