@@ -224,8 +224,8 @@ json comparison_json(const Tally& ta, const Tally& tb, std::size_t a, std::size_
     if (t["significant"].get<bool>()) significant.push_back(t["measure"]);
   c["significant"] = significant;
   if (ta.rules->seats != tb.rules->seats) c["note"] = "the seat counts differ: only the seats both have are compared";
-  c["properties"] = {{"available", false},
-                     {"note", "property proofs (conquian prove) are not part of this build's diff yet"}};
+  c["properties"] = {{"available", false},  // filled in by `conquian diff` unless --no-properties
+                     {"note", "not computed (--no-properties)"}};
   if (in.games) c["games"] = games_json(*in.games, a, b);
   return c;
 }

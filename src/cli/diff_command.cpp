@@ -5,6 +5,7 @@
 #include <fmt/core.h>
 
 #include <filesystem>
+#include <map>
 #include <fstream>
 #include <thread>
 
@@ -18,6 +19,7 @@
 #include "batch/report_text.h"
 #include "cli/commands.h"
 #include "cli/progress.h"
+#include "prove/properties.h"
 
 namespace conquian::cli {
 namespace {
@@ -32,6 +34,7 @@ struct DiffOptions {
   unsigned threads = 0;
   bool json = false;
   bool quiet = false;
+  bool no_properties = false;
 };
 
 // The command as the report shows it: what decides the numbers (not threads or paths).
@@ -66,6 +69,31 @@ void print_summary(const nlohmann::json& report, const std::filesystem::path& di
                sig.empty() ? "no significant difference" : "differ in " + sig);
   }
   fmt::print("report: {}\n", (dir / "report.html").string());
+}
+
+// The values of every property of `conquian prove` for each ruleset, and for each
+// comparison the properties whose values differ (specs/properties.md).
+void add_property_verdicts(nlohmann::json& report, const batch::DiffPlan& plan) {
+  std::map<std::string, std::map<std::string, prove::PropertyValue>> values;
+  for (const auto& rules : plan.rules)
+    for (const auto& kind : prove::property_kinds()) values[rules->name][kind.id] = kind.evaluate(*rules);
+  for (auto& c : report["comparisons"]) {
+    std::string a = c["a"], b = c["b"];
+    nlohmann::json differ = nlohmann::json::array();
+    std::string words;
+    for (const auto& kind : prove::property_kinds()) {
+      const auto& va = values[a][kind.id];
+      const auto& vb = values[b][kind.id];
+      if (va.value == vb.value) continue;
+      differ.push_back({{"property", kind.id}, {"summary", kind.summary}, {a, va.value}, {b, vb.value},
+                        {"evidence", va.evidence}});
+      words += fmt::format("{}{} ({} {}, {} {})", words.empty() ? "" : "; ", kind.id, a, va.value, b, vb.value);
+    }
+    std::size_t n = prove::property_kinds().size();
+    c["properties"] = {{"available", true}, {"differ", differ},
+                       {"note", differ.empty() ? fmt::format("none of the {} properties of conquian prove differs", n)
+                                               : fmt::format("{} of {} differ: {}", differ.size(), n, words)}};
+  }
 }
 
 int run_diff(const DiffOptions& opt) {
@@ -108,6 +136,7 @@ int run_diff(const DiffOptions& opt) {
   if (!opt.games.empty()) games = batch::check_games(opt.games, plan.rules);
   batch::ReportInput in{&plan, &deals, games ? &*games : nullptr, command_words(opt)};
   nlohmann::json report = batch::diff_report_json(in);
+  if (!opt.no_properties) add_property_verdicts(report, plan);
 
   std::filesystem::path dir(opt.report);
   std::error_code ec;
@@ -141,6 +170,7 @@ void register_diff(CLI::App& app, Runner& run) {
   cmd->add_option("--threads", opt.threads, "Worker threads (default: one per core)");
   cmd->add_flag("--json", opt.json, "Print the report's JSON on standard output");
   cmd->add_flag("--quiet,-q", opt.quiet, "Print nothing but errors");
+  cmd->add_flag("--no-properties", opt.no_properties, "Skip the property verdicts of conquian prove (a few seconds per ruleset)");
   cmd->callback([&run] { run = [] { return run_diff(opt); }; });
 }
 
