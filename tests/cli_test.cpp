@@ -136,6 +136,15 @@ TEST_CASE("cli: hostile input is refused quickly with a reason") {
   for (int i = 0; i < 250; ++i) ranks += (i ? ", r" : "r") + std::to_string(i);
   auto huge = write(dir / "huge.yaml", "base: american\ndeck: {ranks: [" + ranks + "], suits: [a, b, c, d]}\n");
   CHECK(run("rulesets " + huge).status == 2);
+  // Thirty-two suits with sets of 2 to 32 would be 2^32 sets a rank: refused by the deck.
+  std::string suits = "s0";
+  for (int i = 1; i < 32; ++i) suits += ", s" + std::to_string(i);
+  auto wide = write(dir / "wide.yaml", "base: american\ndeck: {ranks: [A, B], suits: [" + suits +
+                                           "]}\nmelds: {set: [2, 32], run: [2, null]}\n");
+  Run w = run_err("rulesets " + wide);
+  CHECK(w.status == 2);
+  CHECK(w.out.find("wide.yaml:2:") != std::string::npos);
+  CHECK(w.out.find("at most 4 suits") != std::string::npos);
   // A million moves: refused at the reader's limit, not replayed.
   {
     std::ofstream out(dir / "million.yaml");

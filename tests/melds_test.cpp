@@ -3,30 +3,12 @@
 #include <random>
 
 #include "brute_force.h"
+#include "test_util.h"
 #include "test_scale.h"
 #include "cards/melds.h"
 
 using namespace conquian;
-
-namespace {
-
-CardSet cards(const Deck& deck, const std::string& tokens) {
-  CardSet s;
-  std::size_t pos = 0;
-  while (pos < tokens.size()) {
-    std::size_t end = tokens.find(' ', pos);
-    if (end == std::string::npos) end = tokens.size();
-    if (end > pos) {
-      auto c = deck.parse(tokens.substr(pos, end - pos));
-      REQUIRE_MESSAGE(c.has_value(), tokens.substr(pos, end - pos));
-      s.insert(*c);
-    }
-    pos = end + 1;
-  }
-  return s;
-}
-
-}  // namespace
+using conquian::testing::cards;
 
 TEST_CASE("decks: tokens, order and neighbours") {
   auto deck = *Deck::named("french-40");
@@ -46,6 +28,9 @@ TEST_CASE("decks: tokens, order and neighbours") {
   auto old = Deck::custom({"A", "2", "3", "4", "5", "6", "7", "8", "9", "10"}, {"c", "d", "h", "s"}, &why);
   REQUIRE(old);
   CHECK(old->parse("10s") == old->card(3, 9));
+  // At most four suits (specs/limits.md): 32 suits of two ranks would be 2^32 sets a rank.
+  CHECK_FALSE(Deck::custom({"A", "B"}, {"a", "b", "c", "d", "e"}, &why));
+  CHECK(why == "a deck may have at most 4 suits; this one has 5");
 }
 
 TEST_CASE("melds: sets, runs, the 7-J neighbours, no wrap") {
@@ -84,6 +69,34 @@ TEST_CASE("partition: hand-worked splits") {
   });
   CHECK(splits == 2);  // three runs, or three sets of A, 2, 3
   CHECK(idx.can_partition(CardSet{}));
+}
+
+TEST_CASE("partition: the yes/no search splits long melds; every split is still found") {
+  auto deck = *Deck::named("french-52");
+  MeldIndex idx(deck, MeldRules{});
+  const CardSet suit = cards(deck, "Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh");
+  CHECK(idx.can_partition(suit));
+  MeldList out;
+  REQUIRE(idx.find_partition(suit, out));
+  CHECK(out.cards() == suit);
+  int splits = 0;
+  bool whole = false;
+  idx.for_each_partition(suit, [&](const MeldList& m) {
+    ++splits;
+    whole = whole || m.count == 1;
+    return true;
+  });
+  CHECK(whole);  // the enumeration still has the whole suit as one run
+  CHECK(splits == 28);  // the compositions of 13 into parts of 3 or more
+  CHECK(idx.can_partition(cards(deck, "Ah 2h 3h 4h 5h 6h 7h 7c 7d")));   // 6 + set, or 3 + 3 + ...
+  CHECK_FALSE(idx.can_partition(cards(deck, "Ah 2h 3h 4h 5h 6h 7h 8c")));
+  MeldIndex capped(deck, MeldRules{3, 4, 3, 5, {}});
+  CHECK(capped.can_partition(cards(deck, "Ah 2h 3h 4h 5h 6h 7h")));  // 3 + 4 within the cap of 5
+  CHECK(capped.can_partition(cards(deck, "Ah 2h 3h 4h 5h")));
+  CHECK_FALSE(capped.is_meld(cards(deck, "Ah 2h 3h 4h 5h 6h")));
+  MeldIndex pairs(deck, MeldRules{2, 4, 3, 0, {}});
+  CHECK(pairs.can_partition(cards(deck, "5c 5d 5h 5s")));  // one set of four, or two pairs
+  CHECK_FALSE(pairs.can_partition(cards(deck, "5c 5d 5h 6s")));
 }
 
 TEST_CASE("partition: wild two of coins") {

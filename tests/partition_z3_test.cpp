@@ -10,30 +10,16 @@
 #include <vector>
 
 #include "brute_force.h"
+#include "test_util.h"
 #include "cards/melds.h"
 #include "prove/partition_z3.h"
 
 using namespace conquian;
+using conquian::testing::cards;
 using conquian::prove::Z3Partition;
 using Answer = Z3Partition::Answer;
 
 namespace {
-
-CardSet cards(const Deck& deck, const std::string& tokens) {
-  CardSet s;
-  std::size_t pos = 0;
-  while (pos < tokens.size()) {
-    std::size_t end = tokens.find(' ', pos);
-    if (end == std::string::npos) end = tokens.size();
-    if (end > pos) {
-      auto c = deck.parse(tokens.substr(pos, end - pos));
-      REQUIRE_MESSAGE(c.has_value(), tokens.substr(pos, end - pos));
-      s.insert(*c);
-    }
-    pos = end + 1;
-  }
-  return s;
-}
 
 bool naive_is_meld(const Deck& deck, const MeldRules& rules, CardSet meld) {
   return testing::naive_is_meld(deck, rules, testing::naive_cards(deck, rules, meld));

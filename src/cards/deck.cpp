@@ -59,6 +59,12 @@ std::optional<Deck> Deck::custom(const std::vector<std::string>& ranks,
   };
   if (ranks.empty()) return fail("a deck needs at least one rank");
   if (suits.empty()) return fail("a deck needs at least one suit");
+  // Every source plays with four suits. More would let one rank hold dozens of cards, and the
+  // ways to split those into sets (2^32 of them for 32 suits) are past any search's reach:
+  // the exact cover took minutes on 33 cards of eight suits with sets of 2 to 8.
+  if (suits.size() > static_cast<std::size_t>(kMaxSuits))
+    return fail("a deck may have at most " + std::to_string(kMaxSuits) + " suits; this one has " +
+                std::to_string(suits.size()));
   if (ranks.size() * suits.size() > kMaxCards)
     return fail("a deck may have at most 64 cards; " + std::to_string(ranks.size()) +
                 " ranks x " + std::to_string(suits.size()) + " suits is " +

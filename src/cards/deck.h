@@ -17,6 +17,9 @@
 
 namespace conquian {
 
+// The most suits a deck may have (every source has four); see Deck::custom.
+inline constexpr int kMaxSuits = 4;
+
 class Deck {
  public:
   // "french-40", "french-52" or "spanish-40"; nullopt for any other name.

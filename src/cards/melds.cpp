@@ -34,10 +34,14 @@ bool for_each_combination(CardSet pool, int k, CardSet chosen, F& f) {
 MeldIndex::MeldIndex(const Deck& deck, const MeldRules& rules)
     : deck_(deck), rules_(rules) {
   run_cap_ = rules.run_max > 0 ? std::min(rules.run_max, deck.rank_count()) : deck.rank_count();
+  // Sets of each size in range, each once.
+  auto add = [&](CardSet m) {
+    all_natural_.push_back(m);
+    return true;
+  };
   for (int r = 0; r < deck.rank_count(); ++r)
-    for_each_subset(deck.rank_cards(r), [&](CardSet s) {
-      if (size_ok_for_set(s.size())) all_natural_.push_back(s);
-    });
+    for (int k = 1; k <= deck.rank_cards(r).size(); ++k)
+      if (size_ok_for_set(k)) for_each_combination(deck.rank_cards(r), k, CardSet{}, add);
   for (int s = 0; s < deck.suit_count(); ++s)
     for (int lo = 0; lo < deck.rank_count(); ++lo)
       for (int n = rules.run_min; n <= run_cap_ && lo + n <= deck.rank_count(); ++n)
@@ -45,6 +49,8 @@ MeldIndex::MeldIndex(const Deck& deck, const MeldRules& rules)
   std::sort(all_natural_.begin(), all_natural_.end());
   for (CardSet m : all_natural_) {
     from_lowest_[m.lowest()].push_back(m);
+    const bool is_set = deck.rank_cards(deck.rank_of(m.lowest())).contains(m);
+    if (m.size() < 2 * (is_set ? rules.set_min : rules.run_min)) short_from_lowest_[m.lowest()].push_back(m);
     for (Card c : m) with_card_[c].push_back(m);
   }
   // Which counts of wild cards alone can be split into melds.
@@ -76,7 +82,8 @@ bool MeldIndex::is_meld(CardSet cards) const {
 
 bool MeldIndex::partition_natural(CardSet rest, MeldList* out) const {
   if (rest.empty()) return true;
-  for (CardSet m : from_lowest_[rest.lowest()]) {
+  // A yes/no answer needs only the short melds; a split to show may use any meld.
+  for (CardSet m : (out ? from_lowest_ : short_from_lowest_)[rest.lowest()]) {
     if (!rest.contains(m)) continue;
     if (out) out->push(m);
     if (partition_natural(rest - m, out)) return true;
@@ -88,17 +95,21 @@ bool MeldIndex::partition_natural(CardSet rest, MeldList* out) const {
 template <class F>
 bool MeldIndex::for_each_natural_core(CardSet naturals, Card c, int wilds, F&& f) const {
   // Sets: c with any of the other cards of its rank; wilds fill up to the size.
+  // Only groups that a set can hold (at most set_max cards): the held cards of one rank may
+  // be many more in a deck of many suits, and their subsets far too many to list.
   CardSet same_rank = (naturals & deck_.rank_cards(deck_.rank_of(c))).without(c);
   bool keep_going = true;
-  for_each_subset(same_rank, [&](CardSet others) {
-    if (!keep_going) return;
+  auto visit = [&](CardSet others) {
     CardSet m = others.with(c);
     int size = m.size();
     for (int k = 0; k <= wilds && keep_going; ++k) {
       bool ok = size_ok_for_set(size + k) || (size == 1 && size_ok_for_run(size + k));
       if (ok) keep_going = f(m, k);
     }
-  });
+    return keep_going;
+  };
+  const int most_others = std::min(same_rank.size(), std::max(rules_.set_max - 1, 0));
+  for (int n = 0; n <= most_others && keep_going; ++n) for_each_combination(same_rank, n, CardSet{}, visit);
   if (!keep_going) return false;
   // Runs with c as the lowest natural card and at least one more natural card, whose top
   // natural card has rank `top`; the gaps between are filled by wilds.

@@ -88,6 +88,11 @@ class MeldIndex {
   int run_cap_;
   std::vector<CardSet> all_natural_;
   std::array<std::vector<CardSet>, kMaxCards> from_lowest_;
+  // The melds of from_lowest_ that are not two melds side by side: sets of fewer than
+  // 2 x set_min cards, runs of fewer than 2 x run_min. Whether cards split into melds needs
+  // only these (a longer meld splits into two legal ones), which keeps the yes/no search's
+  // branching small on the long runs of a deck of many ranks.
+  std::array<std::vector<CardSet>, kMaxCards> short_from_lowest_;
   std::array<std::vector<CardSet>, kMaxCards> with_card_;
   std::array<bool, kMaxCards + 1> wild_only_ok_{};
 };

@@ -156,6 +156,20 @@ class Reader {
   void parse_document(GameRecord& g);
   template <std::size_t N>
   int key_index(const std::string_view (&keys)[N], const char* what, unsigned& seen);
+  // Reads the mapping whose start event is current, up to its end: `on_key(k)` reads the
+  // value of keys[k], with the key on the error path. Returns the keys seen (bit k: keys[k]).
+  template <std::size_t N, typename OnKey>
+  unsigned read_mapping(const std::string_view (&keys)[N], const char* what, OnKey&& on_key) {
+    unsigned seen = 0;
+    for (;;) {
+      advance();
+      if (ev_.type == YAML_MAPPING_END_EVENT) return seen;
+      const int k = key_index(keys, what, seen);
+      path_.push_back({keys[k].data(), 0});
+      on_key(k);
+      path_.pop_back();
+    }
+  }
   void parse_deal(GameRecord& g);
   void parse_moves(std::vector<RecordMove>& moves);
   void parse_move(RecordMove& m);
@@ -536,12 +550,7 @@ void Reader::parse_document(GameRecord& g) {
               found());
   }
   const yaml_mark_t start = ev_.start_mark;
-  unsigned seen = 0;
-  for (;;) {
-    advance();
-    if (ev_.type == YAML_MAPPING_END_EVENT) break;
-    const int k = key_index(kRecordKeys, "a record key", seen);
-    path_.push_back({kRecordKeys[k].data(), 0});
+  const unsigned seen = read_mapping(kRecordKeys, "a record key", [&](int k) {
     switch (k) {
       case kFormatKey:
         g.format = text_value("the format name");
@@ -578,8 +587,7 @@ void Reader::parse_document(GameRecord& g) {
       default:
         break;
     }
-    path_.pop_back();
-  }
+  });
   static constexpr const char* kRequired[][2] = {
       {"format", "(expected format: conquian-record/1)"},
       {"ruleset", "(the ruleset the game was played under)"},
@@ -701,12 +709,7 @@ void Reader::parse_deal(GameRecord& g) {
     fail_here(std::string("expected a mapping with hands (and stock, salt, commitment), found ") +
               found());
   const yaml_mark_t start = ev_.start_mark;
-  unsigned seen = 0;
-  for (;;) {
-    advance();
-    if (ev_.type == YAML_MAPPING_END_EVENT) break;
-    const int k = key_index(kDealKeys, "a deal key", seen);
-    path_.push_back({kDealKeys[k].data(), 0});
+  const unsigned seen = read_mapping(kDealKeys, "a deal key", [&](int k) {
     switch (k) {
       case kHands:
         advance();
@@ -728,8 +731,7 @@ void Reader::parse_deal(GameRecord& g) {
       default:
         break;
     }
-    path_.pop_back();
-  }
+  });
   if ((seen & bit(kHands)) == 0) fail_at(start, "the deal has no 'hands'");
 }
 
@@ -760,12 +762,7 @@ void Reader::parse_move(RecordMove& m) {
     fail_here(std::string("a move is a mapping like {seat: 0, turn: 5h}; found ") + found());
   const yaml_mark_t start = ev_.start_mark;
   m.mark = mark_of(start);
-  unsigned seen = 0;
-  for (;;) {
-    advance();
-    if (ev_.type == YAML_MAPPING_END_EVENT) break;
-    const int k = key_index(kMoveKeys, "a move key", seen);
-    path_.push_back({kMoveKeys[k].data(), 0});
+  const unsigned seen = read_mapping(kMoveKeys, "a move key", [&](int k) {
     switch (k) {
       case kSeat:
         advance();
@@ -804,8 +801,7 @@ void Reader::parse_move(RecordMove& m) {
       default:
         break;
     }
-    path_.pop_back();
-  }
+  });
 
   const unsigned actions = seen & kActionBits;
   const bool laying = (seen & (bit(kMelds) | bit(kLay))) != 0;
@@ -850,12 +846,7 @@ void Reader::parse_result(RecordResult& r) {
     fail_here(std::string("expected {winner: N} or {draw: true}, found ") + found());
   const yaml_mark_t start = ev_.start_mark;
   r.mark = mark_of(start);
-  unsigned seen = 0;
-  for (;;) {
-    advance();
-    if (ev_.type == YAML_MAPPING_END_EVENT) break;
-    const int k = key_index(kResultKeys, "a result key", seen);
-    path_.push_back({kResultKeys[k].data(), 0});
+  const unsigned seen = read_mapping(kResultKeys, "a result key", [&](int k) {
     advance();
     if (k == kWinner) {
       r.winner = seat_value();
@@ -870,8 +861,7 @@ void Reader::parse_result(RecordResult& r) {
         fail_here(std::string("expected true, found ") + (is_scalar() && !is_null() ? shown(v) : found()));
       }
     }
-    path_.pop_back();
-  }
+  });
   if (seen == (bit(kWinner) | bit(kDraw))) fail_at(start, "a result has 'winner' or 'draw', not both");
   if (seen == 0) fail_at(start, "expected {winner: N} or {draw: true}, found an empty mapping");
   r.present = true;
