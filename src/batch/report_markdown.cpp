@@ -28,7 +28,7 @@ void header(std::string& md, const json& report) {
   md += "\n";
 }
 
-void rulesets_table(std::string& md, const json& report) {
+void markdown_rulesets_table(std::string& md, const json& report) {
   md += "## The rulesets\n\n| ruleset | deck | seats | hand | target | swap | forcing | scoring |\n|---|---|---|---|---|---|---|---|\n";
   for (const auto& r : report["rulesets"]) {
     const json& f = r["ruleset"];
@@ -97,7 +97,7 @@ void match_table(std::string& md, const json& report) {
   md += "\n";
 }
 
-void comparisons(std::string& md, const json& report) {
+void markdown_comparisons(std::string& md, const json& report) {
   md += fmt::format("## Differences\n\nTwo-proportion z-tests for rates, Welch's z for mean lengths; **bold**: p < {}.\n\n",
                     report["alpha"].get<double>());
   for (const auto& c : report["comparisons"]) {
@@ -145,12 +145,12 @@ void comparisons(std::string& md, const json& report) {
 std::string diff_report_markdown(const json& report) {
   std::string md;
   header(md, report);
-  rulesets_table(md, report);
+  markdown_rulesets_table(md, report);
   outcomes_table(md, report);
   length_table(md, report);
   forcing_table(md, report);
   match_table(md, report);
-  comparisons(md, report);
+  markdown_comparisons(md, report);
   return md;
 }
 

@@ -7,7 +7,6 @@
 namespace conquian {
 namespace {
 
-constexpr std::size_t kMaxTokenBytes = 8;
 
 // Tokens of at most 8 bytes packed into one integer (zero padded); longer ones never match.
 std::optional<std::uint64_t> pack(std::string_view token) {

@@ -19,6 +19,8 @@ namespace conquian {
 
 // The most suits a deck may have (every source has four); see Deck::custom.
 inline constexpr int kMaxSuits = 4;
+// The longest card token: labels are 1 to 4 characters, rank then suit.
+inline constexpr std::size_t kMaxTokenBytes = 8;
 
 class Deck {
  public:

@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "check/replay.h"
+#include "cli/cards_output.h"
 #include "cli/commands.h"
 #include "cli/position_input.h"
 #include "engine/position_setup.h"
@@ -49,29 +50,6 @@ const char* phase_name(Phase p) {
     case Phase::Over: return "over";
   }
   return "";
-}
-
-std::string move_words(const Position& p, const Move& m) {
-  if (auto rm = to_record_move(p, m)) return record::write_move(*rm);
-  return "(no force)";
-}
-
-nlohmann::json cards_json(const Deck& deck, CardSet s) {
-  nlohmann::json a = nlohmann::json::array();
-  for (Card c : s) a.push_back(deck.token(c));
-  return a;
-}
-
-nlohmann::json melds_json(const Deck& deck, const MeldList& g) {
-  nlohmann::json a = nlohmann::json::array();
-  for (CardSet m : g) a.push_back(cards_json(deck, m));
-  return a;
-}
-
-std::string melds_text(const Deck& deck, const MeldList& g) {
-  std::string s;
-  for (CardSet m : g) s += (s.empty() ? "" : " | ") + deck.tokens(m);
-  return s.empty() ? "(empty)" : s;
 }
 
 nlohmann::json outcome_json(const Outcome& o) {

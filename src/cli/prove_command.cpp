@@ -10,6 +10,7 @@
 #include <set>
 #include <sstream>
 
+#include "cli/cards_output.h"
 #include "cli/commands.h"
 #include "prove/partition_z3.h"
 #include "prove/spec.h"
@@ -37,22 +38,6 @@ CardSet parse_cards(const Ruleset& rules, const std::string& text) {
     set.insert(*c);
   }
   return set;
-}
-
-nlohmann::json melds_json(const Deck& deck, const MeldList& melds) {
-  nlohmann::json out = nlohmann::json::array();
-  for (CardSet m : melds) {
-    nlohmann::json meld = nlohmann::json::array();
-    for (Card c : m) meld.push_back(deck.token(c));
-    out.push_back(meld);
-  }
-  return out;
-}
-
-std::string melds_text(const Deck& deck, const MeldList& melds) {
-  std::string s;
-  for (CardSet m : melds) s += (s.empty() ? "" : " | ") + deck.tokens(m);
-  return s;
 }
 
 int run_partition(const ProveOptions& opt) {

@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "check/replay.h"
+#include "cli/cards_output.h"
 #include "cli/commands.h"
 #include "cli/position_input.h"
 #include "cli/progress.h"
@@ -101,11 +102,6 @@ LineWords line_words(const Position& root, const std::vector<Move>& line) {
     apply(p, m);
   }
   return w;
-}
-
-std::string move_words(const Position& p, const Move& m) {
-  if (auto rm = to_record_move(p, m)) return record::write_move(*rm);
-  return fmt::format("(do not force seat {} to take {})", int(p.actor), p.rules->deck.token(p.up));
 }
 
 nlohmann::json value_json(const solve::Value& v) {

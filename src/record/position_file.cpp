@@ -1,5 +1,6 @@
 #include "record/position_file.h"
 
+#include "cards/deck.h"
 #include "record/yaml_fields.h"
 
 namespace conquian::record {
@@ -8,8 +9,6 @@ namespace {
 constexpr std::size_t kMaxCardsPerList = 64;
 constexpr std::size_t kMaxMelds = 32;
 constexpr std::size_t kMaxSeats = 8;     // the engine checks against the ruleset's seats
-constexpr std::int64_t kMaxSeat = 63;
-constexpr std::size_t kMaxTokenBytes = 16;
 
 Token token_of(const Fields& f, const YAML::Node& n, const std::string& key) {
   if (!n.IsScalar() || n.Scalar().empty()) f.fail_at(n, key, "expected a card token like 5h");
@@ -29,7 +28,7 @@ TokenList tokens_of(const Fields& f, const YAML::Node& n, const std::string& key
 }
 
 int seat_of(const Fields& f, const YAML::Node& n, const std::string& key) {
-  return static_cast<int>(f.as_integer(n, key, 0, kMaxSeat));
+  return static_cast<int>(f.as_integer(n, key, 0, kMaxSeatNumber));
 }
 
 PositionSeat read_seat(const YAML::Node& n, const std::string& file, std::size_t index) {
@@ -89,7 +88,7 @@ PositionFile read_document(const YAML::Node& doc, const std::string& file) {
   }
   pf.ruleset = f.required_text("ruleset");
   pf.ruleset_mark = mark_of(f.node("ruleset"));
-  pf.dealer = static_cast<int>(f.integer("dealer", 0, 0, kMaxSeat));
+  pf.dealer = static_cast<int>(f.integer("dealer", 0, 0, kMaxSeatNumber));
   pf.dealer_mark = f.has("dealer") ? mark_of(f.node("dealer")) : pf.mark;
 
   YAML::Node seats = f.node("seats");
@@ -122,13 +121,13 @@ PositionFile read_document(const YAML::Node& doc, const std::string& file) {
   }
   if (f.has("forced")) {
     pf.forced_mark = mark_of(f.node("forced"));
-    pf.forced = static_cast<int>(f.integer("forced", -1, 0, kMaxSeat));
+    pf.forced = static_cast<int>(f.integer("forced", -1, 0, kMaxSeatNumber));
   }
   if (f.has("hit")) {
     pf.hit_mark = mark_of(f.node("hit"));
-    pf.hit = static_cast<int>(f.integer("hit", -1, 0, kMaxSeat));
+    pf.hit = static_cast<int>(f.integer("hit", -1, 0, kMaxSeatNumber));
   }
-  pf.to_act = static_cast<int>(f.required_integer("to_act", 0, kMaxSeat));
+  pf.to_act = static_cast<int>(f.required_integer("to_act", 0, kMaxSeatNumber));
   pf.to_act_mark = mark_of(f.node("to_act"));
   f.finish();
   return pf;

@@ -35,13 +35,12 @@
 #include <utility>
 #include <vector>
 
+#include "cards/deck.h"
 #include "record/text_scan.h"
 
 namespace conquian::record {
 namespace {
 
-constexpr std::size_t kMaxTokenBytes = 8;
-constexpr int kMaxSeat = 63;
 constexpr std::string_view kFormat = "conquian-record/1";
 
 constexpr std::string_view kRecordKeys[] = {"format", "ruleset", "id",    "players",
@@ -626,7 +625,7 @@ int Reader::seat_value() {
   int value = 0;
   if (digits.size() <= 2)
     for (const char c : digits) value = value * 10 + (c - '0');
-  if (digits.size() > 2 || value > kMaxSeat) fail_here(shown(v) + " is out of range; seats are 0..63");
+  if (digits.size() > 2 || value > kMaxSeatNumber) fail_here(shown(v) + " is out of range; seats are 0..63");
   return value;
 }
 

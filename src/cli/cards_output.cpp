@@ -1,0 +1,33 @@
+#include "cli/cards_output.h"
+
+#include <fmt/format.h>
+
+#include "engine/record_moves.h"
+#include "record/record_writer.h"
+
+namespace conquian::cli {
+
+nlohmann::json cards_json(const Deck& deck, CardSet s) {
+  nlohmann::json a = nlohmann::json::array();
+  for (Card c : s) a.push_back(deck.token(c));
+  return a;
+}
+
+nlohmann::json melds_json(const Deck& deck, const MeldList& melds) {
+  nlohmann::json a = nlohmann::json::array();
+  for (CardSet m : melds) a.push_back(cards_json(deck, m));
+  return a;
+}
+
+std::string melds_text(const Deck& deck, const MeldList& melds) {
+  std::string s;
+  for (CardSet m : melds) s += (s.empty() ? "" : " | ") + deck.tokens(m);
+  return s.empty() ? "(empty)" : s;
+}
+
+std::string move_words(const Position& p, const Move& m) {
+  if (auto rm = to_record_move(p, m)) return record::write_move(*rm);
+  return fmt::format("(do not force seat {} to take {})", int(p.actor), p.rules->deck.token(p.up));
+}
+
+}  // namespace conquian::cli
