@@ -145,6 +145,14 @@ TEST_CASE("cli: hostile input is refused quickly with a reason") {
   CHECK(w.status == 2);
   CHECK(w.out.find("wide.yaml:2:") != std::string::npos);
   CHECK(w.out.find("at most 4 suits") != std::string::npos);
+  // The whole 52-card deck splits into melds in far more ways than --all lists.
+  std::string deck52;
+  for (const char* suit : {"c", "d", "h", "s"})
+    for (const char* rank : {"A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"})
+      deck52 += std::string(deck52.empty() ? "" : " ") + rank + suit;
+  Run all = run_err("prove partition --ruleset full-deck --all --cards '" + deck52 + "'");
+  CHECK(all.status == 2);
+  CHECK(all.out.find("more than 10000 splits") != std::string::npos);
   // A million moves: refused at the reader's limit, not replayed.
   {
     std::ofstream out(dir / "million.yaml");

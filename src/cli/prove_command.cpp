@@ -49,12 +49,15 @@ int run_partition(const ProveOptions& opt) {
   if (opt.all) {
     std::string unknown;
     std::vector<MeldList> splits;
+    std::size_t engine_count = 0;
+    idx.for_each_partition(cards, [&](const MeldList&) { return ++engine_count <= prove::kMaxListedSplits; });
+    if (engine_count > prove::kMaxListedSplits)
+      throw std::runtime_error(fmt::format("{} has more than {} splits into melds; --all lists at most that many",
+                                           rules->deck.tokens(cards), prove::kMaxListedSplits));
     prove::z3_all_partitions(rules->deck, rules->melds, cards, [&](const MeldList& m) {
       splits.push_back(m);
-      return true;
+      return splits.size() <= prove::kMaxListedSplits;
     }, opt.timeout_ms, &unknown);
-    std::size_t engine_count = 0;
-    idx.for_each_partition(cards, [&](const MeldList&) { return ++engine_count, true; });
     if (!unknown.empty()) {
       fmt::print(stderr, "conquian prove: Z3 gave up ({}) after {} splits\n", unknown, splits.size());
       return kExitUnknown;

@@ -50,10 +50,13 @@ void find_groupings(const Position& forced, ForcedTake& take, const Move& some_t
   std::vector<MeldList> engine;
   auto keep_engine = [&](const MeldList& g) {
     engine.push_back(g);
-    return true;
+    return engine.size() <= kMaxListedSplits;
   };
   if (r.rearrange) r.meld_index().for_each_partition(take.table, keep_engine);
   else takes::for_each_fixed_grouping(forced, seat, card, take.laid, keep_engine);
+  if (engine.size() > kMaxListedSplits)
+    throw std::runtime_error(fmt::format("seat {}'s table {} has more than {} groupings; forcing lists at most that many",
+                                         seat, r.deck.tokens(take.table), kMaxListedSplits));
 
   // Z3 lists every split of the table; the engine's judge() says which of them the seat may
   // state (all of them with `rearrange`; without it, those where the kept melds only grow).

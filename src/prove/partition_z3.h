@@ -44,6 +44,11 @@ struct Z3Partition {
 Z3Partition z3_partition(const Deck& deck, const MeldRules& rules, CardSet cards,
                          unsigned timeout_ms = 0);
 
+// The most splits that `prove partition --all` and `forcing` list. A table of dozens of
+// cards (a custom deck's) can have millions of splits; past this they stop with an error
+// rather than run on (specs/limits.md).
+inline constexpr std::size_t kMaxListedSplits = 10'000;
+
 // Every split of `cards`, each exactly once as a set of melds, until `visit` returns false;
 // returns how many were visited. timeout_ms is the budget of the whole enumeration (0:
 // none). If Z3 answers unknown (timeout, error) the enumeration is incomplete: the reason
