@@ -95,21 +95,18 @@ bool MeldIndex::partition_natural(CardSet rest, MeldList* out) const {
 template <class F>
 bool MeldIndex::for_each_natural_core(CardSet naturals, Card c, int wilds, F&& f) const {
   // Sets: c with any of the other cards of its rank; wilds fill up to the size.
-  // Only groups that a set can hold (at most set_max cards): the held cards of one rank may
-  // be many more in a deck of many suits, and their subsets far too many to list.
+  // At most three other cards (a deck has at most four suits): every subset is cheap.
   CardSet same_rank = (naturals & deck_.rank_cards(deck_.rank_of(c))).without(c);
   bool keep_going = true;
-  auto visit = [&](CardSet others) {
+  for_each_subset(same_rank, [&](CardSet others) {
+    if (!keep_going) return;
     CardSet m = others.with(c);
     int size = m.size();
     for (int k = 0; k <= wilds && keep_going; ++k) {
       bool ok = size_ok_for_set(size + k) || (size == 1 && size_ok_for_run(size + k));
       if (ok) keep_going = f(m, k);
     }
-    return keep_going;
-  };
-  const int most_others = std::min(same_rank.size(), std::max(rules_.set_max - 1, 0));
-  for (int n = 0; n <= most_others && keep_going; ++n) for_each_combination(same_rank, n, CardSet{}, visit);
+  });
   if (!keep_going) return false;
   // Runs with c as the lowest natural card and at least one more natural card, whose top
   // natural card has rank `top`; the gaps between are filled by wilds.
