@@ -104,6 +104,18 @@ LineWords line_words(const Position& root, const std::vector<Move>& line) {
   return w;
 }
 
+// The fields the exact and the chance answers share: who acts, the best move, the line.
+// `best` is the next move a record would write (a leading waive has no words).
+void put_line(nlohmann::json& j, const Position& p, const LineWords& words, bool force_declined,
+              std::uint64_t nodes, double seconds) {
+  j["to_act"] = to_act(p);
+  j["best"] = words.json.empty() ? nlohmann::json(nullptr) : words.json.front();
+  j["force_declined"] = force_declined;
+  j["line"] = words.json;
+  j["nodes"] = nodes;
+  j["seconds"] = seconds;
+}
+
 nlohmann::json value_json(const solve::Value& v) {
   if (v.kind == Outcome::Kind::Win) return {{"winner", v.winner}};
   return {{"draw", true}};
@@ -166,13 +178,7 @@ int run_known(const SolveOptions& opt, const Loaded& in) {
     nlohmann::json j;
     j["value"] = value_json(r.value);
     j["plies"] = r.value.plies;
-    j["to_act"] = to_act(p);
-    // `best`: the next move a record would write (a leading waive has no words).
-    j["best"] = words.json.empty() ? nlohmann::json(nullptr) : words.json.front();
-    j["force_declined"] = waive_first;
-    j["line"] = words.json;
-    j["nodes"] = r.nodes;
-    j["seconds"] = r.seconds;
+    put_line(j, p, words, waive_first, r.nodes, r.seconds);
     if (opt.all_moves) {
       nlohmann::json all = nlohmann::json::array();
       for (const auto& mv : r.moves) {
@@ -245,12 +251,7 @@ int run_chance(const SolveOptions& opt, const Loaded& in) {
     else if (r.value.win1 > 1 - eps) j["value"] = {{"winner", 1}};
     else if (r.value.draw > 1 - eps) j["value"] = {{"draw", true}};
     else j["value"] = nullptr;
-    j["to_act"] = to_act(p);
-    j["best"] = words.json.empty() ? nlohmann::json(nullptr) : words.json.front();
-    j["force_declined"] = r.best && r.best->kind == MoveKind::Waive;
-    j["line"] = words.json;
-    j["nodes"] = r.nodes;
-    j["seconds"] = r.seconds;
+    put_line(j, p, words, r.best && r.best->kind == MoveKind::Waive, r.nodes, r.seconds);
     if (opt.all_moves) {
       nlohmann::json all = nlohmann::json::array();
       for (const auto& mv : r.moves) {
