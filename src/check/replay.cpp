@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "check/commitment.h"
+#include "engine/move_words.h"
 #include "engine/record_moves.h"
 #include "record/yaml_fields.h"
 
@@ -96,7 +97,7 @@ GameVerdict check_record(const record::GameRecord& rec, const Ruleset& rules) {
     MoveOrFault mf = to_move(pos, rm);
     if (!mf.fault.ok()) return illegal(number, mf.fault, rm.mark, "");
     if (Verdict verdict = judge(pos, mf.move); !verdict.ok())
-      return illegal(number, verdict, rm.mark, describe(pos, mf.move));
+      return illegal(number, verdict, rm.mark, move_text(pos, mf.move));
     apply(pos, mf.move);
   }
 

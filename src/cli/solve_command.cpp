@@ -13,11 +13,10 @@
 #include "cli/commands.h"
 #include "cli/position_input.h"
 #include "cli/progress.h"
+#include "engine/move_words.h"
 #include "engine/position_setup.h"
-#include "engine/record_moves.h"
 #include "record/position_file.h"
 #include "record/record_reader.h"
-#include "record/record_writer.h"
 #include "record/yaml_fields.h"
 #include "solve/chance.h"
 #include "solve/solver.h"
@@ -56,32 +55,6 @@ Loaded load_position(const SolveOptions& opt) {
 
 // ---- words -------------------------------------------------------------------------------
 
-nlohmann::json record_move_json(const record::RecordMove& m) {
-  nlohmann::json j = {{"seat", m.seat}};
-  auto list = [](const record::TokenList& l) {
-    nlohmann::json a = nlohmann::json::array();
-    for (const auto& t : l) a.push_back(t.text);
-    return a;
-  };
-  switch (m.kind) {
-    case record::MoveKind::Swap: j["swap"] = m.card.text; break;
-    case record::MoveKind::Turn: j["turn"] = m.card.text; break;
-    case record::MoveKind::Pass: j["pass"] = m.card.text; break;
-    case record::MoveKind::Throw: j["throw"] = m.card.text; break;
-    case record::MoveKind::Force: j["force"] = m.force_seat; break;
-    case record::MoveKind::Take: j["take"] = m.card.text; [[fallthrough]];
-    case record::MoveKind::Lay: {
-      nlohmann::json melds = nlohmann::json::array();
-      for (const auto& meld : m.melds) melds.push_back(list(meld));
-      j["melds"] = melds;
-      if (m.discard) j["discard"] = m.discard->text;
-      if (m.onto >= 0) j["onto"] = m.onto;
-      break;
-    }
-  }
-  return j;
-}
-
 // Moves as the record writes them, each applied in turn; a waive (not forcing) has no words.
 struct LineWords {
   std::vector<std::string> text;   // every move, a waive in words of its own
@@ -92,13 +65,8 @@ LineWords line_words(const Position& root, const std::vector<Move>& line) {
   LineWords w;
   Position p = root;
   for (const Move& m : line) {
-    if (auto rm = to_record_move(p, m)) {
-      w.text.push_back(record::write_move(*rm));
-      w.json.push_back(record_move_json(*rm));
-    } else {
-      w.text.push_back(fmt::format("(seat {} does not force seat {} to take {})", to_act(p), int(p.actor),
-                                   p.rules->deck.token(p.up)));
-    }
+    w.text.push_back(move_text(p, m));
+    if (nlohmann::json j = move_json(p, m); !j.is_null()) w.json.push_back(j);
     apply(p, m);
   }
   return w;
@@ -183,9 +151,8 @@ int run_known(const SolveOptions& opt, const Loaded& in) {
       nlohmann::json all = nlohmann::json::array();
       for (const auto& mv : r.moves) {
         nlohmann::json e;
-        auto rm = to_record_move(p, mv.move);
-        e["move"] = rm ? record_move_json(*rm) : nlohmann::json(nullptr);
-        if (!rm) e["force_declined"] = true;
+        e["move"] = move_json(p, mv.move);
+        if (e["move"].is_null()) e["force_declined"] = true;
         e["value"] = value_json(mv.value);
         if (!opt.any_win && mv.value.kind == Outcome::Kind::Win) e["plies"] = mv.value.plies;
         all.push_back(e);
@@ -199,13 +166,13 @@ int run_known(const SolveOptions& opt, const Loaded& in) {
   fmt::print("value: {}{}\n", value_text(r.value),
              r.value.kind == Outcome::Kind::Win ? fmt::format(" in {} moves", r.value.plies)
                                                 : fmt::format(" (the line ends after {} moves)", r.value.plies));
-  if (r.best) fmt::print("best: {}\n", move_words(p, *r.best));
+  if (r.best) fmt::print("best: {}\n", choice_words(p, *r.best));
   fmt::print("line:\n");
   for (std::size_t i = 0; i < words.text.size(); ++i) fmt::print("  {:>3}. {}\n", i + 1, words.text[i]);
   if (opt.all_moves) {
     fmt::print("every move:\n");
     for (const auto& mv : r.moves)
-      fmt::print("  {}  {}{}\n", move_words(p, mv.move), value_text(mv.value),
+      fmt::print("  {}  {}{}\n", choice_words(p, mv.move), value_text(mv.value),
                  mv.value.kind == Outcome::Kind::Win && !opt.any_win ? fmt::format(" in {}", mv.value.plies) : "");
   }
   fmt::print("nodes: {} ({:.3f} s)\n", r.nodes, r.seconds);
@@ -255,9 +222,7 @@ int run_chance(const SolveOptions& opt, const Loaded& in) {
     if (opt.all_moves) {
       nlohmann::json all = nlohmann::json::array();
       for (const auto& mv : r.moves) {
-        auto rm = to_record_move(p, mv.move);
-        nlohmann::json e = {{"move", rm ? record_move_json(*rm) : nlohmann::json(nullptr)},
-                            {"chances", chances_json(mv.value)}};
+        nlohmann::json e = {{"move", move_json(p, mv.move)}, {"chances", chances_json(mv.value)}};
         all.push_back(e);
       }
       j["moves"] = all;
@@ -268,13 +233,13 @@ int run_chance(const SolveOptions& opt, const Loaded& in) {
   fmt::print("position: {} (seat {} to act), stock order unknown: every unseen card equally likely\n", in.label,
              to_act(p));
   fmt::print("value: {}\n", chances_text(r.value));
-  if (r.best) fmt::print("best: {}\n", move_words(p, *r.best));
+  if (r.best) fmt::print("best: {}\n", choice_words(p, *r.best));
   else if (!r.line.size()) fmt::print("best: turn the next card (chance)\n");
   fmt::print("line (until a card is turned from the unknown stock):\n");
   for (std::size_t i = 0; i < words.text.size(); ++i) fmt::print("  {:>3}. {}\n", i + 1, words.text[i]);
   if (opt.all_moves) {
     fmt::print("every move:\n");
-    for (const auto& mv : r.moves) fmt::print("  {}  {}\n", move_words(p, mv.move), chances_text(mv.value));
+    for (const auto& mv : r.moves) fmt::print("  {}  {}\n", choice_words(p, mv.move), chances_text(mv.value));
   }
   fmt::print("nodes: {} ({:.3f} s)\n", r.nodes, r.seconds);
   return kExitOk;
