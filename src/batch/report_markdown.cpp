@@ -89,7 +89,7 @@ void match_table(std::string& md, const DiffReport& report) {
   md += "\n";
 }
 
-void games_table(std::string& md, const Comparison& c) {
+void markdown_games_table(std::string& md, const Comparison& c) {
   const GamesComparison& g = *c.games;
   md += fmt::format("Recorded games: {} checked, {} judged differently.\n\n", g.checked, g.differing.size());
   if (g.differing.empty()) return;
@@ -118,7 +118,7 @@ void markdown_comparisons(std::string& md, const DiffReport& report) {
     }
     md += "\n";
     md += "Property verdicts: " + c.properties.note + ".\n\n";
-    if (c.games) games_table(md, c);
+    if (c.games) markdown_games_table(md, c);
   }
 }
 
