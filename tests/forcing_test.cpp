@@ -23,20 +23,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The phase as specs/forcing.md names it.
-std::string phase_words(Phase phase) {
-  switch (phase) {
-    case Phase::Swap: return "swap";
-    case Phase::Turn: return "turn";
-    case Phase::Offer: return "offer";
-    case Phase::ForceWindow: return "force-window";
-    case Phase::Forced: return "forced";
-    case Phase::Throw: return "throw";
-    case Phase::Over: return "over";
-  }
-  return "?";
-}
-
 std::string card_words(const Deck& deck, Card c) { return c == kNoCard ? "null" : deck.token(c); }
 
 std::string outcome_words(const Outcome& o) {
@@ -95,7 +81,7 @@ void check_discards(const Deck& deck, int forced, const prove::ForcedTake& t, co
     REQUIRE_MESSAGE(it != t.results.end(), "no such discard in the answer");
     matched.insert(static_cast<std::size_t>(it - t.results.begin()));
     const Position& after = it->after;
-    CHECK(phase_words(after.phase) == need(f, "phase").Scalar());
+    CHECK(std::string(phase_name(after.phase)) == need(f, "phase").Scalar());
     CHECK(card_words(deck, after.up) == scalar(need(f, "face_up")));
     CHECK((after.result.over() ? "null" : std::to_string(to_act(after))) == scalar(need(f, "to_act")));
     CHECK(outcome_words(after.result) == expected_outcome(need(f, "outcome")));
@@ -164,7 +150,7 @@ void check_answer(const Position& pos, const prove::ForcingAnswer& a, const std:
   const Deck& deck = pos.rules->deck;
   YAML::Node root = YAML::LoadFile(file);
   record::Fields f(root, file, "");
-  CHECK(phase_words(pos.phase) == need(f, "phase").Scalar());
+  CHECK(std::string(phase_name(pos.phase)) == need(f, "phase").Scalar());
   CHECK(card_words(deck, a.card) == scalar(need(f, "card")));
   if (YAML::Node notes = f.node("notes")) {
     REQUIRE(a.notes.size() == notes.size());
