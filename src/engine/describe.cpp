@@ -1,4 +1,4 @@
-// Words for moves, codes and phases.
+// Words for moves and codes.
 #include <fmt/format.h>
 
 #include "engine/engine.h"
@@ -26,19 +26,6 @@ const char* code_name(Code code) {
     case Code::BadCommitment: return "bad-commitment";
   }
   return "?";
-}
-
-const char* phase_name(Phase phase) {
-  switch (phase) {
-    case Phase::Swap: return "swap";
-    case Phase::Turn: return "turn";
-    case Phase::Offer: return "offer";
-    case Phase::ForceWindow: return "force-window";
-    case Phase::Forced: return "forced";
-    case Phase::Throw: return "throw";
-    case Phase::Over: return "over";
-  }
-  return "";
 }
 
 std::string describe(const Position& p, const Move& m) {
