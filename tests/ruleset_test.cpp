@@ -193,10 +193,15 @@ TEST_CASE("rulesets: a path loads the file, named by its stem; $CONQUIAN_RULESET
 
   // A folder of rulesets: a name found there wins over the shipped ruleset of that name.
   std::ofstream(dir / "american.yaml") << "description: not the shipped one\nhand: 5\n";
-  ::setenv("CONQUIAN_RULESETS", dir.string().c_str(), 1);
-  auto local = load_ruleset("american");
-  auto shipped_still = load_ruleset("hit");  // not in the folder: the shipped one
-  ::unsetenv("CONQUIAN_RULESETS");
+  std::shared_ptr<const Ruleset> local, shipped_still;
+  {
+    struct Folder {  // unset however the block is left: later tests want the shipped rulesets
+      explicit Folder(const fs::path& d) { ::setenv("CONQUIAN_RULESETS", d.string().c_str(), 1); }
+      ~Folder() { ::unsetenv("CONQUIAN_RULESETS"); }
+    } folder(dir);
+    local = load_ruleset("american");
+    shipped_still = load_ruleset("hit");  // not in the folder: the shipped one
+  }
   CHECK(local->hand == 5);
   CHECK(local->source == dir.string() + "/american.yaml");
   CHECK(shipped_still->source == "rulesets/hit.yaml");
