@@ -8,8 +8,8 @@
 
 #include "check/replay.h"
 #include "engine/engine.h"
+#include "record/input_error.h"
 #include "record/record_reader.h"
-#include "record/yaml_fields.h"
 
 using namespace conquian;
 namespace fs = std::filesystem;

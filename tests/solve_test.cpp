@@ -14,8 +14,8 @@
 
 #include "batch/shuffle.h"
 #include "engine/position_setup.h"
+#include "record/input_error.h"
 #include "record/position_file.h"
-#include "record/yaml_fields.h"
 #include "solve/chance.h"
 #include "solve/solver.h"
 #include "solve/transposition.h"

@@ -3,8 +3,8 @@
 #include <algorithm>
 
 #include "check/replay.h"
+#include "record/input_error.h"
 #include "record/record_reader.h"
-#include "record/yaml_fields.h"
 
 namespace conquian::batch {
 

@@ -5,7 +5,7 @@
 
 #include "check/commitment.h"
 #include "engine/record_moves.h"
-#include "record/yaml_fields.h"
+#include "record/input_error.h"
 
 namespace conquian::check {
 namespace {

@@ -8,8 +8,8 @@
 #include "check/replay.h"
 #include "cli/commands.h"
 #include "cli/progress.h"
+#include "record/input_error.h"
 #include "record/record_reader.h"
-#include "record/yaml_fields.h"
 
 namespace conquian::cli {
 namespace {

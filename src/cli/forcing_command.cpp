@@ -15,10 +15,10 @@
 #include "engine/position_setup.h"
 #include "engine/record_moves.h"
 #include "prove/forcing.h"
+#include "record/input_error.h"
 #include "record/position_file.h"
 #include "record/record_reader.h"
 #include "record/record_writer.h"
-#include "record/yaml_fields.h"
 
 namespace conquian::cli {
 namespace {

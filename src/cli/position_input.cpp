@@ -6,9 +6,9 @@
 
 #include "check/replay.h"
 #include "engine/position_setup.h"
+#include "record/input_error.h"
 #include "record/position_file.h"
 #include "record/record_reader.h"
-#include "record/yaml_fields.h"
 
 namespace conquian::cli {
 

@@ -6,7 +6,7 @@
 
 #include "engine/flow.h"
 #include "engine/record_moves.h"
-#include "record/yaml_fields.h"
+#include "record/input_error.h"
 
 namespace conquian {
 namespace {
