@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <map>
 
-#include "check/replay.h"
+#include "check/check_record.h"
 #include "engine/engine.h"
 #include "record/input_error.h"
 #include "record/record_reader.h"

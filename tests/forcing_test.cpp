@@ -9,9 +9,9 @@
 #include <map>
 #include <set>
 
-#include "engine/position_setup.h"
 #include "prove/forcing.h"
 #include "record/position_file.h"
+#include "replay/position_setup.h"
 #include "test_util.h"
 
 using namespace conquian;

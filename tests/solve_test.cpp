@@ -13,9 +13,9 @@
 #include <sstream>
 
 #include "batch/shuffle.h"
-#include "engine/position_setup.h"
 #include "record/input_error.h"
 #include "record/position_file.h"
+#include "replay/position_setup.h"
 #include "solve/chance.h"
 #include "solve/solver.h"
 #include "solve/transposition.h"

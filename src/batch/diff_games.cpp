@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "check/replay.h"
+#include "check/check_record.h"
 #include "record/input_error.h"
 #include "record/record_reader.h"
 

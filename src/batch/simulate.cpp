@@ -5,7 +5,7 @@
 #include <stdexcept>
 
 #include "batch/shuffle.h"
-#include "engine/record_moves.h"
+#include "replay/record_moves.h"
 
 namespace conquian::batch {
 namespace {

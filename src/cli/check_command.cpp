@@ -5,7 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "check/replay.h"
+#include "check/check_record.h"
 #include "cli/commands.h"
 #include "cli/progress.h"
 #include "record/input_error.h"

@@ -4,11 +4,11 @@
 
 #include <optional>
 
-#include "check/replay.h"
-#include "engine/position_setup.h"
+#include "check/check_record.h"
 #include "record/input_error.h"
 #include "record/position_file.h"
 #include "record/record_reader.h"
+#include "replay/position_setup.h"
 
 namespace conquian::cli {
 

@@ -1,4 +1,5 @@
-// How the face-up card travels and whose turn follows (engine-internal).
+// How the face-up card travels and whose turn follows (the engine's, shared with
+// replay/position_setup.cpp, which builds positions the way the engine would).
 //
 // A turned card is offered first to the seat that turned it (first_offer: turner; 000 and
 // 004), then round the table; a thrown card round the table starting after the thrower.

@@ -8,7 +8,7 @@
 
 #include "batch/simulate.h"
 #include "bench.h"
-#include "check/replay.h"
+#include "check/check_record.h"
 #include "record/record_reader.h"
 #include "record/record_writer.h"
 

@@ -9,11 +9,11 @@
 #include <string>
 #include <string_view>
 
-#include "check/replay.h"
-#include "engine/position_setup.h"
+#include "check/check_record.h"
 #include "record/input_error.h"
 #include "record/position_file.h"
 #include "record/record_reader.h"
+#include "replay/position_setup.h"
 #include "rules/ruleset.h"
 #include "rules/shipped_rulesets.h"
 

@@ -17,11 +17,11 @@
 
 #include "batch/players.h"
 #include "batch/shuffle.h"
-#include "check/replay.h"
+#include "check/check_record.h"
 #include "engine/invariants.h"
-#include "engine/record_moves.h"
 #include "record/record_reader.h"
 #include "record/record_writer.h"
+#include "replay/record_moves.h"
 
 using namespace conquian;
 

@@ -1,12 +1,12 @@
-#include "engine/position_setup.h"
+#include "replay/position_setup.h"
 
 #include <fmt/format.h>
 
 #include <array>
 
 #include "engine/flow.h"
-#include "engine/record_moves.h"
 #include "record/input_error.h"
+#include "replay/record_moves.h"
 
 namespace conquian {
 namespace {

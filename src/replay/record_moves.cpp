@@ -1,4 +1,4 @@
-#include "engine/record_moves.h"
+#include "replay/record_moves.h"
 
 #include <fmt/format.h>
 

@@ -1,11 +1,11 @@
-#include "check/replay.h"
+#include "check/check_record.h"
 
 #include <filesystem>
 #include <fmt/format.h>
 
 #include "check/commitment.h"
-#include "engine/record_moves.h"
 #include "record/input_error.h"
+#include "replay/record_moves.h"
 
 namespace conquian::check {
 namespace {
