@@ -10,6 +10,7 @@
 #include "engine/engine.h"
 #include "record/input_error.h"
 #include "record/record_reader.h"
+#include "replay/ruleset_cache.h"
 
 using namespace conquian;
 namespace fs = std::filesystem;
@@ -32,7 +33,7 @@ std::string expected_outcome(const YAML::Node& n) {
 
 std::vector<check::GameVerdict> check_file(const std::string& path) {
   std::vector<check::GameVerdict> out;
-  check::RulesetCache cache;
+  RulesetCache cache;
   record::read_record_file(path, [&](record::ReadItem&& item) {
     if (item.error) {
       check::GameVerdict v;

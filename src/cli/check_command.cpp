@@ -10,6 +10,7 @@
 #include "cli/progress.h"
 #include "record/input_error.h"
 #include "record/record_reader.h"
+#include "replay/ruleset_cache.h"
 
 namespace conquian::cli {
 namespace {
@@ -79,7 +80,7 @@ check::GameVerdict malformed(const record::RecordError& e) {
 }
 
 int run_check(const CheckOptions& opt) {
-  check::RulesetCache cache;
+  RulesetCache cache;
   std::shared_ptr<const Ruleset> forced_rules;
   if (!opt.ruleset.empty()) forced_rules = cache.get(opt.ruleset, "");
   int counts[3] = {0, 0, 0};

@@ -8,7 +8,6 @@
 #include <optional>
 #include <stdexcept>
 
-#include "check/check_record.h"
 #include "cli/cards_output.h"
 #include "cli/commands.h"
 #include "cli/position_input.h"

@@ -6,7 +6,7 @@
 
 #include "engine/flow.h"
 #include "record/input_error.h"
-#include "replay/record_moves.h"
+#include "replay/replay.h"
 
 namespace conquian {
 namespace {
@@ -266,22 +266,15 @@ Position position_after(const record::GameRecord& rec, const Ruleset& rules, std
   if (moves > rec.moves.size())
     throw InputError(rec.file, rec.mark, fmt::format("--after {}: the record {} has only {} moves", moves,
                                                      rec.display_id(), rec.moves.size()));
-  DealOrFault deal = start_from_record(rec, rules);
-  if (!deal.fault.ok())
+  Replay r = replay(rec, rules, moves);
+  if (r.in_deal)
     throw InputError(rec.file, rec.mark, fmt::format("the deal of {} is not legal: {}: {}", rec.display_id(),
-                                                     code_name(deal.fault.code), deal.fault.message));
-  Position p = deal.position;
-  for (std::size_t i = 0; i < moves; ++i) {
-    const record::RecordMove& rm = rec.moves[i];
-    MoveOrFault m = to_move(p, rm);
-    Verdict v = m.fault.ok() ? judge(p, m.move) : m.fault;
-    if (!v.ok())
-      throw InputError(rec.file, rm.mark, fmt::format("move {} of {} is illegal, so the record cannot be cut after "
-                                                      "move {}: {}: {}",
-                                                      i + 1, rec.display_id(), moves, code_name(v.code), v.message));
-    apply(p, m.move);
-  }
-  return p;
+                                                     code_name(r.fault.code), r.fault.message));
+  if (!r.fault.ok())
+    throw InputError(rec.file, rec.moves[r.moves].mark,
+                     fmt::format("move {} of {} is illegal, so the record cannot be cut after move {}: {}: {}",
+                                 r.moves + 1, rec.display_id(), moves, code_name(r.fault.code), r.fault.message));
+  return r.position;
 }
 
 Position forget_stock(const Position& pos) {

@@ -11,6 +11,7 @@
 #include "check/check_record.h"
 #include "record/record_reader.h"
 #include "record/record_writer.h"
+#include "replay/ruleset_cache.h"
 
 namespace {
 
@@ -44,7 +45,7 @@ int bench_check(const conquian::bench::Args& args) {
   fmt::print("record reader (libyaml events):  {:7.3f} s  {:>9.0f} games/s\n", reader, static_cast<double>(read) / reader);
 
   t0 = std::chrono::steady_clock::now();
-  check::RulesetCache cache;
+  RulesetCache cache;
   int legal = 0;
   record::read_record_file(path, [&](record::ReadItem&& item) {
     if (!item.record) return;

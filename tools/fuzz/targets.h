@@ -14,6 +14,7 @@
 #include "record/position_file.h"
 #include "record/record_reader.h"
 #include "replay/position_setup.h"
+#include "replay/ruleset_cache.h"
 #include "rules/ruleset.h"
 #include "rules/shipped_rulesets.h"
 
@@ -21,7 +22,7 @@ namespace conquian::fuzz {
 
 // Record reader and checker: any bytes in, a verdict or a malformed document out.
 inline bool record_input(std::string_view text) {
-  static check::RulesetCache cache;
+  static RulesetCache cache;
   record::read_record_text(text, "fuzz.yaml", [&](record::ReadItem&& item) {
     if (!item.record) return;
     const auto& name = item.record->ruleset;  // only shipped names: no file reads
@@ -72,7 +73,7 @@ inline bool cards_input(std::string_view bytes) {
 
 // Position files: the reader and the checks against the ruleset (shipped rulesets only).
 inline bool position_input(std::string_view bytes) {
-  static check::RulesetCache cache;
+  static RulesetCache cache;
   try {
     record::PositionFile pf = record::read_position_text(std::string(bytes), "fuzz.position.yml");
     if (!shipped_ruleset_texts().count(pf.ruleset)) return true;
