@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "check/check_record.h"
+#include "check/check_file.h"
 #include "record/input_error.h"
 #include "record/position_file.h"
 #include "record/record_reader.h"
@@ -22,13 +22,8 @@ namespace conquian::fuzz {
 
 // Record reader and checker: any bytes in, a verdict or a malformed document out.
 inline bool record_input(std::string_view text) {
-  static RulesetCache cache;
-  record::read_record_text(text, "fuzz.yaml", [&](record::ReadItem&& item) {
-    if (!item.record) return;
-    const auto& name = item.record->ruleset;  // only shipped names: no file reads
-    if (!shipped_ruleset_texts().count(name)) return;
-    (void)check::check_record(*item.record, *cache.get(name, ""));
-  });
+  static RulesetCache cache(RulesetCache::Sources::ShippedOnly);  // no file reads
+  check::check_text(text, "fuzz.yaml", [](check::GameVerdict&&) {}, {.cache = &cache, .under = {}});
   return true;
 }
 
