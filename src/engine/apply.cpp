@@ -127,7 +127,7 @@ void apply(Position& p, const Move& m) {
     case MoveKind::Take:
       return apply_take(p, m);
     case MoveKind::Pass:
-      if (p.rules->forcing.decline && flow::fits(p, m.seat, m.card)) {
+      if (flow::may_force_on_decline(p, m.seat, m.card)) {
         p.phase = Phase::ForceWindow;  // actor stays: the seat that refused
         return;
       }

@@ -22,6 +22,18 @@ void offer(Position& pos, Card card, int origin, bool turned);
 void win(Position& pos, int seat);
 // Whether `card` fits seat's table alone (no cards from the hand), regrouping if allowed.
 bool fits(const Position& pos, int seat, Card card);
+
+// The forcing of a face-up card (specs/rulesets.md, `forcing`), one condition each, asked
+// by apply, judge, legal_moves, position files and the forcing analysis alike.
+// decline (000, 002, 003, 004): a seat that refuses a card fitting its table alone may be
+// forced to take it.
+bool may_force_on_decline(const Position& pos, int seat, Card card);
+// offer (004): the seat facing the face-up card may force it onto another seat whose table
+// it fits.
+bool may_force_by_offer(const Position& pos, int facing, int target);
+// In Phase::Forced: whether the forced seat is the one that refused the card (decline),
+// rather than one the seat facing it forced it on (offer).
+bool forced_on_decline(const Position& pos);
 // The kept grouping of a seat's table (rulesets without rearrange).
 MeldList kept_melds(const Position& pos, int seat);
 void keep_melds(Position& pos, int seat, const MeldList& melds);

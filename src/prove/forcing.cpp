@@ -232,7 +232,7 @@ ForcingAnswer analyse_forcing(const Position& pos, unsigned timeout_ms) {
     ForceRule rule = ForceRule::Decline;
     std::vector<int> by;
     const int facing_seat = flow::offer_seat(pos, pos.refusals);
-    if (facing_seat == actor && f.decline) {
+    if (flow::forced_on_decline(pos)) {
       for (int s = 0; s < pos.seats(); ++s)
         if (s != actor) by.push_back(s);
       note(fmt::format("seat {} refused {}, which fits its table, and has been forced to take it (rule 'decline', by "

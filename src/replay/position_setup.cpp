@@ -156,14 +156,14 @@ void set_offer(const record::PositionFile& pf, const Ruleset& rules, Position& p
                        k, seat_list(pf.refused)));
   }
   const int last = k > 0 ? pf.refused.back() : -1;
-  const bool window = last >= 0 && rules.forcing.decline && flow::fits(p, last, p.up);
+  const bool window = last >= 0 && flow::may_force_on_decline(p, last, p.up);
   if (pf.forced >= 0) {
     int f = pf.forced;
     check_seat(pf, rules, f, pf.forced_mark, "forced");
     if (f == last && window) {  // decline: it refused a card that fits its table
       p.phase = Phase::Forced;
       p.refusals = static_cast<std::uint8_t>(k - 1);
-    } else if (rules.forcing.offer && k < count && f != order[static_cast<std::size_t>(k)] && flow::fits(p, f, p.up)) {
+    } else if (k < count && flow::may_force_by_offer(p, order[static_cast<std::size_t>(k)], f)) {
       p.phase = Phase::Forced;  // offer: the seat facing the card forced it on seat f instead
       p.refusals = static_cast<std::uint8_t>(k);
     } else {
