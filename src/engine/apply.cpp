@@ -102,6 +102,14 @@ Position start(const Ruleset& rules, std::span<const CardSet> hands, int dealer,
   return p;
 }
 
+Position deal(const Ruleset& rules, std::span<const Card> order, int dealer) {
+  std::array<CardSet, kMaxSeats> hands{};
+  std::size_t next = 0;
+  for (int s = 0; s < rules.seats; ++s)
+    for (int k = 0; k < rules.hand; ++k) hands[s].insert(order[next++]);
+  return start(rules, std::span<const CardSet>(hands.data(), rules.seats), dealer, order.subspan(next), true);
+}
+
 void apply(Position& p, const Move& m) {
   assert(judge(p, m).ok());
   if (p.phase == Phase::ForceWindow && m.kind != MoveKind::Force && m.kind != MoveKind::Waive) {

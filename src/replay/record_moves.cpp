@@ -134,6 +134,21 @@ DealOrFault start_from_record(const record::GameRecord& rec, const Ruleset& rule
   return out;
 }
 
+void to_record_deal(const Ruleset& rules, std::span<const Card> order, int dealer, record::GameRecord& rec) {
+  auto token = [&](Card c) { return record::Token{rules.deck.token(c), {}}; };
+  std::size_t next = 0;
+  rec.dealer = dealer;
+  rec.hands.clear();
+  for (int s = 0; s < rules.seats; ++s) {
+    record::TokenList hand;
+    for (int k = 0; k < rules.hand; ++k) hand.push_back(token(order[next++]));
+    rec.hands.push_back(std::move(hand));
+  }
+  rec.has_stock = true;
+  rec.stock.clear();
+  for (Card c : order.subspan(next)) rec.stock.push_back(token(c));
+}
+
 std::optional<record::RecordMove> to_record_move(const Position& pos, const Move& m) {
   const Deck& deck = pos.rules->deck;
   auto token = [&](Card c) { return record::Token{deck.token(c), {}}; };
