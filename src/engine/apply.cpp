@@ -44,10 +44,10 @@ void apply_take(Position& p, const Move& m) {
   lay_table(p, s, m.card, m);
   p.up = kNoCard;
   if (p.table[s].size() >= p.rules->target) return flow::win(p, s);
-  if (m.discard == kNoCard) {  // cannot happen while hand + table == hand size; kept safe
-    flow::enter_turn(p, (s + 1) % p.seats());
-    return;
-  }
+  // A take without a discard lays the whole hand: with hand + table at the hand size before
+  // it (engine/invariants.h; position files are checked for it), the table then holds hand
+  // size + 1 cards, and a ruleset's target is at most that (checked when it loads): it won.
+  assert(m.discard != kNoCard);
   p.hand[s].erase(m.discard);
   if (m.other != 0xFF) {  // hit: the discard goes onto another seat's table
     int o = m.other;
