@@ -1,5 +1,5 @@
 // Tests for the solvers (src/solve/), position files (record/position_file.*) and their
-// conversion to engine positions (engine/position_setup.*).
+// conversion to engine positions (replay/position_setup.*).
 #include <doctest/doctest.h>
 
 #include "cli_run.h"
