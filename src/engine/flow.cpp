@@ -83,16 +83,4 @@ bool fits(const Position& pos, int seat, Card card) {
   return false;
 }
 
-bool may_force_on_decline(const Position& pos, int seat, Card card) {
-  return pos.rules->forcing.decline && fits(pos, seat, card);
-}
-
-bool may_force_by_offer(const Position& pos, int facing, int target) {
-  return pos.rules->forcing.offer && target != facing && fits(pos, target, pos.up);
-}
-
-bool forced_on_decline(const Position& pos) {
-  return pos.phase == Phase::Forced && pos.rules->forcing.decline && offer_seat(pos, pos.refusals) == pos.actor;
-}
-
 }  // namespace conquian::flow

@@ -73,8 +73,7 @@ bool set_table_ok(const Position& pos, int seat, Card card, CardSet after) {
   return ok;
 }
 
-bool must_take(const Position& pos, int seat) {
-  if (!pos.rules->compulsory_take) return false;
+bool can_take(const Position& pos, int seat) {
   std::vector<CardSet> laid;
   laid_options(pos, seat, pos.up, laid);
   return !laid.empty();

@@ -139,13 +139,16 @@ void to_record_deal(const Ruleset& rules, std::span<const Card> order, int deale
   std::size_t next = 0;
   rec.dealer = dealer;
   rec.hands.clear();
+  rec.hands.reserve(static_cast<std::size_t>(rules.seats));
   for (int s = 0; s < rules.seats; ++s) {
     record::TokenList hand;
+    hand.reserve(static_cast<std::size_t>(rules.hand));
     for (int k = 0; k < rules.hand; ++k) hand.push_back(token(order[next++]));
     rec.hands.push_back(std::move(hand));
   }
   rec.has_stock = true;
   rec.stock.clear();
+  rec.stock.reserve(order.size() - next);
   for (Card c : order.subspan(next)) rec.stock.push_back(token(c));
 }
 
