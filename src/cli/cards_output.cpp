@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "engine/move_words.h"
+#include "replay/move_words.h"
 
 namespace conquian::cli {
 

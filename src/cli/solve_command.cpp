@@ -10,8 +10,8 @@
 #include "cli/commands.h"
 #include "cli/position_input.h"
 #include "cli/progress.h"
-#include "engine/move_words.h"
-#include "engine/position_setup.h"
+#include "replay/move_words.h"
+#include "replay/position_setup.h"
 #include "solve/answer.h"
 #include "solve/whole_deck.h"
 

@@ -1,9 +1,9 @@
-#include "engine/move_words.h"
+#include "replay/move_words.h"
 
 #include <fmt/format.h>
 
-#include "engine/record_moves.h"
 #include "record/record_writer.h"
+#include "replay/record_moves.h"
 
 namespace conquian {
 
