@@ -276,3 +276,164 @@ TEST_CASE("cli: diff writes the three files; bad input exits 2") {
   CHECK(run("diff american nine-card --players greedy,wizard --deals 10 --report " + dir.string()).status == 2);
   fs::remove_all(dir.parent_path());
 }
+
+// ---- issue 16: a command line that behaves as people expect ------------------------------
+
+TEST_CASE("cli: misspelt commands and options get the nearest name; help and -V") {
+  Run chek = run_err("chek x.yaml");
+  CHECK(chek.status == 2);
+  CHECK(has(chek.out, "conquian: unknown command 'chek'; did you mean 'check'?"));
+  Run frob = run_err("frobnicate");
+  CHECK(frob.status == 2);
+  CHECK(has(frob.out, "unknown command 'frobnicate'; the commands are check,"));
+  Run opt = run_err("check --rulset american x.yaml");
+  CHECK(opt.status == 2);
+  CHECK(has(opt.out, "conquian check: unknown option '--rulset'; did you mean '--ruleset'?"));
+  Run help = run("help");
+  CHECK(help.status == 0);
+  CHECK(has(help.out, "Subcommands:"));
+  Run help_check = run("help check");
+  CHECK(help_check.status == 0);
+  CHECK(help_check.out == run("check --help").out);
+  CHECK(run("help prove partition").out == run("prove partition --help").out);
+  CHECK(has(run_err("help chek").out, "did you mean 'check'?"));
+  CHECK(run("-V").out == "conquian 0.1.0\n");
+  CHECK(run("--version").out == "conquian 0.1.0\n");
+}
+
+TEST_CASE("cli: misspelt ruleset names, keys and card tokens get the nearest") {
+  auto dir = temp_dir();
+  Run name = run_err("rulesets amercan");
+  CHECK(name.status == 2);
+  CHECK(has(name.out, "conquian rulesets: NAME amercan: unknown ruleset 'amercan'; did you mean 'american'?"));
+  auto keys = write(dir / "keys.yaml", "base: american\nmelds:\n  sets: [3, 4]\n");
+  Run key = run_err("rulesets " + keys);
+  CHECK(key.status == 2);
+  CHECK(has(key.out, "keys.yaml:3:3: unknown key 'melds.sets'; did you mean 'set'?"));
+  Run ten = run_err("prove partition --ruleset full-deck --cards '10h Jh Qh'");
+  CHECK(ten.status == 2);
+  CHECK(has(ten.out, "'10h' is not a card of the french-52 deck; did you mean 'Th'?"));
+  CHECK(has(run_err("prove partition --ruleset american --cards '5h 6h 7H'").out, "did you mean '7h'?"));
+  CHECK(has(run_err("check -r amercan x.yaml").out, "conquian check: --ruleset amercan: unknown ruleset 'amercan'; did you mean 'american'?"));
+  fs::remove_all(dir);
+}
+
+TEST_CASE("cli: options that conflict or do nothing are refused with a sentence") {
+  auto dir = temp_dir();
+  auto game = write(dir / "game.yaml", kGame);
+  auto refused = [](const std::string& args, const std::string& sentence) {
+    Run r = run_err(args);
+    CHECK_MESSAGE(r.status == 2, args);
+    CHECK_MESSAGE(has(r.out, sentence), args + " said: " + r.out);
+  };
+  refused("solve " + game + " --whole-deck --ruleset tiny", "conquian solve: --whole-deck solves every deal of --ruleset and takes no POSITION");
+  refused("solve " + game + " --game 2", "--game requires --after");
+  refused("forcing " + game + " --game 2", "--game requires --after");
+  refused("solve --dealer 1 " + game, "--dealer requires --whole-deck");
+  refused("check -q --json " + game, "conquian check: --quiet prints nothing and --json prints JSON");
+  refused("simulate -r american -n 1 -s 1 --players greedy,random,greedy", "--players names 3 players, but ruleset american has 2 seats");
+  refused("simulate -r three-seat -n 1 -s 1 --players strong", "--players strong: the strong player plays two seats only");
+  refused("simulate -r american -n 1 -s 1 --players grredy", "unknown player 'grredy'; did you mean 'greedy'?");
+  refused("simulate -r american -n 1 -s 1 --threads 0", "--threads");
+  refused("diff american nine-card -n 1 --threads 0 --report " + (dir / "r").string(), "--threads");
+  fs::remove_all(dir);
+}
+
+TEST_CASE("cli: errors name their cause, in one form; --json errors are JSON") {
+  auto dir = temp_dir();
+  Run missing = run_err("solve " + (dir / "nope.yaml").string());
+  CHECK(missing.status == 2);
+  CHECK(has(missing.out, "conquian solve: "));
+  CHECK(has(missing.out, "No such file or directory"));
+  Run json = run("solve --json " + (dir / "nope.yaml").string());
+  CHECK(json.status == 2);
+  auto j = nlohmann::json::parse(json.out);
+  CHECK(j["error"]["command"] == "solve");
+  CHECK(j["error"]["file"] == (dir / "nope.yaml").string());
+  CHECK(has(j["error"]["message"].get<std::string>(), "No such file or directory"));
+  CHECK(nlohmann::json::parse(run("prove partition --json -r amercan --cards 5h").out)["error"]["command"] ==
+        "prove partition");
+  CHECK(nlohmann::json::parse(run("chek --json").out)["error"]["message"] == "unknown command 'chek'; did you mean 'check'?");
+  // A tab in the indentation gets a hint, in records and in rulesets alike.
+  auto tabbed = write(dir / "tabbed.yaml", "format: conquian-record/1\nruleset: american\ndeal:\n\thands: []\n");
+  CHECK(has(run("check " + tabbed).out, "(YAML indents with spaces, not tabs)"));
+  auto tab_rules = write(dir / "tab-rules.yaml", "base: american\nmelds:\n\tset: [3, 4]\n");
+  CHECK(has(run_err("rulesets " + tab_rules).out, "(YAML indents with spaces, not tabs)"));
+  // A misspelt ruleset inside a record, a position, a spec or a base: file and line.
+  std::string misspelt = kGame;
+  misspelt.replace(misspelt.find("american"), 8, "amercan");
+  auto rec = write(dir / "misspelt.yaml", misspelt);
+  Run in_record = run("check " + rec);
+  CHECK(in_record.status == 2);
+  CHECK(has(in_record.out, "short: MALFORMED (" + rec + ":2): ruleset 'amercan': unknown ruleset 'amercan'; did you mean 'american'?"));
+  CHECK(has(run_err("solve " + rec + " --after 1").out, rec + ":2:10: key 'ruleset': unknown ruleset 'amercan'"));
+  auto based = write(dir / "based.yaml", "description: x\nbase: amercan\n");
+  CHECK(has(run_err("rulesets " + based).out, based + ":2:7: key 'base': unknown ruleset 'amercan'; did you mean 'american'?"));
+  auto spec = write(dir / "spec.yaml",
+                    "format: conquian-properties/1\nproperties:\n  - property: longest-winning-run\n    expect:\n      amercan: 8\n");
+  Run s = run_err("prove --spec " + spec);
+  CHECK(s.status == 2);
+  CHECK(has(s.out, spec + ":5:7: key 'expect': ruleset 'amercan': unknown ruleset 'amercan'"));
+  fs::remove_all(dir);
+}
+
+TEST_CASE("cli: inputs where people put them: -, folders, files given as rulesets") {
+  auto dir = temp_dir();
+  fs::create_directories(dir / "games" / "deeper");
+  write(dir / "games" / "one.yaml", kGame);
+  write(dir / "games" / "deeper" / "two.yml", kGame);
+  write(dir / "games" / "one.expected.yml", "verdicts: []\n");
+  write(dir / "games" / "notes.txt", "not a record\n");
+  Run folder = run("check " + (dir / "games").string());
+  CHECK(folder.status == 0);
+  CHECK(has(folder.out, "2 games: 2 legal, 0 illegal, 0 malformed"));
+  Run piped = run("check - < " + (dir / "games" / "one.yaml").string());
+  CHECK(piped.status == 0);
+  CHECK(has(piped.out, "1 game: 1 legal"));
+  // A ruleset file in the current folder with neither '/' nor '.yaml' is still a file.
+  write(dir / "mine.yml", "base: american\ndescription: mine\nhand: 9\n");
+  write(dir / "mine", "base: american\ndescription: mine\nhand: 8\n");
+  std::string in_dir = "cd " + dir.string() + " && " + std::string(CONQUIAN_BINARY) + " ";
+  auto json_of = [&](const std::string& args) {
+    FILE* pipe = popen((in_dir + args).c_str(), "r");
+    std::string out;
+    char buf[4096];
+    while (std::size_t n = fread(buf, 1, sizeof buf, pipe)) out.append(buf, n);
+    pclose(pipe);
+    return nlohmann::json::parse(out);
+  };
+  CHECK(json_of("rulesets --json mine.yml")["hand"] == 9);
+  CHECK(json_of("rulesets --json mine")["hand"] == 8);
+  // Resolved: every key, with the defaults and the base filled in.
+  auto american = json_of("rulesets --json american");
+  for (const char* key : {"deck", "seats", "hand", "target", "melds", "wild", "swap", "rearrange", "extra_melds",
+                          "forcing", "scoring", "first_upcard", "first_offer", "stock_out", "compulsory_take", "meld_timing"})
+    CHECK_MESSAGE(american.contains(key), key);
+  CHECK(american["target"] == 11);
+  CHECK(american["melds"]["run"] == nlohmann::json::array({3, nullptr}));
+  Run text = run("rulesets nine-card");
+  CHECK(text.status == 0);
+  CHECK(has(text.out, "hand: 9\n"));
+  CHECK(has(text.out, "meld_timing: take\n"));
+  fs::remove_all(dir);
+}
+
+TEST_CASE("cli: cards lists a deck's tokens") {
+  Run full = run("cards --deck french-52");
+  CHECK(full.status == 0);
+  CHECK(has(full.out, "french-52: 52 cards"));
+  CHECK(has(full.out, "9h Th Jh Qh Kh"));
+  auto j = nlohmann::json::parse(run("cards --json --ruleset mexican").out);
+  CHECK(j["size"] == 40);
+  CHECK(has(run_err("cards --deck french52").out, "did you mean 'french-52'?"));
+}
+
+TEST_CASE("cli: -q prints nothing") {
+  auto dir = temp_dir();
+  auto game = write(dir / "game.yaml", kGame);
+  Run q = run("check -q " + game);
+  CHECK(q.status == 0);
+  CHECK(q.out.empty());
+  CHECK(run_err("check -q " + game).out.empty());
+  fs::remove_all(dir);
+}

@@ -4,6 +4,8 @@
 #include <cstring>
 #include <set>
 
+#include "cards/spelling.h"
+
 namespace conquian {
 namespace {
 
@@ -90,6 +92,17 @@ std::optional<Card> Deck::parse(std::string_view token) const {
   auto it = std::lower_bound(lookup_.begin(), lookup_.end(), std::make_pair(*key, Card{0}));
   if (it == lookup_.end() || it->first != *key) return std::nullopt;
   return it->second;
+}
+
+std::string Deck::not_a_card(std::string_view token) const {
+  std::string message = "'" + std::string(token) + "' is not a card of the " + name_ + " deck";
+  std::string written(token);
+  bool has_ten = std::find(ranks_.begin(), ranks_.end(), "T") != ranks_.end();
+  if (has_ten && written.rfind("10", 0) == 0) written = "T" + written.substr(2);
+  std::vector<std::string> all;
+  for (Card c : this->all()) all.push_back(token(c));
+  if (written != token && parse(written)) return message + "; did you mean '" + written + "'?";
+  return message + did_you_mean(written, all);
 }
 
 std::string Deck::tokens(CardSet set) const {

@@ -1,6 +1,6 @@
 // Decks: which ranks and suits exist, their labels, and the card tokens they make.
 //
-// The three named decks of CONTRACT.md, or a custom one listing its ranks (in sequence
+// The three named decks of specs/cards.md, or a custom one listing its ranks (in sequence
 // order, lowest first) and suits. Ranks are the only order: nothing wraps, and the deck's
 // own rank list decides neighbours (in the 40-card decks the 7 and the J are adjacent
 // because 8, 9 and 10 are simply absent).
@@ -47,6 +47,9 @@ class Deck {
   std::string token(Card c) const { return ranks_[rank_of(c)] + suits_[suit_of(c)]; }
   // The card a token names, or nullopt; tokens are case-sensitive.
   std::optional<Card> parse(std::string_view token) const;
+  // "'10h' is not a card of the french-52 deck; did you mean 'Th'?": the one sentence for
+  // an unknown token, with a correction when one card is near (a written 10 is the T).
+  std::string not_a_card(std::string_view token) const;
   // Tokens of a set, lowest card first, separated by single spaces.
   std::string tokens(CardSet set) const;
 

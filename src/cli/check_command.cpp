@@ -6,7 +6,9 @@
 #include <nlohmann/json.hpp>
 
 #include "check/check_file.h"
+#include "cli/command_error.h"
 #include "cli/commands.h"
+#include "cli/input_files.h"
 #include "cli/progress.h"
 #include "replay/ruleset_cache.h"
 
@@ -59,19 +61,24 @@ void print_text(const check::GameVerdict& v) {
       if (!v.move_text.empty() && v.move > 0 && v.move <= v.moves) fmt::print("    the move: {}\n", v.move_text);
       return;
     }
-    case check::Judgement::Malformed:
-      fmt::print("{}: MALFORMED: {}\n", v.id, v.message);
+    case check::Judgement::Malformed: {
+      // A reader's message names its place already; a ruleset named in the record does not.
+      bool placed = v.message.starts_with(v.file + ":");
+      std::string line = v.mark.line && !placed ? fmt::format(" ({}:{})", v.file, v.mark.line) : "";
+      fmt::print("{}: MALFORMED{}: {}\n", v.id, line, v.message);
       return;
+    }
   }
 }
 
 int run_check(const CheckOptions& opt) {
+  refuse_if(opt.quiet && opt.json, "--quiet prints nothing and --json prints JSON: give one of them");
   RulesetCache cache;
   check::CheckFileOptions how{.cache = &cache, .under = {}};
-  if (!opt.ruleset.empty()) how.under.push_back(cache.get(opt.ruleset, ""));
+  if (!opt.ruleset.empty()) how.under.push_back(ruleset_option(opt.ruleset));
   int counts[3] = {0, 0, 0};
   bool first = true;
-  Progress progress("checked", "games");
+  Progress progress("checked", "games", 0, opt.quiet || opt.json);
   if (opt.json) fmt::print("{{\"games\": [");
   auto emit = [&](const check::GameVerdict& v) {
     counts[static_cast<int>(v.judgement)]++;
@@ -80,16 +87,18 @@ int run_check(const CheckOptions& opt) {
       fmt::print("{}\n  {}", first ? "" : ",", verdict_json(v).dump());
       first = false;
     } else if (!opt.quiet) {
+      progress.clear();
       print_text(v);
     }
   };
-  for (const auto& file : opt.files) check::check_file(file, emit, how);
+  for (const auto& file : expand_inputs(opt.files)) check::check_file(file, emit, how);
   progress.done();
   if (opt.json) {
     nlohmann::json summary = {{"legal", counts[0]}, {"illegal", counts[1]}, {"malformed", counts[2]}};
     fmt::print("\n], \"summary\": {}}}\n", summary.dump());
   } else if (!opt.quiet) {
-    fmt::print("{} games: {} legal, {} illegal, {} malformed\n", counts[0] + counts[1] + counts[2], counts[0],
+    fmt::print("{} {}: {} legal, {} illegal, {} malformed\n", counts[0] + counts[1] + counts[2],
+               counts[0] + counts[1] + counts[2] == 1 ? "game" : "games", counts[0],
                counts[1], counts[2]);
   }
   if (counts[2] > 0) return kExitUnusable;
@@ -106,7 +115,8 @@ void register_check(CLI::App& app, Runner& run) {
                                  "Each game is legal, illegal (the first bad move is named with a code and a reason)\n"
                                  "or malformed (it could not be read as a record).\n"
                                  "Exit status: 0 all legal, 1 some game illegal, 2 something malformed or unreadable.");
-  cmd->add_option("FILE", opt.files, "Record files (YAML, one game per document, --- between games)")->required();
+  cmd->add_option("FILE", opt.files, "Record files (YAML, one game per document, --- between games); - reads standard input,\n"
+                 "a folder stands for every *.yaml and *.yml file under it")->required();
   cmd->add_option("--ruleset,-r", opt.ruleset, "Judge every game under this ruleset (a name or a path) instead of the one it names");
   cmd->add_flag("--json", opt.json, "One JSON object on standard output: {\"games\": [...], \"summary\": {...}}");
   cmd->add_flag("--quiet,-q", opt.quiet, "Print nothing; only the exit status tells");

@@ -1,5 +1,5 @@
 // Every subcommand registers itself with CLI11 and returns its exit status from run_*.
-// Exit status (CONTRACT.md): 0 all good, 1 the input was read and found wanting,
+// Exit status (README.md, specs/architecture.md): 0 all good, 1 the input was read and found wanting,
 // 2 the input could not be used.
 #pragma once
 
@@ -21,5 +21,6 @@ void register_forcing(CLI::App& app, Runner& run);
 void register_simulate(CLI::App& app, Runner& run);
 void register_diff(CLI::App& app, Runner& run);
 void register_rulesets(CLI::App& app, Runner& run);
+void register_cards(CLI::App& app, Runner& run);
 
 }  // namespace conquian::cli

@@ -4,6 +4,8 @@
 // the ranks split the deals and rank 0 writes the one report, the same as one process's.
 #include <fmt/core.h>
 
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <thread>
@@ -18,6 +20,8 @@
 #include "batch/report_markdown.h"
 #include "batch/report_text.h"
 #include "cli/commands.h"
+#include "cli/command_error.h"
+#include "cli/players_option.h"
 #include "cli/progress.h"
 
 namespace conquian::cli {
@@ -73,19 +77,16 @@ int run_diff(const DiffOptions& opt) {
   if (batch::MpiSession::launched_without_support() && !opt.quiet)
     fmt::print(stderr, "conquian diff: started by mpirun, but this build has no MPI: every rank plays every deal\n");
   batch::DiffPlan plan;
-  for (const auto& name : opt.rulesets) plan.rules.push_back(load_ruleset(name));
+  for (const auto& name : opt.rulesets) plan.rules.push_back(ruleset_option(name, "RULESET"));
+  for (const auto& rules : plan.rules) check_players(opt.players, *rules);
   plan.deals = opt.deals;
   plan.seed = opt.seed;
   plan.players = opt.players;
-  for (const auto& p : opt.players)
-    if (!batch::make_player(p)) {
-      fmt::print(stderr, "conquian diff: unknown player '{}' (random, greedy, strong)\n", p);
-      return kExitUnusable;
-    }
 
   if (!opt.games.empty() && !std::filesystem::is_regular_file(opt.games)) {  // every rank, before any deal
-    fmt::print(stderr, "conquian diff: cannot read {}\n", opt.games);
-    return kExitUnusable;
+    std::error_code ec;
+    throw CommandError("--games " + opt.games + ": cannot read: " +
+                       (std::filesystem::exists(opt.games, ec) ? "not a regular file" : std::strerror(ENOENT)));
   }
   auto [first, last] = batch::rank_block(opt.deals, mpi.rank(), mpi.size());
   unsigned threads = opt.threads ? opt.threads : std::max(1u, std::thread::hardware_concurrency());
@@ -139,7 +140,7 @@ void register_diff(CLI::App& app, Runner& run) {
   cmd->add_option("--report", opt.report, "Directory for report.html, report.md, report.json (default diff-report)");
   cmd->add_option("--players", opt.players, "Player per seat, round robin: random, greedy, strong (default greedy; strong: two seats, samples the unseen cards and asks the solver)")->delimiter(',');
   cmd->add_option("--games", opt.games, "Also judge these recorded games under each ruleset and list those judged differently");
-  cmd->add_option("--threads", opt.threads, "Worker threads (default: one per core)");
+  cmd->add_option("--threads", opt.threads, "Worker threads (default: one per core)")->check(CLI::Range(1u, 1024u));
   cmd->add_flag("--json", opt.json, "Print the report's JSON on standard output");
   cmd->add_flag("--quiet,-q", opt.quiet, "Print nothing but errors");
   cmd->add_flag("--no-properties", opt.no_properties, "Skip the property verdicts of conquian prove (a few seconds per ruleset)");

@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "cli/cards_output.h"
+#include "cli/command_error.h"
 #include "cli/commands.h"
 #include "cli/position_input.h"
 #include "prove/forcing.h"
@@ -208,8 +209,7 @@ int run_forcing(const ForcingOptions& opt) {
   try {
     a = prove::analyse_forcing(in.position, opt.timeout_ms);
   } catch (const prove::ForcingDisagreement& e) {
-    fmt::print(stderr, "conquian forcing: {}\n", e.what());
-    return kExitUnusable;
+    throw CommandError(e.what());
   }
   if (opt.json) fmt::print("{}\n", answer_json(in, a).dump());
   else print_answer(in, a);
@@ -229,10 +229,11 @@ void register_forcing(CLI::App& app, Runner& run) {
       "(or Z3 and the engine disagree: 'internal disagreement').");
   cmd->add_option("POSITION", opt.position, "A position file (format: conquian-position/1), or a game record with --after N")
       ->required();
-  cmd->add_option("--after", opt.after, "POSITION is a game record: the position after its first N moves")
+  auto* after = cmd->add_option("--after", opt.after, "POSITION is a game record: the position after its first N moves")
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--game", opt.game, "With --after: which game of the record file (1-based, default 1)")
-      ->check(CLI::PositiveNumber);
+      ->check(CLI::PositiveNumber)
+      ->needs(after);
   cmd->add_option("--ruleset,-r", opt.ruleset, "Use this ruleset instead of the one the file names");
   cmd->add_flag("--json", opt.json, "One JSON object on standard output");
   cmd->add_option("--timeout-ms", opt.timeout_ms, "Z3's budget per enumeration of groupings, in milliseconds (0: none)");

@@ -1,13 +1,44 @@
-// conquian: verify and analyse the rules of Conquian. Parse, dispatch, catch.
+// conquian: verify and analyse the rules of Conquian. Parse, dispatch, catch; every error
+// leaves here in one form (cli/command_error.h).
 #include <fmt/core.h>
 
 #include <exception>
+#include <nlohmann/json.hpp>
 
+#include "cards/spelling.h"
+#include "cli/command_error.h"
+#include "cli/command_line.h"
 #include "cli/commands.h"
 #include "record/input_error.h"
 
+namespace {
+
+using namespace conquian::cli;
+
+// `conquian help [COMMAND [SUBCOMMAND]]`: the same text as `conquian [COMMAND] --help`.
+void register_help(CLI::App& app, Runner& run) {
+  static std::vector<std::string> words;
+  auto* cmd = app.add_subcommand("help", "Print the help of conquian, or of one COMMAND (the same as COMMAND --help)");
+  cmd->add_option("COMMAND", words, "A command, and a subcommand of it (help prove partition)");
+  cmd->callback([&app, &run] {
+    run = [&app] {
+      const CLI::App* at = &app;
+      for (const auto& w : words) {
+        const CLI::App* sub = nullptr;
+        for (const CLI::App* s : at->get_subcommands([](const CLI::App*) { return true; }))
+          if (s->get_name() == w) sub = s;
+        if (!sub) throw CommandError("unknown command '" + w + "'" + conquian::did_you_mean(w, command_names(*at)));
+        at = sub;
+      }
+      fmt::print("{}", at->help());
+      return kExitOk;
+    };
+  });
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
-  using namespace conquian::cli;
   CLI::App app{
       "conquian: check recorded games of Conquian, solve endgames, prove rule properties, and\n"
       "compare variants. Rulesets are named (american, nine-card, ...; see `conquian rulesets`)\n"
@@ -16,7 +47,7 @@ int main(int argc, char** argv) {
       "refuted property), 2 the input could not be used (unreadable file, bad YAML, unknown\n"
       "ruleset, bad option)."};
   app.require_subcommand(1);
-  app.set_version_flag("--version", "conquian 0.1.0");
+  app.set_version_flag("-V,--version", "conquian " CONQUIAN_VERSION);
   Runner run;
   register_check(app, run);
   register_rulesets(app, run);
@@ -25,19 +56,29 @@ int main(int argc, char** argv) {
   register_prove(app, run);
   register_solve(app, run);
   register_forcing(app, run);
+  register_cards(app, run);
+  register_help(app, run);
+  CommandLine line(app, argc, argv);
+  if (auto status = line.before_parse()) return *status;
   try {
     app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    int code = app.exit(e);
-    return code == 0 ? kExitOk : kExitUnusable;
+    std::string cmd = line.command();
+    return line.fail(line.explain(e) + " (see conquian " + (cmd.empty() ? "" : cmd + " ") + "--help)");
   }
   try {
     return run ? run() : kExitUnusable;
   } catch (const conquian::record::InputError& e) {
-    fmt::print(stderr, "conquian: {}\n", e.what());
-    return kExitUnusable;
+    nlohmann::json where = {{"file", e.file()}, {"reason", e.reason()}};
+    if (e.mark().line) where["line"] = e.mark().line;
+    return line.fail(e.what(), where);
   } catch (const std::exception& e) {
-    fmt::print(stderr, "conquian: {}\n", e.what());
-    return kExitUnusable;
+    return line.fail(e.what());
   }
 }

@@ -4,6 +4,7 @@
 
 #include <optional>
 
+#include "cli/command_error.h"
 #include "record/input_error.h"
 #include "record/position_file.h"
 #include "record/record_reader.h"
@@ -28,16 +29,28 @@ LoadedPosition load_position(const PositionInput& in) {
     if (!rec)
       throw record::InputError(in.path, {}, fmt::format("--game {}: the file holds {} game{}", in.game, index,
                                                         index == 1 ? "" : "s"));
-    out.rules = cache.get(in.ruleset.empty() ? rec->ruleset : in.ruleset, rec->file);
+    if (!in.ruleset.empty()) {
+      out.rules = ruleset_option(in.ruleset);
+    } else {
+      try {
+        out.rules = cache.get(rec->ruleset, rec->file);
+      } catch (const record::InputError& e) {
+        throw record::InputError(rec->file, rec->ruleset_mark, "key 'ruleset': " + e.reason());
+      }
+    }
     out.position = position_after(*rec, *out.rules, static_cast<std::size_t>(in.after));
     out.label = fmt::format("{} after move {}", rec->display_id(), in.after);
     return out;
   }
   record::PositionFile pf = record::read_position_file(in.path);
-  try {
-    out.rules = cache.get(in.ruleset.empty() ? pf.ruleset : in.ruleset, pf.file);
-  } catch (const record::InputError& e) {
-    throw record::InputError(pf.file, pf.ruleset_mark, "key 'ruleset': " + e.reason());
+  if (!in.ruleset.empty()) {
+    out.rules = ruleset_option(in.ruleset);
+  } else {
+    try {
+      out.rules = cache.get(pf.ruleset, pf.file);
+    } catch (const record::InputError& e) {
+      throw record::InputError(pf.file, pf.ruleset_mark, "key 'ruleset': " + e.reason());
+    }
   }
   out.position = position_from_file(pf, *out.rules);
   out.label = in.path;

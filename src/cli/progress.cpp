@@ -3,10 +3,12 @@
 #include <fmt/core.h>
 #include <unistd.h>
 
+#include <cstdio>
+
 namespace conquian::cli {
 
-Progress::Progress(std::string verb, std::string unit, std::uint64_t total)
-    : verb_(std::move(verb)), unit_(std::move(unit)), total_(total), enabled_(isatty(STDERR_FILENO) == 1),
+Progress::Progress(std::string verb, std::string unit, std::uint64_t total, bool quiet)
+    : verb_(std::move(verb)), unit_(std::move(unit)), total_(total), enabled_(!quiet && isatty(STDERR_FILENO) == 1),
       start_(std::chrono::steady_clock::now()), last_(start_) {}
 
 void Progress::tick(std::uint64_t n) {
@@ -19,6 +21,7 @@ void Progress::tick(std::uint64_t n) {
 }
 
 void Progress::draw() {
+  shown_ = true;
   double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   double rate = secs > 0 ? static_cast<double>(count_) / secs : 0;
   if (total_ > 0) {
@@ -31,10 +34,11 @@ void Progress::draw() {
   }
 }
 
-void Progress::done() {
-  if (!enabled_ || count_ < 64) return;
-  draw();
-  fmt::print(stderr, "\n");
+void Progress::clear() {
+  if (!shown_) return;
+  fmt::print(stderr, "\r\033[K");  // back to the line's start, erase to its end
+  std::fflush(stderr);
+  shown_ = false;
 }
 
 }  // namespace conquian::cli

@@ -1,5 +1,7 @@
 // A progress line on standard error for long work, shown only when standard error is a
-// terminal (scripts and CI see nothing). Cheap to tick: it redraws at most 10 times/s.
+// terminal (scripts and CI see nothing) and the user did not ask for quiet. Cheap to tick:
+// it redraws at most 10 times/s. clear() wipes the line before a result prints, done()
+// wipes it for good, so that progress never tangles with the output.
 #pragma once
 
 #include <chrono>
@@ -10,15 +12,17 @@ namespace conquian::cli {
 
 class Progress {
  public:
-  Progress(std::string verb, std::string unit, std::uint64_t total = 0);
+  Progress(std::string verb, std::string unit, std::uint64_t total = 0, bool quiet = false);
   void tick(std::uint64_t n = 1);
-  void done();
+  void clear();
+  void done() { clear(); }
 
  private:
   void draw();
   std::string verb_, unit_;
   std::uint64_t total_, count_ = 0;
   bool enabled_;
+  bool shown_ = false;
   std::chrono::steady_clock::time_point start_, last_;
 };
 

@@ -31,7 +31,7 @@ CardSet parse_cards(const Ruleset& rules, const std::string& text) {
   CardSet set;
   for (std::string token; in >> token;) {
     auto c = rules.deck.parse(token);
-    if (!c) throw record::InputError("--cards", {}, "'" + token + "' is not a card of the " + rules.deck.name() + " deck");
+    if (!c) throw record::InputError("--cards", {}, rules.deck.not_a_card(token));
     if (set.has(*c)) throw record::InputError("--cards", {}, "'" + token + "' is given twice");
     set.insert(*c);
   }

@@ -1,32 +1,105 @@
-// `conquian rulesets [NAME]`: the shipped rulesets, or one ruleset's every key.
+// `conquian rulesets [NAME] [--json]`: the shipped rulesets, or one ruleset resolved: every
+// key with its value, the defaults and a `base:` filled in (specs/rulesets.md).
 #include <fmt/core.h>
 
+#include <nlohmann/json.hpp>
+
+#include "cli/command_error.h"
 #include "cli/commands.h"
 #include "rules/ruleset.h"
-#include "rules/shipped_rulesets.h"
 
 namespace conquian::cli {
+namespace {
+
+const char* name_of(ScoringMethod m) { return m == ScoringMethod::Stake ? "stake" : "hand_points"; }
+
+nlohmann::json deck_json(const Deck& deck) {
+  if (Deck::named(deck.name())) return deck.name();
+  nlohmann::json ranks = nlohmann::json::array(), suits = nlohmann::json::array();
+  for (int r = 0; r < deck.rank_count(); ++r) ranks.push_back(deck.rank_label(r));
+  for (int s = 0; s < deck.suit_count(); ++s) suits.push_back(deck.suit_label(s));
+  return {{"ranks", ranks}, {"suits", suits}};
+}
+
+// Every key of specs/rulesets.md, in its table's order, as the ruleset was resolved.
+nlohmann::ordered_json ruleset_json(const Ruleset& rs) {
+  nlohmann::json wild = nlohmann::json::array();
+  for (Card c : rs.melds.wild) wild.push_back(rs.deck.token(c));
+  nlohmann::json run_max = rs.melds.run_max ? nlohmann::json(rs.melds.run_max) : nlohmann::json(nullptr);
+  return nlohmann::ordered_json{
+      {"name", rs.name},
+      {"source", rs.source},
+      {"description", rs.description},
+      {"deck", deck_json(rs.deck)},
+      {"seats", rs.seats},
+      {"hand", rs.hand},
+      {"target", rs.target},
+      {"melds", nlohmann::ordered_json{{"set", {rs.melds.set_min, rs.melds.set_max}}, {"run", {rs.melds.run_min, run_max}}}},
+      {"wild", wild},
+      {"swap", rs.swap},
+      {"rearrange", rs.rearrange},
+      {"extra_melds", rs.extra_melds},
+      {"forcing", nlohmann::ordered_json{{"decline", rs.forcing.decline},
+                                         {"offer", rs.forcing.offer},
+                                         {"hit", rs.forcing.hit},
+                                         {"forced_extra_melds", rs.forcing.forced_extra_melds}}},
+      {"scoring", nlohmann::ordered_json{{"method", name_of(rs.scoring.method)},
+                                         {"stake", rs.scoring.stake},
+                                         {"after_draw", rs.scoring.after_draw},
+                                         {"match_target", rs.scoring.match_target}}},
+      {"first_upcard", rs.first_upcard == FirstUpcard::None ? "none" : "dealer"},
+      {"first_offer", rs.first_offer == FirstOffer::Turner ? "turner" : "next"},
+      {"stock_out", rs.stock_out == StockOut::Draw ? "draw" : "fewest_in_hand"},
+      {"compulsory_take", rs.compulsory_take},
+      {"meld_timing", rs.meld_timing == MeldTiming::Take ? "take" : "turn"},
+  };
+}
+
+// The resolved ruleset as YAML a ruleset file could hold (flow style for the small maps).
+void print_yaml(const nlohmann::ordered_json& j) {
+  for (const auto& [key, value] : j.items()) {
+    if (key == "name" || key == "source") {
+      fmt::print("# {}: {}\n", key, value.get<std::string>());
+    } else if (value.is_object() && key != "deck") {
+      fmt::print("{}:\n", key);
+      for (const auto& [k, v] : value.items()) fmt::print("  {}: {}\n", k, v.dump());
+    } else {
+      fmt::print("{}: {}\n", key, value.is_string() ? value.get<std::string>() : value.dump());
+    }
+  }
+}
+
+int run_rulesets(const std::string& name, bool json) {
+  if (name.empty()) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& n : shipped_ruleset_names()) {
+      auto rs = load_ruleset(n);
+      if (json) list.push_back({{"name", n}, {"description", rs->description}});
+      else fmt::print("{:<18} {}\n", n, rs->description);
+    }
+    if (json) fmt::print("{}\n", list.dump());
+    return kExitOk;
+  }
+  auto rs = ruleset_option(name, "NAME");
+  nlohmann::ordered_json j = ruleset_json(*rs);
+  if (json) fmt::print("{}\n", j.dump());
+  else print_yaml(j);
+  return kExitOk;
+}
+
+}  // namespace
 
 void register_rulesets(CLI::App& app, Runner& run) {
-  auto* cmd = app.add_subcommand("rulesets", "List the shipped rulesets, or print one of them in full.");
   static std::string name;
-  cmd->add_option("NAME", name, "A ruleset name or path: print its YAML after checking it loads");
-  cmd->callback([&run] {
-    run = [] {
-      if (name.empty()) {
-        for (const auto& n : shipped_ruleset_names()) {
-          auto rs = load_ruleset(n);
-          fmt::print("{:<18} {}\n", n, rs->description);
-        }
-        return kExitOk;
-      }
-      auto rs = load_ruleset(name);
-      const auto& texts = shipped_ruleset_texts();
-      if (auto it = texts.find(name); it != texts.end()) fmt::print("{}", it->second);
-      else fmt::print("{}: loads cleanly ({} seats, hand {}, target {})\n", rs->source, rs->seats, rs->hand, rs->target);
-      return kExitOk;
-    };
-  });
+  static bool json = false;
+  auto* cmd = app.add_subcommand(
+      "rulesets",
+      "Without NAME: the shipped rulesets, one a line with its description.\n"
+      "With NAME: that ruleset resolved, every key of specs/rulesets.md with its value (defaults and\n"
+      "base: filled in), as YAML a ruleset file could hold, after checking that it loads.");
+  cmd->add_option("NAME", name, "A ruleset name or path (an existing file is read as a file)");
+  cmd->add_flag("--json", json, "JSON on standard output: the list [{name, description}], or the resolved ruleset");
+  cmd->callback([&run] { run = [] { return run_rulesets(name, json); }; });
 }
 
 }  // namespace conquian::cli

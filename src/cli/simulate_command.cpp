@@ -2,12 +2,16 @@
 // built-in players and write them as records; the same seed gives the same records.
 #include <fmt/core.h>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <thread>
 
 #include "batch/simulate.h"
 #include "cli/commands.h"
+#include "cli/command_error.h"
+#include "cli/players_option.h"
 #include "cli/progress.h"
 #include "record/record_writer.h"
 
@@ -24,19 +28,12 @@ struct SimulateOptions {
 };
 
 int run_simulate(const SimulateOptions& opt) {
-  auto rules = load_ruleset(opt.ruleset);
-  for (const auto& p : opt.players)
-    if (!batch::make_player(p)) {
-      fmt::print(stderr, "conquian simulate: unknown player '{}' (random, greedy, strong)\n", p);
-      return kExitUnusable;
-    }
+  auto rules = ruleset_option(opt.ruleset);
+  check_players(opt.players, *rules);
   std::FILE* out = stdout;
   if (!opt.out.empty() && opt.out != "-") {
     out = std::fopen(opt.out.c_str(), "w");
-    if (!out) {
-      fmt::print(stderr, "conquian simulate: cannot write {}\n", opt.out);
-      return kExitUnusable;
-    }
+    if (!out) throw CommandError(fmt::format("--out {}: cannot write: {}", opt.out, std::strerror(errno)));
   }
   unsigned threads = opt.threads ? opt.threads : std::max(1u, std::thread::hardware_concurrency());
   Progress progress("simulated", "deals", opt.deals);
@@ -76,7 +73,7 @@ void register_simulate(CLI::App& app, Runner& run) {
   cmd->add_option("--seed,-s", opt.seed, "Seed of the shuffles and the players' choices")->required();
   cmd->add_option("--out,-o", opt.out, "Write the records here (default: standard output)");
   cmd->add_option("--players", opt.players, "Player per seat, round robin: random, greedy, strong (default greedy; strong: two seats, samples the unseen cards and asks the solver)")->delimiter(',');
-  cmd->add_option("--threads", opt.threads, "Worker threads (default: one per core)");
+  cmd->add_option("--threads", opt.threads, "Worker threads (default: one per core)")->check(CLI::Range(1u, 1024u));
   cmd->callback([&run] { run = [] { return run_simulate(opt); }; });
 }
 

@@ -9,6 +9,7 @@
 #include "cli/cards_output.h"
 #include "cli/commands.h"
 #include "cli/position_input.h"
+#include "cli/command_error.h"
 #include "cli/progress.h"
 #include "replay/move_words.h"
 #include "replay/position_setup.h"
@@ -196,10 +197,7 @@ void print_estimate(const SolveOptions& opt, const LoadedPosition& in, const sol
   fmt::print("nodes: {} ({:.3f} s)\n", e.nodes, e.seconds);
 }
 
-int unusable(const std::string& why) {
-  fmt::print(stderr, "conquian solve: {}\n", why);
-  return kExitUnusable;
-}
+int unusable(const std::string& why) { throw CommandError(why); }
 
 int too_big(const std::string& what, std::uint64_t nodes, const std::string& hint) {
   return unusable(fmt::format("{} was not solved within {} nodes (--max-nodes); {}", what, nodes, hint));
@@ -209,7 +207,7 @@ int too_big(const std::string& what, std::uint64_t nodes, const std::string& hin
 
 int run_whole_deck(const SolveOptions& opt) {
   if (opt.ruleset.empty()) return unusable("--whole-deck needs --ruleset (for example --ruleset tiny)");
-  auto rules = load_ruleset(opt.ruleset);
+  auto rules = ruleset_option(opt.ruleset);
   if (std::string why = solve::why_not_whole_deck(*rules, 10'000'000); !why.empty()) return unusable(why);
   if (opt.dealer < 0 || opt.dealer >= rules->seats)
     return unusable(fmt::format("--dealer {}: there is no such seat", opt.dealer));
@@ -239,6 +237,8 @@ int run_whole_deck(const SolveOptions& opt) {
 }
 
 int run_solve(const SolveOptions& opt) {
+  refuse_if(opt.whole_deck && !opt.position.empty(),
+            "--whole-deck solves every deal of --ruleset and takes no POSITION; give one or the other");
   if (opt.whole_deck) return run_whole_deck(opt);
   if (opt.position.empty()) return unusable("give a POSITION file (or --whole-deck --ruleset R)");
   LoadedPosition in = load_position(opt);
@@ -279,10 +279,11 @@ void register_solve(CLI::App& app, Runner& run) {
       "unknown, the exact odds of each outcome (expectimax), or an estimate from sampled orders.\n"
       "Exit status: 0 solved (or already over), 2 the position could not be used or was too big.");
   cmd->add_option("POSITION", opt.position, "A position file (format: conquian-position/1), or a game record with --after N");
-  cmd->add_option("--after", opt.after, "POSITION is a game record: solve the position after its first N moves")
+  auto* after = cmd->add_option("--after", opt.after, "POSITION is a game record: solve the position after its first N moves")
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--game", opt.game, "With --after: which game of the record file (1-based, default 1)")
-      ->check(CLI::PositiveNumber);
+      ->check(CLI::PositiveNumber)
+      ->needs(after);
   cmd->add_option("--ruleset,-r", opt.ruleset, "Use this ruleset instead of the one the file names (needed with --whole-deck)");
   cmd->add_option("--stock", opt.stock, "'unknown': forget the stock order (expectimax over the unseen cards)")
       ->check(CLI::IsMember({"as-given", "unknown"}));
@@ -292,8 +293,8 @@ void register_solve(CLI::App& app, Runner& run) {
   cmd->add_option("--samples", opt.samples, "Unknown stock: estimate from N random stock orders instead")
       ->check(CLI::Range(1, 100'000'000));
   cmd->add_option("--seed", opt.seed, "Seed of --samples (default 1)");
-  cmd->add_flag("--whole-deck", opt.whole_deck, "Solve every deal of --ruleset exactly (small decks: tiny)");
-  cmd->add_option("--dealer", opt.dealer, "With --whole-deck: the dealing seat (default 0)");
+  auto* whole = cmd->add_flag("--whole-deck", opt.whole_deck, "Solve every deal of --ruleset exactly (small decks: tiny)");
+  cmd->add_option("--dealer", opt.dealer, "With --whole-deck: the dealing seat (default 0)")->needs(whole);
   cmd->add_flag("--no-table", opt.no_table, "Search without the transposition table (to measure it)");
   cmd->add_flag("--no-ordering", opt.no_ordering, "Search moves in legal_moves() order (to measure the ordering)");
   cmd->add_flag("--any-win", opt.any_win, "Do not prefer shorter wins (faster; the line is a win, not the shortest)");

@@ -34,6 +34,11 @@ Spec load_spec(const std::string& path) {
     if (!expect || !expect.IsMap()) f.fail("expect", "must map ruleset names to expected values");
     for (const auto& kv : expect) {
       if (!kv.second.IsScalar()) f.fail_at(kv.second, "expect", "each expected value must be a single value");
+      try {  // a misspelt ruleset is this file's fault, at this line
+        (void)load_ruleset(kv.first.Scalar());
+      } catch (const record::InputError& err) {
+        f.fail_at(kv.first, "expect", "ruleset '" + kv.first.Scalar() + "': " + err.reason());
+      }
       e.expect[kv.first.Scalar()] = kv.second.Scalar();
     }
     f.finish();

@@ -393,6 +393,7 @@ std::string Reader::syntax_message(Mark& mark) {
   }
   mark = in_.mark_of(p.problem_mark);
   if (p.error == YAML_MEMORY_ERROR) mark = Mark{};
+  else reason += detail::tab_hint(text_, mark.line ? mark.line : 1);
   return in_.located(mark, reason) + "; the rest of the file is not read";
 }
 
@@ -419,7 +420,11 @@ void read_record_text(std::string_view text, const std::string& name, const Reco
 }
 
 void read_record_file(const std::string& path, const RecordSink& sink, const ReadLimits& limits) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (path == "-") return read_record_stream(::dup(STDIN_FILENO), kStdinName, sink, limits);
+  read_record_stream(::open(path.c_str(), O_RDONLY | O_CLOEXEC), path, sink, limits);
+}
+
+void read_record_stream(int fd, const std::string& path, const RecordSink& sink, const ReadLimits& limits) {
   if (fd < 0) {
     file_error(path, "cannot open: " + os_reason(errno), sink);
     return;

@@ -20,6 +20,12 @@ using RecordSink = std::function<void(ReadItem&&)>;
 void read_record_file(const std::string& path, const RecordSink& sink,
                       const ReadLimits& limits = {});
 
+// The same from an open file descriptor, which it closes; `path` names it in messages.
+// read_record_file("-") reads standard input this way, named kStdinName.
+void read_record_stream(int fd, const std::string& path, const RecordSink& sink,
+                        const ReadLimits& limits = {});
+inline const std::string kStdinName = "<stdin>";
+
 // The same, from text in memory; `name` stands for the file name in messages.
 void read_record_text(std::string_view text, const std::string& name, const RecordSink& sink,
                       const ReadLimits& limits = {});

@@ -172,4 +172,20 @@ bool find_document_start(std::string_view text, std::size_t begin, std::uint32_t
   return false;
 }
 
+std::string tab_hint(std::string_view text, std::uint32_t line) {
+  std::uint32_t at = 1;
+  bool indent = true;
+  for (char c : text) {
+    if (c == '\n') {
+      if (++at > line) break;
+      indent = true;
+    } else if (indent && c == '\t') {
+      return " (YAML indents with spaces, not tabs)";
+    } else if (c != ' ') {
+      indent = false;
+    }
+  }
+  return "";
+}
+
 }  // namespace conquian::record::detail

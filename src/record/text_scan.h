@@ -39,6 +39,10 @@ bool find_document_start(std::string_view text, std::size_t begin, std::uint32_t
                          std::uint32_t after_line, std::size_t end, std::size_t& found_offset,
                          std::uint32_t& found_line);
 
+// " (YAML indents with spaces, not tabs)" when a line up to `line` (1-based) of `text`
+// indents with a tab, else "": added to a YAML syntax error, whose own words never say so.
+std::string tab_hint(std::string_view text, std::uint32_t line);
+
 // Whether the line starting at `offset` is a document start marker line.
 bool is_document_marker(std::string_view text, std::size_t offset);
 

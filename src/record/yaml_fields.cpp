@@ -1,8 +1,12 @@
 #include "record/yaml_fields.h"
 
+#include <cerrno>
 #include <charconv>
-#include <fstream>
-#include <sstream>
+#include <cstdio>
+#include <cstring>
+
+#include "cards/spelling.h"
+#include "record/text_scan.h"
 
 namespace conquian::record {
 
@@ -17,23 +21,32 @@ YAML::Node load_yaml_text(const std::string& text, const std::string& name) {
     return YAML::Load(text);
   } catch (const YAML::Exception& e) {
     Mark m{static_cast<std::uint32_t>(e.mark.line + 1), static_cast<std::uint32_t>(e.mark.column + 1)};
-    throw InputError(name, e.mark.is_null() ? Mark{} : m, "not valid YAML: " + e.msg);
+    throw InputError(name, e.mark.is_null() ? Mark{} : m,
+                     "not valid YAML: " + e.msg + detail::tab_hint(text, e.mark.is_null() ? 1 : m.line));
   }
 }
 
+std::string read_text_file(const std::string& path, std::size_t max_bytes) {
+  const bool stdin_wanted = path == "-";
+  std::FILE* in = stdin_wanted ? stdin : std::fopen(path.c_str(), "rb");
+  if (!in) throw InputError(path, {}, std::string("cannot open: ") + std::strerror(errno));
+  std::string text;
+  char buf[1 << 14];
+  while (std::size_t got = std::fread(buf, 1, sizeof buf, in)) {
+    text.append(buf, got);
+    if (text.size() > max_bytes) break;
+  }
+  const int error = std::ferror(in) ? errno : 0;
+  if (!stdin_wanted) std::fclose(in);
+  const std::string name = stdin_wanted ? "<stdin>" : path;
+  if (error) throw InputError(name, {}, std::string("cannot read: ") + std::strerror(error));
+  if (text.size() > max_bytes)
+    throw InputError(name, {}, "the file has more than " + std::to_string(max_bytes) + " bytes, the limit");
+  return text;
+}
+
 YAML::Node load_yaml_file(const std::string& path, std::size_t max_bytes) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path, {}, "cannot open the file");
-  in.seekg(0, std::ios::end);
-  auto size = in.tellg();
-  if (size < 0) throw InputError(path, {}, "cannot read the file");
-  if (static_cast<std::size_t>(size) > max_bytes)
-    throw InputError(path, {}, "the file has " + std::to_string(size) + " bytes; the limit is " +
-                                   std::to_string(max_bytes));
-  in.seekg(0);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return load_yaml_text(text.str(), path);
+  return load_yaml_text(read_text_file(path, max_bytes), path == "-" ? "<stdin>" : path);
 }
 
 Fields::Fields(const YAML::Node& node, std::string file, std::string where)
@@ -144,7 +157,8 @@ void Fields::finish() const {
     std::string key = kv.first.IsScalar() ? kv.first.Scalar() : "?";
     if (!known_.count(key))
       throw InputError(file_, mark_of(kv.first).line ? mark_of(kv.first) : mark_of(kv.second),
-                       "unknown key '" + path(key) + "'");
+                       "unknown key '" + path(key) + "'" +
+                           did_you_mean(key, std::vector<std::string>(known_.begin(), known_.end())));
   }
 }
 

@@ -19,6 +19,9 @@ Mark mark_of(const YAML::Node& node);
 
 // Loads one YAML document from a file (at most `max_bytes`), mapping parse errors and
 // yaml-cpp's depth guard to InputError.
+// The whole text of a file ("-": standard input), at most `max_bytes`; an error gives the
+// system's reason ("No such file or directory").
+std::string read_text_file(const std::string& path, std::size_t max_bytes);
 YAML::Node load_yaml_file(const std::string& path, std::size_t max_bytes = 1 << 20);
 YAML::Node load_yaml_text(const std::string& text, const std::string& name);
 

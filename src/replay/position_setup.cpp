@@ -23,8 +23,8 @@ class CardBook {
   Card card(const record::Token& t, const std::string& where) {
     auto c = rules_.deck.parse(t.text);
     if (!c)
-      throw InputError(pf_.file, t.mark, fmt::format("{}: '{}' is not a card of the {} deck (ruleset {})", where,
-                                                     t.text, rules_.deck.name(), rules_.name));
+      throw InputError(pf_.file, t.mark, fmt::format("{}: {} (ruleset {})", where,
+                                                     rules_.deck.not_a_card(t.text), rules_.name));
     if (seen_.has(*c))
       throw InputError(pf_.file, t.mark, fmt::format("{}: {} is listed twice (first in {}, line {})", where, t.text,
                                                      first_where_[*c], first_line_[*c]));

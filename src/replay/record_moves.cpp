@@ -13,8 +13,8 @@ struct Resolver {
     if (!fault.ok()) return kNoCard;
     auto c = deck.parse(t.text);
     if (!c) {
-      fault = Verdict::bad(Code::UnknownCard, fmt::format("'{}' is not a card of the {} deck (line {})", t.text,
-                                                          deck.name(), t.mark.line));
+      fault = Verdict::bad(Code::UnknownCard, fmt::format("{} (line {})", deck.not_a_card(t.text),
+                                                          t.mark.line));
       return kNoCard;
     }
     return *c;

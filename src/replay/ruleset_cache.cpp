@@ -9,7 +9,7 @@ namespace conquian {
 
 std::shared_ptr<const Ruleset> RulesetCache::get(const std::string& name, const std::string& naming_file) {
   std::string key = name;
-  bool is_path = name.find('/') != std::string::npos || name.ends_with(".yaml");
+  bool is_path = is_ruleset_path(name);
   if (sources_ == Sources::ShippedOnly && !shipped_ruleset_texts().count(name))
     throw record::InputError(name, {}, "not a shipped ruleset (no ruleset file is read here)");
   if (is_path && !name.starts_with("/")) {  // relative paths are relative to the naming file

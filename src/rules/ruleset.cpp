@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "cards/spelling.h"
 #include "record/yaml_fields.h"
 #include "rules/shipped_rulesets.h"
 
@@ -15,17 +16,17 @@ using record::InputError;
 constexpr int kMaxBaseDepth = 8;
 constexpr std::size_t kMaxWilds = 8;
 
-bool is_path(const std::string& s) {
-  return s.find('/') != std::string::npos ||
-         (s.size() > 5 && s.compare(s.size() - 5, 5, ".yaml") == 0);
+bool ends_with(const std::string& s, const std::string& tail) {
+  return s.size() > tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
 }
+
 
 struct Source {
   std::string text, file;
 };
 
 Source find_source(const std::string& name_or_path) {
-  if (is_path(name_or_path)) {
+  if (is_ruleset_path(name_or_path)) {
     std::error_code ec;
     auto size = std::filesystem::file_size(name_or_path, ec);
     if (ec) throw InputError(name_or_path, {}, "cannot open the ruleset file: " + ec.message());
@@ -41,6 +42,8 @@ Source find_source(const std::string& name_or_path) {
   if (it == shipped.end()) {
     std::string names;
     for (const auto& [n, _] : shipped) names += (names.empty() ? "" : ", ") + n;
+    std::string hint = did_you_mean(name_or_path, shipped_ruleset_names());
+    if (!hint.empty()) throw InputError(name_or_path, {}, "unknown ruleset '" + name_or_path + "'" + hint);
     throw InputError(name_or_path, {}, "unknown ruleset '" + name_or_path +
                                            "' (shipped: " + names + "; or give a path to a .yaml file)");
   }
@@ -59,7 +62,12 @@ YAML::Node resolve_base(YAML::Node node, const std::string& file, int depth) {
   if (depth >= kMaxBaseDepth)
     throw InputError(file, record::mark_of(base_name), "key 'base': rulesets are based on each other more than 8 deep (a cycle?)");
   if (!base_name.IsScalar()) throw InputError(file, record::mark_of(base_name), "key 'base': must be a ruleset name");
-  Source src = find_source(base_name.Scalar());
+  Source src;
+  try {
+    src = find_source(base_name.Scalar());
+  } catch (const InputError& e) {  // the name is wrong here, in this file: say where
+    throw InputError(file, record::mark_of(base_name), "key 'base': " + e.reason());
+  }
   YAML::Node merged = YAML::Clone(resolve_base(load_node(src), src.file, depth + 1));
   if (!merged.IsMap()) throw InputError(src.file, {}, "the base ruleset is not a mapping");
   merged.remove("description");
@@ -180,7 +188,7 @@ std::shared_ptr<const Ruleset> parse_ruleset(const YAML::Node& raw, const std::s
   auto wild_tokens = f.text_list("wild", kMaxWilds);
   for (const auto& t : wild_tokens) {
     auto c = rs->deck.parse(t);
-    if (!c) f.fail("wild", "'" + t + "' is not a card of the " + rs->deck.name() + " deck");
+    if (!c) f.fail("wild", rs->deck.not_a_card(t));
     if (rs->melds.wild.has(*c)) f.fail("wild", "'" + t + "' is listed twice");
     rs->melds.wild.insert(*c);
   }
@@ -237,6 +245,12 @@ std::shared_ptr<const Ruleset> load_ruleset(const std::string& name_or_path) {
 std::shared_ptr<const Ruleset> load_ruleset_text(const std::string& text, const std::string& name,
                                                  const std::string& file) {
   return parse_ruleset(record::load_yaml_text(text, file), name, file);
+}
+
+bool is_ruleset_path(const std::string& s) {
+  std::error_code ec;
+  return s.find('/') != std::string::npos || ends_with(s, ".yaml") || ends_with(s, ".yml") ||
+         std::filesystem::is_regular_file(s, ec);
 }
 
 const std::vector<std::string>& shipped_ruleset_names() {

@@ -84,6 +84,10 @@ std::shared_ptr<const Ruleset> load_ruleset(const std::string& name_or_path);
 std::shared_ptr<const Ruleset> load_ruleset_text(const std::string& text, const std::string& name,
                                                  const std::string& file);
 
+// Whether load_ruleset reads `s` as a path: it has a '/', ends in .yaml or .yml, or is an
+// existing file (so that `--ruleset x.yml` in the current folder is that file).
+bool is_ruleset_path(const std::string& s);
+
 // The names of the shipped rulesets, in a fixed order.
 const std::vector<std::string>& shipped_ruleset_names();
 

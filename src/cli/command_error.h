@@ -1,0 +1,29 @@
+// How a command says its input is unusable: it throws CommandError (or record::InputError),
+// and main prints it once, in the one form every command shares: `conquian CMD: reason` on
+// standard error, and under --json an {"error": {...}} object on standard output; exit 2.
+#pragma once
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include "rules/ruleset.h"
+
+namespace conquian::cli {
+
+class CommandError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Two options that cannot go together, or one that needs another: refused, never ignored.
+inline void refuse_if(bool conflict, const std::string& why) {
+  if (conflict) throw CommandError(why);
+}
+
+// The ruleset an option names. A name that is no ruleset, or a path that cannot be opened,
+// blames the option (`--ruleset: unknown ruleset 'americn'; did you mean 'american'?`);
+// a ruleset file with a fault inside still names its file and line.
+std::shared_ptr<const Ruleset> ruleset_option(const std::string& name_or_path, const std::string& option = "--ruleset");
+
+}  // namespace conquian::cli
