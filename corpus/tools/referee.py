@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""An independent referee for the corpus, written from shared/CONTRACT.md and the rule
+"""An independent referee for the corpus, written from specs/record-format.md and the rule
 sources, NOT from the engine: a cross-check of the expected verdicts and of simulated games.
 
   python3 corpus/tools/referee.py corpus/legal/*.yaml ...

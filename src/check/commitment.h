@@ -1,4 +1,4 @@
-// Sealed deals (CONTRACT.md): sha256 over "salt:" followed by every card token of the deal
+// Sealed deals (specs/record-format.md, `commitment`): sha256 over "salt:" followed by every card token of the deal
 // (seat 0's hand first, then the other hands, then the stock) separated by single spaces.
 #pragma once
 

@@ -4,7 +4,7 @@
 // A turned card is offered first to the seat that turned it (first_offer: turner; 000 and
 // 004), then round the table; a thrown card round the table starting after the thrower.
 // A card every seat refused is dead, and the seat after the one that turned or threw it
-// turns next (CONTRACT.md, "Order of play").
+// turns next (specs/record-format.md, "Order of play").
 #pragma once
 
 #include "engine/position.h"

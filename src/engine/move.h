@@ -36,7 +36,7 @@ inline Move waive_move() {
   return m;
 }
 
-// Codes for a bad move (CONTRACT.md); Ok for a legal one.
+// Codes for a bad move (specs/record-format.md, "Judging"); Ok for a legal one.
 enum class Code : std::uint8_t {
   Ok, NotYourTurn, WrongCard, NotInHand, IllegalMeld, TableMismatch, CardUnused, NoDiscard,
   BadDiscard, NotAllowed, MustTake, AfterEnd, ResultMismatch, UnknownCard, DuplicateCard,

@@ -2,7 +2,7 @@
 //
 // The record layer knows formats, not rules: card tokens stay as text here (the deck that
 // gives them meaning comes from the ruleset, which the checker loads). See
-// specs/record-format.md for the format and CONTRACT.md for the parts fixed by others.
+// specs/record-format.md for the format.
 #pragma once
 
 #include <cstdint>
