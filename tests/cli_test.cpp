@@ -309,7 +309,7 @@ TEST_CASE("cli: misspelt ruleset names, keys and card tokens get the nearest") {
   auto keys = write(dir / "keys.yaml", "base: american\nmelds:\n  sets: [3, 4]\n");
   Run key = run_err("rulesets " + keys);
   CHECK(key.status == 2);
-  CHECK(has(key.out, "keys.yaml:3:3: unknown key 'melds.sets'; did you mean 'set'?"));
+  CHECK(has(key.out, "keys.yaml:3:9: unknown key 'melds.sets'; did you mean 'set'?"));
   Run ten = run_err("prove partition --ruleset full-deck --cards '10h Jh Qh'");
   CHECK(ten.status == 2);
   CHECK(has(ten.out, "'10h' is not a card of the french-52 deck; did you mean 'Th'?"));
@@ -324,7 +324,7 @@ TEST_CASE("cli: options that conflict or do nothing are refused with a sentence"
   auto refused = [](const std::string& args, const std::string& sentence) {
     Run r = run_err(args);
     CHECK_MESSAGE(r.status == 2, args);
-    CHECK_MESSAGE(has(r.out, sentence), args + " said: " + r.out);
+    CHECK_MESSAGE(has(r.out, sentence), (args + " said: " + r.out));
   };
   refused("solve " + game + " --whole-deck --ruleset tiny", "conquian solve: --whole-deck solves every deal of --ruleset and takes no POSITION");
   refused("solve " + game + " --game 2", "--game requires --after");

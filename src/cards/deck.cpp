@@ -94,15 +94,15 @@ std::optional<Card> Deck::parse(std::string_view token) const {
   return it->second;
 }
 
-std::string Deck::not_a_card(std::string_view token) const {
-  std::string message = "'" + std::string(token) + "' is not a card of the " + name_ + " deck";
-  std::string written(token);
+std::string Deck::not_a_card(std::string_view given) const {
+  std::string message = "'" + std::string(given) + "' is not a card of the " + name_ + " deck";
+  std::string written(given);
   bool has_ten = std::find(ranks_.begin(), ranks_.end(), "T") != ranks_.end();
-  if (has_ten && written.rfind("10", 0) == 0) written = "T" + written.substr(2);
-  std::vector<std::string> all;
-  for (Card c : this->all()) all.push_back(token(c));
-  if (written != token && parse(written)) return message + "; did you mean '" + written + "'?";
-  return message + did_you_mean(written, all);
+  if (has_ten && written.starts_with("10")) written = "T" + written.substr(2);
+  if (written != given && parse(written)) return message + "; did you mean '" + written + "'?";
+  std::vector<std::string> every;
+  for (Card c : all()) every.push_back(token(c));
+  return message + did_you_mean(written, every);
 }
 
 std::string Deck::tokens(CardSet set) const {

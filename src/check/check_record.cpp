@@ -56,7 +56,7 @@ GameVerdict check_record(const record::GameRecord& rec, const Ruleset& rules) {
   };
 
   const Replay r = replay(rec, rules, rec.moves.size());
-  if (r.in_deal) return illegal(0, r.fault, rec.mark, "the deal", {});
+  if (r.in_deal) return illegal(0, r.fault, r.deal_mark, "the deal", {});
   if (!rec.commitment.empty()) {
     std::string expected = deal_commitment(rec);
     if (rec.commitment != expected)

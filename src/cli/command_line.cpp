@@ -8,8 +8,8 @@
 namespace conquian::cli {
 namespace {
 
-CLI::App* find_command(const CLI::App& app, const std::string& name) {
-  for (CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+const CLI::App* find_command(const CLI::App& app, const std::string& name) {
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
     if (sub->get_name() == name) return sub;
   return nullptr;
 }
@@ -31,18 +31,18 @@ std::vector<std::string> option_names(const CLI::App& app) {
 
 std::vector<std::string> command_names(const CLI::App& app) {
   std::vector<std::string> names;
-  for (CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) names.push_back(sub->get_name());
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) names.push_back(sub->get_name());
   return names;
 }
 
 CommandLine::CommandLine(CLI::App& app, int argc, char** argv) : app_(app), words_(argv + 1, argv + argc) {}
 
-std::vector<CLI::App*> CommandLine::chosen() const {
-  std::vector<CLI::App*> out;
+std::vector<const CLI::App*> CommandLine::chosen() const {
+  std::vector<const CLI::App*> out;
   const CLI::App* at = &app_;
   for (const auto& w : words_) {
     if (w.starts_with("-")) continue;
-    CLI::App* sub = find_command(*at, w);
+    const CLI::App* sub = find_command(*at, w);
     if (!sub) break;
     out.push_back(sub);
     at = sub;
@@ -85,7 +85,7 @@ std::optional<int> CommandLine::before_parse() const {
 }
 
 std::string CommandLine::explain(const CLI::ParseError& e) const {
-  std::vector<CLI::App*> cmds = chosen();
+  std::vector<const CLI::App*> cmds = chosen();
   const CLI::App& at = cmds.empty() ? app_ : *cmds.back();
   bool after_command = cmds.empty();
   for (const auto& w : words_) {

@@ -27,7 +27,7 @@ class CommandLine {
   bool wants_json() const;
 
  private:
-  std::vector<CLI::App*> chosen() const;  // the command and its subcommand, as typed
+  std::vector<const CLI::App*> chosen() const;  // the command and its subcommand, as typed
   CLI::App& app_;
   std::vector<std::string> words_;      // argv without the program name
 };

@@ -22,5 +22,6 @@ void register_simulate(CLI::App& app, Runner& run);
 void register_diff(CLI::App& app, Runner& run);
 void register_rulesets(CLI::App& app, Runner& run);
 void register_cards(CLI::App& app, Runner& run);
+void register_completion(CLI::App& app, Runner& run);
 
 }  // namespace conquian::cli

@@ -30,7 +30,8 @@ void register_help(CLI::App& app, Runner& run) {
         if (!sub) throw CommandError("unknown command '" + w + "'" + conquian::did_you_mean(w, command_names(*at)));
         at = sub;
       }
-      fmt::print("{}", at->help());
+      // help() would describe the command chosen on this line (help itself): format `at`.
+      fmt::print("{}", at->get_formatter()->make_help(at, at->get_name(), CLI::AppFormatMode::Normal));
       return kExitOk;
     };
   });
@@ -57,6 +58,7 @@ int main(int argc, char** argv) {
   register_solve(app, run);
   register_forcing(app, run);
   register_cards(app, run);
+  register_completion(app, run);
   register_help(app, run);
   CommandLine line(app, argc, argv);
   if (auto status = line.before_parse()) return *status;

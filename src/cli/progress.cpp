@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 
 namespace conquian::cli {
@@ -13,7 +14,9 @@ Progress::Progress(std::string verb, std::string unit, std::uint64_t total, bool
 
 void Progress::tick(std::uint64_t n) {
   count_ += n;
-  if (!enabled_ || (count_ & 63) != 0) return;
+  unchecked_ += n;
+  if (!enabled_ || unchecked_ < 64) return;  // the clock is read once per 64 units at most
+  unchecked_ = 0;
   auto now = std::chrono::steady_clock::now();
   if (now - last_ < std::chrono::milliseconds(100)) return;
   last_ = now;
@@ -27,10 +30,11 @@ void Progress::draw() {
   if (total_ > 0) {
     int width = 30;
     int filled = static_cast<int>(static_cast<double>(width) * static_cast<double>(count_) / static_cast<double>(total_));
-    fmt::print(stderr, "\r[{}{}] {} {}/{} {} ({:.0f}/s)", std::string(filled, '#'), std::string(width - filled, ' '),
-               verb_, count_, total_, unit_, rate);
+    double left = rate > 0 ? static_cast<double>(total_ - std::min(count_, total_)) / rate : 0;
+    fmt::print(stderr, "\r[{}{}] {} {}/{} {} ({:.0f}/s, {:.0f} s left)\033[K", std::string(filled, '#'),
+               std::string(width - filled, ' '), verb_, count_, total_, unit_, rate, left);
   } else {
-    fmt::print(stderr, "\r{} {} {} ({:.0f}/s)", verb_, count_, unit_, rate);
+    fmt::print(stderr, "\r{} {} {} ({:.0f}/s)\033[K", verb_, count_, unit_, rate);
   }
 }
 

@@ -14,13 +14,14 @@ class Progress {
  public:
   Progress(std::string verb, std::string unit, std::uint64_t total = 0, bool quiet = false);
   void tick(std::uint64_t n = 1);
+  void set_total(std::uint64_t total) { total_ = total; }
   void clear();
   void done() { clear(); }
 
  private:
   void draw();
   std::string verb_, unit_;
-  std::uint64_t total_, count_ = 0;
+  std::uint64_t total_, count_ = 0, unchecked_ = 0;
   bool enabled_;
   bool shown_ = false;
   std::chrono::steady_clock::time_point start_, last_;

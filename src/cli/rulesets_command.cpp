@@ -55,6 +55,18 @@ nlohmann::ordered_json ruleset_json(const Ruleset& rs) {
   };
 }
 
+// A value as YAML writes it: words bare, lists in flow style, text with a colon quoted.
+std::string yaml_value(const nlohmann::ordered_json& v) {
+  if (v.is_string()) {
+    const auto& text = v.get_ref<const std::string&>();
+    return text.find_first_of(":#'\"[]{},") == std::string::npos && !text.empty() ? text : v.dump();
+  }
+  if (!v.is_array()) return v.dump();
+  std::string out;
+  for (const auto& item : v) out += (out.empty() ? "" : ", ") + yaml_value(item);
+  return "[" + out + "]";
+}
+
 // The resolved ruleset as YAML a ruleset file could hold (flow style for the small maps).
 void print_yaml(const nlohmann::ordered_json& j) {
   for (const auto& [key, value] : j.items()) {
@@ -62,9 +74,11 @@ void print_yaml(const nlohmann::ordered_json& j) {
       fmt::print("# {}: {}\n", key, value.get<std::string>());
     } else if (value.is_object() && key != "deck") {
       fmt::print("{}:\n", key);
-      for (const auto& [k, v] : value.items()) fmt::print("  {}: {}\n", k, v.dump());
+      for (const auto& [k, v] : value.items()) fmt::print("  {}: {}\n", k, yaml_value(v));
+    } else if (value.is_object()) {
+      fmt::print("{}: {{ranks: {}, suits: {}}}\n", key, yaml_value(value["ranks"]), yaml_value(value["suits"]));
     } else {
-      fmt::print("{}: {}\n", key, value.is_string() ? value.get<std::string>() : value.dump());
+      fmt::print("{}: {}\n", key, yaml_value(value));
     }
   }
 }

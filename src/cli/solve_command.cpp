@@ -213,7 +213,8 @@ int run_whole_deck(const SolveOptions& opt) {
     return unusable(fmt::format("--dealer {}: there is no such seat", opt.dealer));
   Progress progress("solved", "deals");
   std::uint64_t shown = 0;
-  auto r = solve::solve_whole_deck(*rules, solver_options(opt), opt.dealer, [&](std::uint64_t done, std::uint64_t) {
+  auto r = solve::solve_whole_deck(*rules, solver_options(opt), opt.dealer, [&](std::uint64_t done, std::uint64_t total) {
+    progress.set_total(total);
     progress.tick(done - shown);
     shown = done;
   });

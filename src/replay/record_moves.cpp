@@ -8,13 +8,14 @@ namespace {
 struct Resolver {
   const Deck& deck;
   Verdict fault;
+  record::Mark fault_mark;  // the token at fault: the place is the verdict's, not the message's
 
   Card card(const record::Token& t) {
     if (!fault.ok()) return kNoCard;
     auto c = deck.parse(t.text);
     if (!c) {
-      fault = Verdict::bad(Code::UnknownCard, fmt::format("{} (line {})", deck.not_a_card(t.text),
-                                                          t.mark.line));
+      fault = Verdict::bad(Code::UnknownCard, deck.not_a_card(t.text));
+      fault_mark = t.mark;
       return kNoCard;
     }
     return *c;
@@ -26,7 +27,8 @@ struct Resolver {
       Card c = card(t);
       if (!fault.ok()) return s;
       if (s.has(c)) {
-        fault = Verdict::bad(Code::DuplicateCard, fmt::format("{} is listed twice (line {})", t.text, t.mark.line));
+        fault = Verdict::bad(Code::DuplicateCard, fmt::format("{} is listed twice", t.text));
+        fault_mark = t.mark;
         return s;
       }
       s.insert(c);
@@ -89,12 +91,14 @@ MoveOrFault to_move(const Position& pos, const record::RecordMove& rm) {
 }
 
 DealOrFault start_from_record(const record::GameRecord& rec, const Ruleset& rules) {
-  Resolver r{rules.deck, {}};
+  Resolver r{rules.deck, {}, rec.mark};
   DealOrFault out;
-  auto fail = [&](Code c, std::string why) {
+  auto fail = [&](Code c, std::string why, record::Mark at) {
     out.fault = Verdict::bad(c, std::move(why));
+    out.mark = at.line ? at : rec.mark;
     return out;
   };
+  auto first_of = [](const record::TokenList& list) { return list.empty() ? record::Mark{} : list.front().mark; };
   std::array<CardSet, kMaxSeats> hands{};
   CardSet all;
   auto add = [&](const record::TokenList& list, CardSet& into) {
@@ -102,7 +106,8 @@ DealOrFault start_from_record(const record::GameRecord& rec, const Ruleset& rule
       Card c = r.card(t);
       if (!r.fault.ok()) return false;
       if (all.has(c)) {
-        r.fault = Verdict::bad(Code::DuplicateCard, fmt::format("{} is dealt twice (line {})", t.text, t.mark.line));
+        r.fault = Verdict::bad(Code::DuplicateCard, fmt::format("{} is dealt twice", t.text));
+        r.fault_mark = t.mark;
         return false;
       }
       all.insert(c);
@@ -112,24 +117,24 @@ DealOrFault start_from_record(const record::GameRecord& rec, const Ruleset& rule
   };
   if (static_cast<int>(rec.hands.size()) != rules.seats)
     return fail(Code::BadDeal, fmt::format("the deal has {} hands, but ruleset {} has {} seats", rec.hands.size(),
-                                           rules.name, rules.seats));
+                                           rules.name, rules.seats), rec.hands.empty() ? rec.mark : first_of(rec.hands[0]));
   for (int s = 0; s < rules.seats; ++s)
-    if (!add(rec.hands[s], hands[s])) return fail(r.fault.code, r.fault.message);
+    if (!add(rec.hands[s], hands[s])) return fail(r.fault.code, r.fault.message, r.fault_mark);
   CardSet stock_set;
   std::vector<Card> stock;
   if (rec.has_stock) {
-    if (!add(rec.stock, stock_set)) return fail(r.fault.code, r.fault.message);
+    if (!add(rec.stock, stock_set)) return fail(r.fault.code, r.fault.message, r.fault_mark);
     for (const auto& t : rec.stock) stock.push_back(*rules.deck.parse(t.text));
   }
   for (int s = 0; s < rules.seats; ++s)
     if (static_cast<int>(rec.hands[s].size()) != rules.hand)
       return fail(Code::BadDeal, fmt::format("seat {} was dealt {} cards; ruleset {} deals {}", s, rec.hands[s].size(),
-                                             rules.name, rules.hand));
+                                             rules.name, rules.hand), first_of(rec.hands[s]));
   if (rec.has_stock && static_cast<int>(rec.stock.size()) != rules.stock_size())
     return fail(Code::BadDeal, fmt::format("the stock has {} cards; after the deal {} remain", rec.stock.size(),
-                                           rules.stock_size()));
+                                           rules.stock_size()), first_of(rec.stock));
   if (rec.dealer < 0 || rec.dealer >= rules.seats)
-    return fail(Code::BadDeal, fmt::format("there is no seat {} to deal", rec.dealer));
+    return fail(Code::BadDeal, fmt::format("there is no seat {} to deal", rec.dealer), record::Mark{});
   out.position = start(rules, std::span<const CardSet>(hands.data(), rules.seats), rec.dealer, stock, rec.has_stock);
   return out;
 }

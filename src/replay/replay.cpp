@@ -13,6 +13,7 @@ Replay replay(const record::GameRecord& rec, const Ruleset& rules, std::size_t u
   if (!deal.fault.ok()) {
     r.fault = deal.fault;
     r.in_deal = true;
+    r.deal_mark = deal.mark;
     return r;
   }
   r.position = deal.position;

@@ -17,6 +17,7 @@ struct Replay {
   std::size_t moves = 0;  // the moves judged legal and applied
   Verdict fault;          // ok(): the deal and every move asked for are legal
   bool in_deal = false;   // the fault is the deal's; otherwise it is move `moves + 1`'s
+  record::Mark deal_mark; // with in_deal: where in the deal
   std::string move_text;  // the refused move in the engine's words, when judge() refused it
 };
 

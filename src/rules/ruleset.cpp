@@ -238,7 +238,7 @@ int Ruleset::card_points(Card c) const {
 std::shared_ptr<const Ruleset> load_ruleset(const std::string& name_or_path) {
   Source src = find_source(name_or_path);
   std::string name = name_or_path;
-  if (is_path(name_or_path)) name = std::filesystem::path(name_or_path).stem().string();
+  if (is_ruleset_path(name_or_path)) name = std::filesystem::path(name_or_path).stem().string();
   return parse_ruleset(load_node(src), name, src.file);
 }
 
