@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -373,7 +374,7 @@ TEST_CASE("cli: errors name their cause, in one form; --json errors are JSON") {
                     "format: conquian-properties/1\nproperties:\n  - property: longest-winning-run\n    expect:\n      amercan: 8\n");
   Run s = run_err("prove --spec " + spec);
   CHECK(s.status == 2);
-  CHECK(has(s.out, spec + ":5:7: key 'expect': ruleset 'amercan': unknown ruleset 'amercan'"));
+  CHECK(has(s.out, spec + ":5:7: key 'properties[0].expect': ruleset 'amercan': unknown ruleset 'amercan'"));
   fs::remove_all(dir);
 }
 
@@ -391,8 +392,8 @@ TEST_CASE("cli: inputs where people put them: -, folders, files given as ruleset
   CHECK(piped.status == 0);
   CHECK(has(piped.out, "1 game: 1 legal"));
   // A ruleset file in the current folder with neither '/' nor '.yaml' is still a file.
-  write(dir / "mine.yml", "base: american\ndescription: mine\nhand: 9\n");
-  write(dir / "mine", "base: american\ndescription: mine\nhand: 8\n");
+  write(dir / "mine.yml", "base: american\ndescription: mine\nhand: 9\ntarget: 10\n");
+  write(dir / "mine", "base: american\ndescription: mine\nhand: 8\ntarget: 9\n");
   std::string in_dir = "cd " + dir.string() + " && " + std::string(CONQUIAN_BINARY) + " ";
   auto json_of = [&](const std::string& args) {
     FILE* pipe = popen((in_dir + args).c_str(), "r");
@@ -435,5 +436,34 @@ TEST_CASE("cli: -q prints nothing") {
   CHECK(q.status == 0);
   CHECK(q.out.empty());
   CHECK(run_err("check -q " + game).out.empty());
+  fs::remove_all(dir);
+}
+
+TEST_CASE("cli: completion scripts, the man page and cmake --install") {
+  auto dir = temp_dir();
+  Run bash = run("completion bash");
+  CHECK(bash.status == 0);
+  CHECK(has(bash.out, "complete -o filenames -F _conquian conquian"));
+  CHECK(has(bash.out, "\"check\") opts=\"--help -h --ruleset -r --json --quiet -q\";;"));
+  write(dir / "conquian.bash", bash.out);
+  CHECK(std::system(("bash -n " + (dir / "conquian.bash").string()).c_str()) == 0);
+  Run zsh = run("completion zsh");
+  CHECK(zsh.status == 0);
+  CHECK(has(zsh.out, "#compdef conquian"));
+  CHECK(has(zsh.out, "'--ruleset[Judge every game under this ruleset"));
+  CHECK(run("completion fish").status == 2);
+  // Built beside the binary from the --help texts; installed with the rulesets.
+  const fs::path build = fs::path(CONQUIAN_BINARY).parent_path();
+  std::ifstream man(build / "conquian.1");
+  std::string page((std::istreambuf_iterator<char>(man)), {});
+  CHECK(has(page, ".TH CONQUIAN 1"));
+  for (const char* cmd : {"check", "solve", "prove", "forcing", "simulate", "diff", "rulesets", "cards", "completion"})
+    CHECK_MESSAGE(has(page, std::string(".SS ") + cmd + "\n"), cmd);
+  CHECK(has(page, "Replay recorded games and judge every move against the ruleset."));
+  std::string install = "cmake --install " + build.string() + " --prefix " + (dir / "usr").string() + " >/dev/null";
+  REQUIRE(std::system(install.c_str()) == 0);
+  for (const char* f : {"bin/conquian", "share/man/man1/conquian.1", "share/conquian/rulesets/american.yaml",
+                        "share/bash-completion/completions/conquian", "share/zsh/vendor-completions/_conquian"})
+    CHECK_MESSAGE(fs::exists(dir / "usr" / f), f);
   fs::remove_all(dir);
 }

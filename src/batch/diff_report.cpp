@@ -228,7 +228,10 @@ DiffReport build_diff_report(const ReportInput& in) {
   std::optional<ValuesByRuleset> values;
   if (in.properties) {
     values.emplace();
-    for (const auto& rules : plan.rules) (*values)[rules->name] = prove::evaluate_all(*rules);
+    for (const auto& rules : plan.rules) {
+      (*values)[rules->name] = prove::evaluate_all(*rules);
+      if (in.property_done) in.property_done();
+    }
   }
   for (std::size_t a = 0; a < tallies.size(); ++a)
     for (std::size_t b = a + 1; b < tallies.size(); ++b) {

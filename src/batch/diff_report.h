@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -125,6 +126,7 @@ struct ReportInput {
   const GamesCheck* games = nullptr;  // --games, or null
   std::string command;                // the command line, for the reader
   bool properties = false;            // evaluate the property verdicts (a few seconds a ruleset)
+  std::function<void()> property_done = {};  // called after each ruleset's properties (may be empty)
 };
 
 DiffReport build_diff_report(const ReportInput& in);

@@ -76,6 +76,7 @@ int run_check(const CheckOptions& opt) {
   RulesetCache cache;
   check::CheckFileOptions how{.cache = &cache, .under = {}};
   if (!opt.ruleset.empty()) how.under.push_back(ruleset_option(opt.ruleset));
+  const std::vector<std::string> files = expand_inputs(opt.files);  // before any output
   int counts[3] = {0, 0, 0};
   bool first = true;
   Progress progress("checked", "games", 0, opt.quiet || opt.json);
@@ -91,7 +92,7 @@ int run_check(const CheckOptions& opt) {
       print_text(v);
     }
   };
-  for (const auto& file : expand_inputs(opt.files)) check::check_file(file, emit, how);
+  for (const auto& file : files) check::check_file(file, emit, how);
   progress.done();
   if (opt.json) {
     nlohmann::json summary = {{"legal", counts[0]}, {"illegal", counts[1]}, {"malformed", counts[2]}};

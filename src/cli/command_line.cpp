@@ -8,12 +8,6 @@
 namespace conquian::cli {
 namespace {
 
-const CLI::App* find_command(const CLI::App& app, const std::string& name) {
-  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
-    if (sub->get_name() == name) return sub;
-  return nullptr;
-}
-
 bool is_number(const std::string& w) {
   return w.size() > 1 && (std::isdigit(static_cast<unsigned char>(w[1])) || w[1] == '.');
 }
@@ -29,10 +23,20 @@ std::vector<std::string> option_names(const CLI::App& app) {
 
 }  // namespace
 
+std::vector<const CLI::App*> subcommands_of(const CLI::App& app) {
+  return app.get_subcommands([](const CLI::App*) { return true; });
+}
+
 std::vector<std::string> command_names(const CLI::App& app) {
   std::vector<std::string> names;
-  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) names.push_back(sub->get_name());
+  for (const CLI::App* sub : subcommands_of(app)) names.push_back(sub->get_name());
   return names;
+}
+
+const CLI::App* find_command(const CLI::App& app, const std::string& name) {
+  for (const CLI::App* sub : subcommands_of(app))
+    if (sub->get_name() == name) return sub;
+  return nullptr;
 }
 
 CommandLine::CommandLine(CLI::App& app, int argc, char** argv) : app_(app), words_(argv + 1, argv + argc) {}

@@ -32,7 +32,9 @@ class CommandLine {
   std::vector<std::string> words_;      // argv without the program name
 };
 
-// The names of an app's subcommands, in the order they were added.
+// An app's subcommands, in the order they were added; their names; the one named `name`.
+std::vector<const CLI::App*> subcommands_of(const CLI::App& app);
 std::vector<std::string> command_names(const CLI::App& app);
+const CLI::App* find_command(const CLI::App& app, const std::string& name);
 
 }  // namespace conquian::cli

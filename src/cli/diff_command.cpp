@@ -92,7 +92,7 @@ int run_diff(const DiffOptions& opt) {
   unsigned threads = opt.threads ? opt.threads : std::max(1u, std::thread::hardware_concurrency());
   batch::DealTable deals;
   try {
-    Progress progress("played", "deals", last - first);
+    Progress progress("played", "deals", last - first, opt.quiet || !mpi.root());
     std::function<void(std::uint64_t)> tick;
     if (mpi.root() && !opt.quiet) tick = [&](std::uint64_t n) { progress.tick(n); };
     batch::DealTable mine = batch::play_deals(plan, first, last, threads, tick);
@@ -107,8 +107,12 @@ int run_diff(const DiffOptions& opt) {
 
   std::optional<batch::GamesCheck> games;
   if (!opt.games.empty()) games = batch::check_games(opt.games, plan.rules);
-  batch::ReportInput in{&plan, &deals, games ? &*games : nullptr, command_words(opt), !opt.no_properties};
+  batch::ReportInput in{&plan, &deals, games ? &*games : nullptr, command_words(opt), !opt.no_properties, {}};
+  // The property phase takes seconds a ruleset: it shows its progress too.
+  Progress properties("proved the properties of", "rulesets", plan.rules.size(), opt.quiet);
+  in.property_done = [&properties] { properties.tick(); };
   const batch::DiffReport report = batch::build_diff_report(in);
+  properties.done();
   const nlohmann::json json = batch::diff_report_json(report);
 
   std::filesystem::path dir(opt.report);

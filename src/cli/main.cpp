@@ -24,14 +24,15 @@ void register_help(CLI::App& app, Runner& run) {
     run = [&app] {
       const CLI::App* at = &app;
       for (const auto& w : words) {
-        const CLI::App* sub = nullptr;
-        for (const CLI::App* s : at->get_subcommands([](const CLI::App*) { return true; }))
-          if (s->get_name() == w) sub = s;
+        const CLI::App* sub = find_command(*at, w);
         if (!sub) throw CommandError("unknown command '" + w + "'" + conquian::did_you_mean(w, command_names(*at)));
         at = sub;
       }
-      // help() would describe the command chosen on this line (help itself): format `at`.
-      fmt::print("{}", at->get_formatter()->make_help(at, at->get_name(), CLI::AppFormatMode::Normal));
+      // help() would describe the command chosen on this line (help itself): format `at`,
+      // named as `conquian COMMAND --help` names it.
+      std::string name = app.get_name();
+      for (const auto& w : words) name += " " + w;
+      fmt::print("{}", at->get_formatter()->make_help(at, name, CLI::AppFormatMode::Normal));
       return kExitOk;
     };
   });

@@ -15,10 +15,11 @@ Progress::Progress(std::string verb, std::string unit, std::uint64_t total, bool
 void Progress::tick(std::uint64_t n) {
   count_ += n;
   unchecked_ += n;
-  if (!enabled_ || unchecked_ < 64) return;  // the clock is read once per 64 units at most
+  // The clock is read once per 64 units at most (per unit when there are few in all).
+  if (!enabled_ || unchecked_ < (total_ > 0 && total_ < 1000 ? 1 : 64)) return;
   unchecked_ = 0;
   auto now = std::chrono::steady_clock::now();
-  if (now - last_ < std::chrono::milliseconds(100)) return;
+  if (now - last_ < std::chrono::milliseconds(100) && count_ != total_) return;
   last_ = now;
   draw();
 }

@@ -40,7 +40,7 @@ struct Resolver {
 }  // namespace
 
 MoveOrFault to_move(const Position& pos, const record::RecordMove& rm) {
-  Resolver r{pos.rules->deck, {}};
+  Resolver r{pos.rules->deck, {}, {}};
   Move m;
   m.seat = static_cast<std::uint8_t>(rm.seat);
   using K = record::MoveKind;
