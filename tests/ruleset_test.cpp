@@ -260,7 +260,7 @@ TEST_CASE("rulesets: refusals name the file, the line, the key and the reason") 
   CHECK(refusal("base: american\njokers: 2\n") == "mine.yaml:2:9: unknown key 'jokers'");
   CHECK(refusal("base: american\nforcing: {decline: true, sometimes: true}\n") ==
         "mine.yaml:2:37: unknown key 'forcing.sometimes'");
-  CHECK(refusal("melds: {set: [3, 4], sets: [3, 4]}\n") == "mine.yaml:1:22: unknown key 'melds.sets'");
+  CHECK(refusal("melds: {set: [3, 4], sets: [3, 4]}\n") == "mine.yaml:1:22: unknown key 'melds.sets'; did you mean 'set'?");
   // Wrong types.
   CHECK(refusal("base: american\nhand: ten\n") == "mine.yaml:2:7: key 'hand': must be a whole number, not 'ten'");
   CHECK(refusal("base: american\nswap: maybe\n") == "mine.yaml:2:7: key 'swap': must be true or false");
@@ -315,7 +315,9 @@ TEST_CASE("rulesets: refusals name the file, the line, the key and the reason") 
   // Broken YAML.
   CHECK(refusal("hand: [10\n") == "mine.yaml:2:1: not valid YAML: end of sequence flow not found");
   // Unknown or missing bases and files.
-  CHECK(has(refusal("base: nope\n"), "nope: unknown ruleset 'nope' (shipped: american, american-capped"));
+  // A misspelt base is this file's fault, at its line; a near name is suggested.
+  CHECK(has(refusal("base: nope\n"), "mine.yaml:1:7: key 'base': unknown ruleset 'nope' (shipped: american, american-capped"));
+  CHECK(refusal("base: amercan\n") == "mine.yaml:1:7: key 'base': unknown ruleset 'amercan'; did you mean 'american'?");
   CHECK(has(refusal_of_file("no-such-ruleset"), "or give a path to a .yaml file)"));
   CHECK(refusal_of_file("/nonexistent/x.yaml") == "/nonexistent/x.yaml: cannot open the ruleset file: No such file or directory");
 }
