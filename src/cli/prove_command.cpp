@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "cli/cards_output.h"
+#include "cli/command_error.h"
 #include "cli/commands.h"
 #include "prove/partition_z3.h"
 #include "prove/spec.h"
@@ -39,7 +40,7 @@ CardSet parse_cards(const Ruleset& rules, const std::string& text) {
 }
 
 int run_partition(const ProveOptions& opt) {
-  auto rules = load_ruleset(opt.ruleset);
+  auto rules = ruleset_option(opt.ruleset);
   CardSet cards = parse_cards(*rules, opt.cards);
   const MeldIndex& idx = rules->meld_index();
   bool engine_says = idx.can_partition(cards);
@@ -102,7 +103,7 @@ int run_partition(const ProveOptions& opt) {
 
 int run_spec(const ProveOptions& opt) {
   prove::Spec spec = prove::load_spec(opt.spec);
-  if (!opt.ruleset.empty()) (void)load_ruleset(opt.ruleset);  // unknown names are input errors
+  if (!opt.ruleset.empty()) (void)ruleset_option(opt.ruleset);  // unknown names are input errors
   auto results = prove::run_spec(spec, opt.ruleset, [&](const prove::SpecResult& r) {
     if (opt.json) return;
     const char* mark = r.unknown() ? "UNKNOWN" : r.as_expected() ? "ok" : "REFUTED";
