@@ -49,6 +49,8 @@ TEST_CASE("travel: simulate -r FILE writes the ruleset inline; check needs neith
   auto j = check_json(dir / "games.yaml", 0);
   CHECK(j["summary"]["legal"] == 6);
   for (const auto& g : j["games"]) CHECK(g["ruleset"] == "inline");
+  // Cut after two moves for `forcing`: the inline ruleset travels there too.
+  CHECK(run_cli("forcing --json --after 2 --game 3 " + (dir / "games.yaml").string()).status == 0);
   // Under american (hand 10) the same deals are bad deals: the inline ruleset was used.
   auto r = run_cli("check --json --ruleset american " + (dir / "games.yaml").string());
   CHECK(r.status == 1);
@@ -115,6 +117,9 @@ TEST_CASE("travel: simulate --match writes one match that check follows to its e
   CHECK(text.find("match_winner: ") != std::string::npos);
   CHECK(text.find("match_winner: ") == text.rfind("match_winner: "));  // on the last deal only
 
+  // The third deal cut after four moves: played under the match's ruleset.
+  CHECK(run_cli("forcing --json --after 4 --game 3 " + (dir / "m.yaml").string()).status == 0);
+  CHECK(run_cli("forcing --json --after 4 --game 3 " + (dir / "m.yaml").string() + " -r american").status == 2);
   // A wrong running score.
   write(dir / "score.yaml", std::regex_replace(text, std::regex("total: \\[[0-9, ]*\\]"), "total: [7, 7]",
                                                std::regex_constants::format_first_only));
