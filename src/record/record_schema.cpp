@@ -223,7 +223,7 @@ void Schema::ruleset_value(std::string& name, std::string& inline_text, Mark& ma
   }
   if (!in_.is_scalar())
     in_.fail_here(std::string("expected a ruleset name or path, or a ruleset mapping, found ") + in_.found());
-  if (in_.is_null()) in_.fail_here("expected a ruleset name or path, found nothing");
+  if (in_.is_null() || in_.scalar_view().empty()) in_.fail_here("expected a ruleset name or path, found nothing");
   name = std::string(in_.scalar_view());
 }
 
