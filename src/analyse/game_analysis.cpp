@@ -247,6 +247,7 @@ Analysis analyse_game(const record::GameRecord& rec, std::shared_ptr<const Rules
   a.ruleset = rules->name;
   a.file = rec.file;
   a.game = rec.index;
+  a.players = rec.players;
   a.rules = rules;
   a.threshold = options.threshold;
 

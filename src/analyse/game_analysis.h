@@ -80,6 +80,7 @@ struct Decisive {
 struct Analysis {
   std::string id, ruleset, file;
   int game = 0;                       // the document's index in the file
+  std::vector<std::string> players;   // as the record names them (may be empty)
   std::shared_ptr<const Ruleset> rules;
   double threshold = 0.1;
   std::vector<std::string> keys;      // the evaluations, in order
