@@ -1,5 +1,5 @@
 // An engine move in words, for messages and output: the record's words of the move
-// (to_record_move, replay/record_moves.h) written by the record writer
+// (to_record_move, replay/record_moves.h) written by the one writer of moves
 // (record/record_writer.h), as text or as JSON. The engine's waive of a force, which
 // no record writes, has words of its own. Here in replay/, not in the engine: the engine
 // knows no file format.
