@@ -1,6 +1,7 @@
 // analyse/: the analysis of recorded games (specs/analyse.md) on corpus/analyse/mistakes.yaml,
 // whose blunder and mistake were confirmed with `conquian solve` (the file's comments say
-// how), and the commands `analyse` and `show` with good and bad input.
+// how). The commands `analyse` and `show` are tested in cli_test.cpp, the page in
+// analyse_html_test.sh.
 #include <doctest/doctest.h>
 
 #include <nlohmann/json.hpp>
@@ -8,11 +9,9 @@
 
 #include "analyse/analyse_file.h"
 #include "analyse/analysis_json.h"
-#include "cli_run.h"
 #include "record/input_error.h"
 
 using namespace conquian;
-using conquian::testing::run_cli;
 
 namespace {
 
@@ -109,39 +108,4 @@ TEST_CASE("analyse: several games in parallel give what one thread gives") {
   REQUIRE(two.size() == 2);
   for (std::size_t k = 0; k < 2; ++k)
     CHECK(analyse::analysis_json(*one[k].analysis) == analyse::analysis_json(*two[k].analysis));
-}
-
-TEST_CASE("analyse command: JSON, and bad input refused as check refuses it") {
-  auto ok = run_cli("analyse " + kGames + " --game 1 --json --chance-nodes 10000");
-  CHECK(ok.status == 0);
-  nlohmann::json j = nlohmann::json::parse(ok.out);
-  CHECK(j["id"] == "blunder");
-  CHECK(j["ruleset"] == "american");
-  CHECK(j["moves"][2]["class"] == "blunder");
-
-  auto text = run_cli("analyse " + kGames + " --id tiny-mistake");
-  CHECK(text.status == 0);
-  CHECK(text.out.find("   5 mistake  {seat: 1, pass: 3h}") != std::string::npos);
-  CHECK(text.out.find("first decisive mistake: move 14 by seat 0") != std::string::npos);
-
-  const std::string corpus = std::string(CONQUIAN_SOURCE_DIR) + "/corpus/";
-  auto illegal = run_cli("analyse " + corpus + "illegal/takes.yaml --game 1", true);
-  CHECK(illegal.status == 1);
-  CHECK(illegal.out.find("ILLEGAL at move") != std::string::npos);
-  auto malformed = run_cli("analyse " + corpus + "malformed/broken-yaml.yaml", true);
-  CHECK(malformed.status == 2);
-  CHECK(malformed.out.find("MALFORMED") != std::string::npos);
-  auto missing = run_cli("analyse " + kGames + " --game 9", true);
-  CHECK(missing.status == 2);
-  CHECK(missing.out.find("--game 9: no such game (the file holds 2 games)") != std::string::npos);
-}
-
-TEST_CASE("show command: the table after N moves") {
-  auto r = run_cli("show " + kGames + " --after 3");
-  CHECK(r.status == 0);
-  CHECK(r.out.find("seat 0 (dealer)  hand:  Kc 7d Qd\n        table: Ac 2c 3c 4c | 5d 5h 5s\n") != std::string::npos);
-  CHECK(r.out.find("face up: Jd (thrown by seat 0)") != std::string::npos);
-  CHECK(r.out.find("stock:   19 cards") != std::string::npos);
-  CHECK(r.out.find("next:    seat 1 to take or pass Jd") != std::string::npos);
-  CHECK(run_cli("show " + kGames + " --after 99").status == 2);
 }
