@@ -3,21 +3,13 @@
 #include <fmt/format.h>
 
 #include "analyse/annotation.h"
+#include "check/verdict_text.h"
 #include "replay/move_words.h"
 
 namespace conquian::analyse {
-namespace {
-
-std::string outcome_text(const Outcome& o) {
-  if (o.kind == Outcome::Kind::Win) return fmt::format("seat {} won", o.winner);
-  if (o.kind == Outcome::Kind::Draw) return "drawn";
-  return "unfinished";
-}
-
-}  // namespace
 
 std::string analysis_text(const Analysis& a) {
-  std::string out = fmt::format("{} ({}, {}): {} after {} moves\n", a.id, a.ruleset, a.file, outcome_text(a.outcome),
+  std::string out = fmt::format("{} ({}, {}): {} after {} moves\n", a.id, a.ruleset, a.file, check::outcome_text(a.outcome),
                                 a.rows.size());
   for (std::size_t e = 0; e < a.keys.size(); ++e)
     if (!a.not_applicable[e].empty())

@@ -40,6 +40,17 @@ std::string class_sentence(Class cls, const std::vector<Judged>& judged, const P
   }
 }
 
+// "forcing seat 0 wins, not forcing a draw (hindsight)" for each evaluation that compared
+// them; `other` names what was played instead of the force.
+std::string comparison(const ForceChance& f, const Row& row, const Analysis& a, const char* other) {
+  std::string out;
+  for (std::size_t e = 0; e < f.compare.size(); ++e)
+    if (f.compare[e].solved)
+      out += fmt::format("{}forcing {}, {} {} ({})", out.empty() ? "" : "; ", worth_text(f.compare[e].force, row.judged[e].exact),
+                         other, worth_text(f.compare[e].other, row.judged[e].exact), evaluation_words(a.keys[e]));
+  return out;
+}
+
 std::string force_sentence(const ForceChance& f, const Row& row, const Analysis& a) {
   const std::string what = fmt::format("seat {} to take {}", f.forced, a.rules->deck.token(f.card));
   using V = ForceChance::Verdict;
@@ -55,26 +66,15 @@ std::string force_sentence(const ForceChance& f, const Row& row, const Analysis&
   if (f.played) {
     if (f.verdict == V::Bad) {
       if (f.window) {
-        std::string cmp;
-        for (std::size_t e = 0; e < f.compare.size(); ++e)
-          if (f.compare[e].solved)
-            cmp += fmt::format("{}forcing {}, not forcing {} ({})", cmp.empty() ? "" : "; ",
-                               worth_text(f.compare[e].force, row.judged[e].exact),
-                               worth_text(f.compare[e].other, row.judged[e].exact), evaluation_words(a.keys[e]));
-        return fmt::format("forcing {} was bad: {}", what, cmp);
+        return fmt::format("forcing {} was bad: {}", what, comparison(f, row, a, "not forcing"));
       }
       return fmt::format("forcing {} was a {}", what, class_name(row.cls));
     }
     return f.verdict == V::Unsolved ? "" : fmt::format("forcing {} was right", what);
   }
   if (f.verdict != V::Missed) return "";
-  std::string cmp;
-  for (std::size_t e = 0; e < f.compare.size(); ++e)
-    if (f.compare[e].solved)
-      cmp += fmt::format("{}forcing {}, the move played {} ({})", cmp.empty() ? "" : "; ",
-                         worth_text(f.compare[e].force, row.judged[e].exact),
-                         worth_text(f.compare[e].other, row.judged[e].exact), evaluation_words(a.keys[e]));
-  return fmt::format("seat {} missed a force: it could have forced {} ({})", f.seat, what, cmp);
+  return fmt::format("seat {} missed a force: it could have forced {} ({})", f.seat, what,
+                     comparison(f, row, a, "the move played"));
 }
 
 }  // namespace

@@ -4,15 +4,15 @@
 
 namespace conquian::check {
 
-std::string outcome_text(const GameVerdict& v) {
-  if (v.outcome.kind == Outcome::Kind::Win) return fmt::format("seat {} won", v.outcome.winner);
-  if (v.outcome.kind == Outcome::Kind::Draw) return "drawn";
+std::string outcome_text(const Outcome& outcome) {
+  if (outcome.kind == Outcome::Kind::Win) return fmt::format("seat {} won", outcome.winner);
+  if (outcome.kind == Outcome::Kind::Draw) return "drawn";
   return "unfinished";
 }
 
 std::string verdict_text(const GameVerdict& v) {
   switch (v.judgement) {
-    case Judgement::Legal: return fmt::format("{}: legal, {} after {} moves\n", v.id, outcome_text(v), v.moves);
+    case Judgement::Legal: return fmt::format("{}: legal, {} after {} moves\n", v.id, outcome_text(v.outcome), v.moves);
     case Judgement::Illegal: {
       std::string where = v.move == 0 ? "in the deal" : fmt::format("at move {}", v.move);
       if (v.move == v.moves + 1 && v.code == Code::ResultMismatch) where = "in the result";

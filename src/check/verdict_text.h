@@ -9,6 +9,6 @@
 namespace conquian::check {
 
 std::string verdict_text(const GameVerdict& v);
-std::string outcome_text(const GameVerdict& v);  // "seat 0 won", "drawn", "unfinished"
+std::string outcome_text(const Outcome& outcome);  // "seat 0 won", "drawn", "unfinished"
 
 }  // namespace conquian::check
