@@ -1,5 +1,5 @@
 // The command line as scripts see it: every test that runs the built binary (check,
-// rulesets, prove partition, forcing, solve, diff), with its exit status, JSON shape and
+// rulesets, prove partition, forcing, solve, diff, analyse, show), with its exit status, JSON shape and
 // error messages.
 #include <doctest/doctest.h>
 #include <unistd.h>
@@ -275,4 +275,41 @@ TEST_CASE("cli: diff writes the three files; bad input exits 2") {
   CHECK(run("diff american --deals 10 --report " + dir.string()).status == 2);
   CHECK(run("diff american nine-card --players greedy,wizard --deals 10 --report " + dir.string()).status == 2);
   fs::remove_all(dir.parent_path());
+}
+
+const std::string kAnalyseGames = std::string(CONQUIAN_SOURCE_DIR) + "/corpus/analyse/mistakes.yaml";
+
+TEST_CASE("cli: analyse --json, text, and bad input refused as check refuses it") {
+  auto ok = run("analyse " + kAnalyseGames + " --game 1 --json --chance-nodes 10000");
+  CHECK(ok.status == 0);
+  nlohmann::json j = nlohmann::json::parse(ok.out);
+  CHECK(j["id"] == "blunder");
+  CHECK(j["ruleset"] == "american");
+  CHECK(j["moves"][2]["class"] == "blunder");
+
+  auto text = run("analyse " + kAnalyseGames + " --id tiny-mistake");
+  CHECK(text.status == 0);
+  CHECK(text.out.find("   5 mistake  {seat: 1, pass: 3h}") != std::string::npos);
+  CHECK(text.out.find("first decisive mistake: move 14 by seat 0") != std::string::npos);
+
+  const std::string corpus = std::string(CONQUIAN_SOURCE_DIR) + "/corpus/";
+  auto illegal = run("analyse " + corpus + "illegal/takes.yaml --game 1", true);
+  CHECK(illegal.status == 1);
+  CHECK(illegal.out.find("ILLEGAL at move") != std::string::npos);
+  auto malformed = run("analyse " + corpus + "malformed/broken-yaml.yaml", true);
+  CHECK(malformed.status == 2);
+  CHECK(malformed.out.find("MALFORMED") != std::string::npos);
+  auto missing = run("analyse " + kAnalyseGames + " --game 9", true);
+  CHECK(missing.status == 2);
+  CHECK(missing.out.find("--game 9: no such game (the file holds 2 games)") != std::string::npos);
+}
+
+TEST_CASE("cli: show, the table after N moves") {
+  auto r = run("show " + kAnalyseGames + " --after 3");
+  CHECK(r.status == 0);
+  CHECK(r.out.find("seat 0 (dealer)  hand:  Kc 7d Qd\n        table: Ac 2c 3c 4c | 5d 5h 5s\n") != std::string::npos);
+  CHECK(r.out.find("face up: Jd (thrown by seat 0)") != std::string::npos);
+  CHECK(r.out.find("stock:   19 cards") != std::string::npos);
+  CHECK(r.out.find("next:    seat 1 to take or pass Jd") != std::string::npos);
+  CHECK(run("show " + kAnalyseGames + " --after 99").status == 2);
 }

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "check/check_file.h"
+#include "check/verdict_text.h"
 #include "cli/commands.h"
 #include "cli/progress.h"
 #include "replay/ruleset_cache.h"
@@ -41,32 +42,6 @@ nlohmann::json verdict_json(const check::GameVerdict& v) {
   return j;
 }
 
-std::string outcome_text(const check::GameVerdict& v) {
-  if (v.outcome.kind == Outcome::Kind::Win) return fmt::format("seat {} won", v.outcome.winner);
-  if (v.outcome.kind == Outcome::Kind::Draw) return "drawn";
-  return "unfinished";
-}
-
-void print_text(const check::GameVerdict& v) {
-  switch (v.judgement) {
-    case check::Judgement::Legal:
-      fmt::print("{}: legal, {} after {} moves\n", v.id, outcome_text(v), v.moves);
-      return;
-    case check::Judgement::Illegal: {
-      std::string where = v.move == 0 ? "in the deal" : fmt::format("at move {}", v.move);
-      if (v.move == v.moves + 1 && v.code == Code::ResultMismatch) where = "in the result";
-      if (v.move == v.moves + 1 && v.code == Code::ScoreMismatch) where = "in the score";
-      std::string line = v.mark.line ? fmt::format(" ({}:{})", v.file, v.mark.line) : "";
-      fmt::print("{}: ILLEGAL {}{}: {}: {}\n", v.id, where, line, code_name(v.code), v.message);
-      if (!v.move_text.empty() && v.move > 0 && v.move <= v.moves) fmt::print("    the move: {}\n", v.move_text);
-      return;
-    }
-    case check::Judgement::Malformed:
-      fmt::print("{}: MALFORMED: {}\n", v.id, v.message);
-      return;
-  }
-}
-
 int run_check(const CheckOptions& opt) {
   RulesetCache cache;
   check::CheckFileOptions how{.cache = &cache, .under = {}};
@@ -82,7 +57,7 @@ int run_check(const CheckOptions& opt) {
       fmt::print("{}\n  {}", first ? "" : ",", verdict_json(v).dump());
       first = false;
     } else if (!opt.quiet) {
-      print_text(v);
+      fmt::print("{}", check::verdict_text(v));
     }
   };
   for (const auto& file : opt.files) check::check_file(file, emit, how);

@@ -21,5 +21,7 @@ void register_forcing(CLI::App& app, Runner& run);
 void register_simulate(CLI::App& app, Runner& run);
 void register_diff(CLI::App& app, Runner& run);
 void register_rulesets(CLI::App& app, Runner& run);
+void register_analyse(CLI::App& app, Runner& run);
+void register_show(CLI::App& app, Runner& run);
 
 }  // namespace conquian::cli

@@ -25,6 +25,8 @@ int main(int argc, char** argv) {
   register_prove(app, run);
   register_solve(app, run);
   register_forcing(app, run);
+  register_analyse(app, run);
+  register_show(app, run);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
