@@ -61,6 +61,7 @@ inline bool cards_input(std::string_view bytes) {
   MeldList split;
   bool ok = rules.meld_index().find_partition(set, split);
   if (ok != rules.meld_index().can_partition(set)) return false;
+  if (ok != rules.meld_index().can_partition_by_ranks(set)) return false;
   if (!ok) return true;
   int total = 0;
   for (CardSet m : split) {
