@@ -300,6 +300,17 @@ TEST_CASE("forcing: the command's JSON and exit status") {
   CHECK(o["discards"][0]["to_act"] == 1);
   CHECK(o["discards"][0]["outcome"] == "ongoing");
   CHECK(run(dir + "no-such-file.position.yml").first == 2);
+  // Z3 out of time: the groupings cannot all be listed, so no answer is shown; exit 3.
+  auto [late, late_out] = run(dir + "decline-regroup.position.yml --json --z3-timeout 1");
+  CHECK(late == 3);
+  CHECK(nlohmann::json::parse(late_out)["unknown"].get<std::string>().find("Z3 could not finish") == 0);
+}
+
+TEST_CASE("forcing: Z3's unknown is no list of groupings (issue 11)") {
+  std::shared_ptr<const Ruleset> rules;
+  Position p = from_text(kDecline, rules);
+  CHECK_THROWS_AS(prove::analyse_forcing(p, prove::Z3Limits{0, 1}), prove::Z3Undecided);
+  CHECK_NOTHROW(prove::analyse_forcing(p));
 }
 
 TEST_CASE("forcing: forced_extra_melds lists the takes that lay cards from the hand") {

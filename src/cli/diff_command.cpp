@@ -76,7 +76,7 @@ void print_summary(const nlohmann::json& report, const std::filesystem::path& di
 void add_property_verdicts(nlohmann::json& report, const batch::DiffPlan& plan) {
   std::map<std::string, std::map<std::string, prove::PropertyValue>> values;
   for (const auto& rules : plan.rules)
-    for (const auto& kind : prove::property_kinds()) values[rules->name][kind.id] = kind.evaluate(*rules);
+    for (const auto& kind : prove::property_kinds()) values[rules->name][kind.id] = kind.evaluate(*rules, {});
   for (auto& c : report["comparisons"]) {
     std::string a = c["a"], b = c["b"];
     nlohmann::json differ = nlohmann::json::array();
