@@ -39,19 +39,6 @@ Loaded load_position(const ForcingOptions& opt) {
   return out;
 }
 
-const char* phase_name(Phase p) {
-  switch (p) {
-    case Phase::Swap: return "swap";
-    case Phase::Turn: return "turn";
-    case Phase::Offer: return "offer";
-    case Phase::ForceWindow: return "force-window";
-    case Phase::Forced: return "forced";
-    case Phase::Throw: return "throw";
-    case Phase::Over: return "over";
-  }
-  return "";
-}
-
 nlohmann::json outcome_json(const Outcome& o) {
   if (o.kind == Outcome::Kind::Win) return {{"winner", o.winner}};
   if (o.kind == Outcome::Kind::Draw) return {{"draw", true}};
