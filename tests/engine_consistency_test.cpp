@@ -120,8 +120,11 @@ std::vector<UnderTest> rulesets_under_test() {
   const char* big_hands[] = {
       "deck: french-52\nhand: 24\ntarget: 25\nwild: [2d]\n",
       "deck: french-52\nhand: 20\ntarget: 21\nwild: [2d, 2h, Ks]\nforcing: [decline, offer]\n",
+      // With sets and runs of three a 30-card hand has up to millions of legal takes in one
+      // position (seconds to list and judge); sets of four and runs of four or five keep it
+      // to thousands.
       "deck: {ranks: [A, 2, 3, 4, 5, 6, 7, 8, 9, T, J, Q, K, L, M, N], suits: [c, d, h, s]}\nhand: 30\n"
-      "target: 31\nmelds: {set: [3, 4], run: [3, 5]}\nwild: [Nc, Nd]\n",
+      "target: 31\nmelds: {set: [4, 4], run: [4, 5]}\nwild: [Nc, Nd]\n",
       "deck: french-52\nhand: 22\ntarget: 23\nwild: [2d]\nextra_melds: false\nmeld_timing: turn\n",
   };
   int i = 0;
