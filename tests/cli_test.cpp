@@ -234,6 +234,13 @@ TEST_CASE("cli: Z3 out of time is undecided, exit 3, never a proof (issue 11)") 
     CHECK(r["value"] == "unknown");
     CHECK(r["evidence"] == "unknown");
   }
+  // The issue's command: the shipped spec on american, every Z3 question out of time.
+  Run shipped = run("prove --spec " + std::string(CONQUIAN_SOURCE_DIR) +
+                    "/specs/properties.yaml --ruleset american --z3-timeout 1");
+  CHECK(shipped.status == 3);
+  CHECK(shipped.out.find("Left undecided (Z3 answered unknown):\n  longest-winning-run (american)\n"
+                         "  longer-run-before-win (american)\n  uncompletable-tables (american)\n") !=
+        std::string::npos);
   fs::remove_all(dir);
 }
 

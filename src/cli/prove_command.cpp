@@ -59,7 +59,8 @@ int run_partition(const ProveOptions& opt) {
     }, opt.limits, &unknown);
     if (!unknown.empty()) {
       j["partitionable"] = nullptr;
-      j["unknown"] = fmt::format("Z3 could not finish listing the splits ({}) after {}", unknown, splits.size());
+      j["unknown"] = fmt::format("Z3 could not finish listing the splits ({}) after {} split{}", unknown, splits.size(),
+                                 splits.size() == 1 ? "" : "s");
       if (opt.json) fmt::print("{}\n", j.dump());
       fmt::print(stderr, "conquian prove: {}\n", j["unknown"].get<std::string>());
       return kExitUnknown;

@@ -256,7 +256,7 @@ class Budget {
     solver.set("timeout", static_cast<unsigned>(left.count()));
     return true;
   }
-  static constexpr const char* kSpent = "timeout (the query's time was spent)";
+  static constexpr const char* kSpent = "timeout: the query's time was spent before this check";
 
  private:
   bool bounded_;
