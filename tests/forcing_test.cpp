@@ -10,11 +10,11 @@
 #include <string>
 #include <vector>
 
-#include "check/replay.h"
-#include "engine/position_setup.h"
 #include "prove/forcing.h"
 #include "record/position_file.h"
 #include "record/yaml_fields.h"
+#include "replay/position_setup.h"
+#include "replay/ruleset_cache.h"
 #include "test_util.h"
 
 using namespace conquian;
@@ -180,7 +180,7 @@ TEST_CASE("forcing: every position of corpus/positions gets the answer beside it
   }
   std::sort(files.begin(), files.end());
   REQUIRE(files.size() >= 12);
-  check::RulesetCache cache;
+  RulesetCache cache;
   for (const auto& file : files) {
     CAPTURE(file.string());
     const std::string name = file.filename().string();

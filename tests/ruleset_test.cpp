@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "record/yaml_fields.h"
+#include "record/input_error.h"
 #include "rules/ruleset.h"
 #include "test_util.h"
 

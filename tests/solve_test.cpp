@@ -1,14 +1,14 @@
 // Tests for the solvers (src/solve/), position files (record/position_file.*) and their
-// conversion to engine positions (engine/position_setup.*).
+// conversion to engine positions (replay/position_setup.*).
 #include <doctest/doctest.h>
 
 #include <map>
 
 #include "batch/shuffle.h"
-#include "engine/position_setup.h"
 #include "position_text.h"
+#include "record/input_error.h"
 #include "record/position_file.h"
-#include "record/yaml_fields.h"
+#include "replay/position_setup.h"
 #include "solve/chance.h"
 #include "solve/solver.h"
 #include "solve/transposition.h"
@@ -62,13 +62,7 @@ int sign_of(const solve::Value& v) {
 // A random deal of `rules` played `moves` random moves (fewer if it ends).
 Position random_position(const Ruleset& rules, batch::Rng& rng, int moves) {
   std::vector<Card> deck = batch::shuffled_deck(rules.deck.size(), rng);
-  std::array<CardSet, kMaxSeats> hands{};
-  std::size_t next = 0;
-  for (int s = 0; s < rules.seats; ++s)
-    for (int k = 0; k < rules.hand; ++k) hands[s].insert(deck[next++]);
-  std::vector<Card> stock(deck.begin() + static_cast<std::ptrdiff_t>(next), deck.end());
-  Position p = start(rules, std::span<const CardSet>(hands.data(), rules.seats), static_cast<int>(rng.below(2)), stock,
-                     true);
+  Position p = deal(rules, deck, static_cast<int>(rng.below(2)));
   std::vector<Move> legal;
   for (int i = 0; i < moves && !p.result.over(); ++i) {
     legal_moves(p, legal);

@@ -30,10 +30,10 @@ thread_local Layers layers;
 
 }  // namespace
 
-RankProgram::RankProgram(const Deck& deck, const MeldRules& rules, int run_cap)
+RankProgram::RankProgram(const Deck& deck, const MeldRules& rules)
     : ranks_(deck.rank_count()), suits_(deck.suit_count()), wild_(rules.wild) {
-  const int set_lo = rules.set_min, set_hi = std::min(rules.set_max, suits_);
-  const int run_lo = rules.run_min;
+  const int set_lo = rules.set_min, set_hi = rules.set_cap(deck);
+  const int run_lo = rules.run_min, run_cap = rules.run_cap(deck);
   if (run_lo > run_cap) run_keep_ = 0;  // no run fits the deck
   else if (run_cap >= 2 * run_lo - 1) run_keep_ = run_lo, open_ended_ = true;
   else run_keep_ = run_cap;

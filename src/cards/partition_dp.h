@@ -45,8 +45,8 @@ struct MeldRules;
 
 class RankProgram {
  public:
-  // `run_cap`: the longest run the deck and rules allow.
-  RankProgram(const Deck& deck, const MeldRules& rules, int run_cap);
+  // The caps of sets and runs come from MeldRules::set_cap / run_cap.
+  RankProgram(const Deck& deck, const MeldRules& rules);
 
   // Whether `cards` splits into legal melds, every card used once (the empty set does).
   bool can_partition(CardSet cards) const;

@@ -11,11 +11,12 @@
 #include <string>
 #include <string_view>
 
-#include "check/replay.h"
-#include "engine/position_setup.h"
+#include "check/check_file.h"
+#include "record/input_error.h"
 #include "record/position_file.h"
 #include "record/record_reader.h"
-#include "record/yaml_fields.h"
+#include "replay/position_setup.h"
+#include "replay/ruleset_cache.h"
 #include "rules/ruleset.h"
 #include "rules/shipped_rulesets.h"
 
@@ -37,24 +38,14 @@ inline const char* result_name(Result r) {
 // judged (legal or illegal). Rejected: a malformed document, or a ruleset that is not shipped
 // (this target reads no files).
 inline Result record_input(std::string_view text) {
-  static check::RulesetCache cache;
-  int documents = 0;
+  static RulesetCache cache(RulesetCache::Sources::ShippedOnly);  // no file reads
+  int verdicts = 0;
   bool all_judged = true;
-  record::read_record_text(text, "fuzz.yaml", [&](record::ReadItem&& item) {
-    ++documents;
-    if (!item.record) {
-      all_judged = false;
-      return;
-    }
-    const auto& name = item.record->ruleset;  // only shipped names: no file reads
-    if (!shipped_ruleset_texts().count(name)) {
-      all_judged = false;
-      return;
-    }
-    const check::GameVerdict v = check::check_record(*item.record, *cache.get(name, ""));
+  check::check_text(text, "fuzz.yaml", [&](check::GameVerdict&& v) {
+    ++verdicts;
     all_judged = all_judged && v.judgement != check::Judgement::Malformed;
-  });
-  return documents > 0 && all_judged ? Result::accepted : Result::rejected;
+  }, {.cache = &cache, .under = {}});
+  return verdicts > 0 && all_judged ? Result::accepted : Result::rejected;
 }
 
 // Ruleset loader: strict keys, validation, the meld index. Accepted: the ruleset loads.
@@ -109,7 +100,7 @@ inline Result cards_input(std::string_view bytes) {
 // Accepted: the position reads and is a position of its ruleset. Rejected: an error, or a
 // ruleset that is not shipped (this target reads no files).
 inline Result position_input(std::string_view bytes) {
-  static check::RulesetCache cache;
+  static RulesetCache cache;
   try {
     record::PositionFile pf = record::read_position_text(std::string(bytes), "fuzz.position.yml");
     if (!shipped_ruleset_texts().count(pf.ruleset)) return Result::rejected;
