@@ -80,15 +80,16 @@ bool MeldIndex::is_meld(CardSet cards) const {
   return false;
 }
 
+template <bool kShow>
 bool MeldIndex::partition_natural(CardSet rest, MeldList* out, int& budget) const {
   if (rest.empty()) return true;
   if (--budget < 0) return false;
   // A yes/no answer needs only the short melds; a split to show may use any meld.
-  for (CardSet m : (out ? from_lowest_ : short_from_lowest_)[rest.lowest()]) {
+  for (CardSet m : (kShow ? from_lowest_ : short_from_lowest_)[rest.lowest()]) {
     if (!rest.contains(m)) continue;
-    if (out) out->push(m);
-    if (partition_natural(rest - m, out, budget)) return true;
-    if (out) out->pop();
+    if constexpr (kShow) out->push(m);
+    if (partition_natural<kShow>(rest - m, out, budget)) return true;
+    if constexpr (kShow) out->pop();
     if (budget < 0) return false;
   }
   return false;
@@ -177,7 +178,7 @@ bool MeldIndex::partition_wild(CardSet naturals, int wilds, MeldList* out,
 bool MeldIndex::can_partition(CardSet cards) const {
   CardSet wild = cards & rules_.wild;
   int budget = kCoverBudget;
-  bool found = wild.empty() ? partition_natural(cards, nullptr, budget)
+  bool found = wild.empty() ? partition_natural<false>(cards, nullptr, budget)
                             : partition_wild(cards - wild, wild.size(), nullptr, wild, budget);
   if (found || budget >= 0) return found;
   return ranks_.can_partition(cards);
@@ -186,7 +187,7 @@ bool MeldIndex::can_partition(CardSet cards) const {
 bool MeldIndex::can_partition_by_cover(CardSet cards) const {
   CardSet wild = cards & rules_.wild;
   int budget = std::numeric_limits<int>::max();
-  return wild.empty() ? partition_natural(cards, nullptr, budget)
+  return wild.empty() ? partition_natural<false>(cards, nullptr, budget)
                       : partition_wild(cards - wild, wild.size(), nullptr, wild, budget);
 }
 
@@ -194,7 +195,7 @@ bool MeldIndex::find_partition(CardSet cards, MeldList& out) const {
   out.count = 0;
   CardSet wild = cards & rules_.wild;
   int budget = kCoverBudget;
-  bool ok = wild.empty() ? partition_natural(cards, &out, budget)
+  bool ok = wild.empty() ? partition_natural<true>(cards, &out, budget)
                          : partition_wild(cards - wild, wild.size(), &out, wild, budget);
   if (ok) return true;
   out.count = 0;

@@ -99,6 +99,9 @@ class MeldIndex {
  private:
   // The exact cover; each step spends one of `budget` (past zero it answers false, and the
   // caller must not trust a false).
+  // kShow: fill `out`; a yes/no answer (out null) is compiled without those branches, as
+  // can_partition is the engine's hottest call.
+  template <bool kShow>
   bool partition_natural(CardSet rest, MeldList* out, int& budget) const;
   bool partition_wild(CardSet naturals, int wilds, MeldList* out, CardSet wild_pool, int& budget) const;
   // Groups of wild cards alone, of legal sizes, for `wilds` cards of `pool` (lowest first).
