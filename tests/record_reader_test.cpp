@@ -293,9 +293,16 @@ TEST_CASE("many documents in one file, streamed in order") {
   }
 }
 
-TEST_CASE("an empty file or a file of comments has no games; `---` alone is an empty document") {
-  CHECK(read_text("").empty());
-  CHECK(read_text("# nothing here\n\n# at all\n").empty());
+TEST_CASE("an empty file or a file of comments is an error naming the file; `---` alone is an empty document") {
+  // Issue 11: a pipeline that wrote nothing must not pass as a valid file of zero games.
+  for (const char* text : {"", "\n\n  \n", "# nothing here\n\n# at all\n"}) {
+    CAPTURE(text);
+    const auto none = read_text(text);
+    REQUIRE(none.size() == 1);
+    REQUIRE(none[0].error.has_value());
+    CHECK(none[0].error->index == 0);
+    CHECK(contains(none[0].error->message, "no game: the file holds no YAML document"));
+  }
   const auto items = read_text("---\n---\n# just a comment\n");
   REQUIRE(items.size() == 2);
   CHECK(items[0].error->index == 1);
@@ -732,7 +739,9 @@ TEST_CASE("files: read from disk, unopenable, a directory") {
   { std::ofstream{empty}; }
   read_record_file(empty.string(), sink);
   std::filesystem::remove(empty);
-  CHECK(items.empty());
+  REQUIRE(items.size() == 1);
+  CHECK(items[0].error->file == empty.string());
+  CHECK(items[0].error->message == empty.string() + ": no game: the file holds no YAML document (it is empty or only comments)");
 }
 
 TEST_CASE("bytes YAML refuses: blamed on their own document, earlier games kept") {

@@ -42,7 +42,7 @@ Spec load_spec(const std::string& path) {
   return spec;
 }
 
-std::vector<SpecResult> run_spec(const Spec& spec, const std::string& only_ruleset,
+std::vector<SpecResult> run_spec(const Spec& spec, const std::string& only_ruleset, const Z3Limits& limits,
                                  const std::function<void(const SpecResult&)>& progress) {
   std::vector<SpecResult> out;
   std::map<std::string, std::shared_ptr<const Ruleset>> rulesets;
@@ -54,7 +54,7 @@ std::vector<SpecResult> run_spec(const Spec& spec, const std::string& only_rules
       if (!rs) rs = load_ruleset(name);
       SpecResult r{e.property, name, expected, {}, 0};
       auto t0 = std::chrono::steady_clock::now();
-      r.value = kind->evaluate(*rs);
+      r.value = kind->evaluate(*rs, limits);
       r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
       if (progress) progress(r);
       out.push_back(std::move(r));

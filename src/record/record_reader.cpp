@@ -293,6 +293,13 @@ void Reader::run() {
                in_.located(mark, bad.what) + "; the rest of the file is not read");
     return;
   }
+  // No document at all (empty, blank, or only comments): a pipeline that wrote nothing must
+  // not pass for a valid file of zero games (specs/record-format.md). A lone `---` is a
+  // document, an empty one, and fails the schema above.
+  if (doc_count_ == 0) {
+    emit_fatal(0, Mark{}, name_ + ": no game: the file holds no YAML document (it is empty or only comments)");
+    return;
+  }
   flush();
 }
 
