@@ -32,6 +32,8 @@ struct StateKey {
 };
 
 StateKey state_key(const Position& p);
+// A 64-bit hash of a key, for tables keyed on keys that Position::hash() does not follow.
+std::uint64_t hash_key(const StateKey& key);
 
 template <class Payload>
 class TranspositionTable {
