@@ -130,6 +130,14 @@ nlohmann::json chances_json(const solve::Chances& c) {
   return {{"win0", c.win0}, {"draw", c.draw}, {"win1", c.win1}, {"expected0", c.value()}};
 }
 
+// The exact chances as fractions in lowest terms ("1/4"): doubles round.
+nlohmann::json exact_json(const solve::ExactChances& c) {
+  return {{"win0", solve::fraction(c.win0, c.denominator)},
+          {"draw", solve::fraction(c.draw, c.denominator)},
+          {"win1", solve::fraction(c.win1, c.denominator)},
+          {"expected0", solve::fraction(c.expected, c.denominator)}};
+}
+
 std::string chances_text(const solve::Chances& c) {
   return fmt::format("seat 0 wins {:.6f}, draw {:.6f}, seat 1 wins {:.6f} (seat 0 expects {:+.6f})", c.win0, c.draw,
                      c.win1, c.value());
@@ -245,6 +253,7 @@ int run_chance(const SolveOptions& opt, const Loaded& in) {
   if (opt.json) {
     nlohmann::json j;
     j["chances"] = chances_json(r.value);
+    j["exact"] = exact_json(r.exact);
     // `value`: the outcome when it is certain, else null (see `chances`).
     const double eps = 1e-9;
     if (r.value.win0 > 1 - eps) j["value"] = {{"winner", 0}};
@@ -268,6 +277,8 @@ int run_chance(const SolveOptions& opt, const Loaded& in) {
   fmt::print("position: {} (seat {} to act), stock order unknown: every unseen card equally likely\n", in.label,
              to_act(p));
   fmt::print("value: {}\n", chances_text(r.value));
+  fmt::print("exactly: seat 0 wins {}, draw {}, seat 1 wins {}\n", solve::fraction(r.exact.win0, r.exact.denominator),
+             solve::fraction(r.exact.draw, r.exact.denominator), solve::fraction(r.exact.win1, r.exact.denominator));
   if (r.best) fmt::print("best: {}\n", move_words(p, *r.best));
   else if (!r.line.size()) fmt::print("best: turn the next card (chance)\n");
   fmt::print("line (until a card is turned from the unknown stock):\n");

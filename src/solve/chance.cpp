@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <chrono>
 #include <deque>
+#include <cstdio>
+#include <cstdlib>
 
 #include "solve/chance_search.h"
 
@@ -44,6 +46,8 @@ struct ChanceSolver::Impl {
   std::deque<std::vector<Move>> move_lists;  // one per depth of the outcome pass
   std::deque<std::vector<ChanceSearch::Draw>> draw_lists;
   std::size_t depth = 0;
+  std::uint64_t split_misses = 0;
+  ~Impl() { if (std::getenv("CHANCE_STATS")) std::fprintf(stderr, "split misses %llu\n", (unsigned long long)split_misses); }
 
   explicit Impl(const Options& o)
       : opt(o), search(o), splits(o.transposition ? std::max(10, o.table_bits - 2) : 1) {}
@@ -94,6 +98,7 @@ struct ChanceSolver::Impl {
       hash = hash_key(key);
       if (const SplitEntry* e = splits.probe(hash, key)) return {e->win0, e->win1};
     }
+    split_misses++;
     std::vector<Move>& ms = moves_at(depth);
     const int choice = choose(p, v, ms);
     Split s;
@@ -144,6 +149,7 @@ ChanceSolver::ChanceSolver(Options options) : impl_(std::make_unique<Impl>(optio
 ChanceSolver::~ChanceSolver() = default;
 
 void ChanceSolver::reset_nodes() { impl_->search.reset_nodes(); }
+void ChanceSolver::on_progress(std::function<bool(std::uint64_t)> f) { impl_->search.on_progress(std::move(f)); }
 std::uint64_t ChanceSolver::nodes() const { return impl_->search.nodes(); }
 
 ExactChances ChanceSolver::exact_value(const Position& pos, bool outcomes) {
@@ -159,8 +165,12 @@ ChanceResult ChanceSolver::solve(const Position& pos, const ChanceRequest& reque
   ChanceResult r;
   s.search.reset_nodes();
   s.start(pos);
+  std::uint64_t search_nodes = 0;
   try {
-    r.exact = s.value(pos, request.outcomes);
+    r.exact.denominator = factorial(pos.stock_left());
+    r.exact.expected = s.search.exact(pos);
+    search_nodes = s.search.nodes();
+    if (request.outcomes) r.exact = s.value(pos, true);
     r.value = r.exact.approx();
     // The line: the strategy's decisions until the deal ends or a card is turned.
     Position p = pos;
@@ -201,6 +211,7 @@ ChanceResult ChanceSolver::solve(const Position& pos, const ChanceRequest& reque
     r.solved = false;
   }
   r.nodes = s.search.nodes();
+  r.outcome_nodes = r.solved ? r.nodes - search_nodes : 0;
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return r;
 }

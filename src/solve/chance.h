@@ -20,6 +20,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -59,6 +60,7 @@ struct ChanceResult {
   std::vector<Move> line;             // best play up to the next turn of an unknown card
   std::vector<ChanceMoveValue> moves; // every legal move's value (when asked), best first
   std::uint64_t nodes = 0;            // the search and the outcome pass together
+  std::uint64_t outcome_nodes = 0;    // of which the outcome pass (and the line, the moves)
   double seconds = 0;
 };
 
@@ -86,6 +88,9 @@ class ChanceSolver {
   ExactChances exact_value(const Position& pos, bool outcomes = true);
   void reset_nodes();
   std::uint64_t nodes() const;
+  // Called every 65,536 nodes with the nodes searched so far in this call; returning false
+  // stops the search as max_nodes does (for a progress line, or a time limit).
+  void on_progress(std::function<bool(std::uint64_t)> f);
 
  private:
   struct Impl;

@@ -2,7 +2,31 @@
 
 #include <algorithm>
 
+#ifdef CHANCE_STATS_ON
+#include <cstdio>
+#include <cstdlib>
+#include <unordered_set>
+#define STAT(x) x
+#else
+#define STAT(x)
+#endif
 namespace conquian::solve {
+#ifdef CHANCE_STATS_ON
+struct DebugStats {
+  std::uint64_t by_phase[8] = {}, tt_cut = 0, chance_nodes = 0, chance_children = 0, chance_searched = 0,
+                chance_cut = 0, chance_exact_children = 0, immediate = 0, decisions = 0, moves = 0, searched_moves = 0, dup = 0;
+  std::unordered_set<std::uint64_t> distinct_chance, distinct_all;
+  ~DebugStats() {
+    if (!std::getenv("CHANCE_STATS")) return;
+    std::fprintf(stderr, "distinct chance %zu all %zu\n", distinct_chance.size(), distinct_all.size());
+    for (int i = 0; i < 8; ++i) std::fprintf(stderr, "phase %d: %llu\n", i, (unsigned long long)by_phase[i]);
+    std::fprintf(stderr, "tt_cut %llu chance_nodes %llu children %llu searched %llu cut %llu exact_children %llu\n",
+                 (unsigned long long)tt_cut, (unsigned long long)chance_nodes, (unsigned long long)chance_children,
+                 (unsigned long long)chance_searched, (unsigned long long)chance_cut, (unsigned long long)chance_exact_children);
+    std::fprintf(stderr, "decisions %llu moves %llu searched %llu dup-children %llu\n", (unsigned long long)decisions, (unsigned long long)moves, (unsigned long long)searched_moves, (unsigned long long)dup);
+  }
+} g_stats;
+#endif
 namespace {
 
 Exact terminal_value(const Outcome& o, Exact top) {
@@ -66,11 +90,26 @@ bool ChanceSearch::reaches(const Position& p, Exact v, bool at_least) {
   return at_least ? search(p, v - 1, v) >= v : search(p, v, v + 1) <= v;
 }
 
-Exact ChanceSearch::search(const Position& p, Exact alpha, Exact beta) {
+Exact ChanceSearch::search(const Position& start_pos, Exact alpha, Exact beta) {
   if (options_.max_nodes && nodes_ >= options_.max_nodes) throw BudgetExceeded{};
-  ++nodes_;
-  const Exact top = factorial(p.stock_left());
-  if (p.result.over()) return terminal_value(p.result, top);
+  if ((++nodes_ & 0xFFFF) == 0 && progress_ && !progress_(nodes_)) throw BudgetExceeded{};
+  const Exact top = factorial(start_pos.stock_left());
+  if (start_pos.result.over()) return terminal_value(start_pos.result, top);
+  // A decision with one legal move is no decision: play it (a card nobody can take, most often).
+  Frame& f = frame();
+  Position forced;
+  const Position* pp = &start_pos;
+  legal_moves(*pp, f.moves);
+  while (!is_turn(*pp) && f.moves.size() == 1) {
+    if (pp != &forced) forced = *pp;
+    apply(forced, f.moves[0]);
+    pp = &forced;
+    if (forced.result.over()) return terminal_value(forced.result, top);
+    legal_moves(forced, f.moves);
+  }
+  const Position& p = *pp;
+  STAT(g_stats.by_phase[static_cast<int>(p.phase)]++;)
+  STAT(if (std::getenv("CHANCE_STATS")) g_stats.distinct_all.insert(hash_key(key_of(p)));)
   Exact lower = -top, upper = top;
   int tt_best = -1;
   const bool use_table = tabled(p);
@@ -84,6 +123,11 @@ Exact ChanceSearch::search(const Position& p, Exact alpha, Exact beta) {
       if (e->best != kNoMove) tt_best = e->best;
     }
   }
+  if (lower < upper) {  // a seat that cannot reach the target cannot win
+    if (lower < 0 && !reach_->may_win(p, 1)) lower = 0;
+    if (upper > 0 && !reach_->may_win(p, 0)) upper = 0;
+  }
+  STAT(if (lower >= beta || upper <= alpha || lower == upper) g_stats.tt_cut++;)
   if (lower >= beta) return lower;
   if (upper <= alpha) return upper;
   if (lower == upper) return lower;
@@ -113,8 +157,7 @@ Exact ChanceSearch::search_moves(const Position& p, Exact alpha, Exact beta, int
     else beta = std::min(beta, v);
     return alpha >= beta;
   };
-  Frame& f = frame();
-  legal_moves(p, f.moves);
+  Frame& f = frame();  // f.moves: legal_moves(p), from search()
   const bool turn = is_turn(p);
   if (turn) {
     // The turn first (the only option unless lays are allowed at a turn).
@@ -125,11 +168,36 @@ Exact ChanceSearch::search_moves(const Position& p, Exact alpha, Exact beta, int
   }
   order_moves(p, f.moves, options_.ordering, tt_best, options_.ordering ? &history_ : nullptr, f.order);
   ++depth_;  // f stays valid: a deque keeps its elements in place
+  STAT(g_stats.decisions++;)
+  STAT(g_stats.moves += f.order.size();)
+#ifdef CHANCE_STATS_ON
+  if (std::getenv("CHANCE_STATS")) {
+    std::vector<StateKey> keys;
+    for (int i : f.order) {
+      Position child = p;
+      apply(child, f.moves[static_cast<std::size_t>(i)]);
+      StateKey k = key_of(child);
+      for (auto& o : keys) if (o == k) { g_stats.dup++; break; }
+      keys.push_back(k);
+    }
+  }
+#endif
   for (int i : f.order) {
     const Move& m = f.moves[static_cast<std::size_t>(i)];
+    STAT(g_stats.searched_moves++;)
     Position child = p;
     apply(child, m);
-    if (consider(search(child, alpha, beta), static_cast<std::uint16_t>(i))) {
+    Exact v;
+    if (!any || beta - alpha <= 1) {
+      v = search(child, alpha, beta);
+    } else if (maxing) {  // PVS: is it better than the best so far? Only then its value.
+      v = search(child, alpha, alpha + 1);
+      if (v > alpha && v < beta) v = search(child, v - 1, beta);
+    } else {
+      v = search(child, beta - 1, beta);
+      if (v < beta && v > alpha) v = search(child, alpha, v + 1);
+    }
+    if (consider(v, static_cast<std::uint16_t>(i))) {
       history_.reward(m, 1);
       break;
     }
@@ -164,8 +232,15 @@ Exact ChanceSearch::chance(const Position& p, Exact alpha, Exact beta) {
     upper_sum += c.weight * c.upper;
   }
   ++depth_;
+  STAT(g_stats.chance_nodes++;)
+  STAT(if (std::getenv("CHANCE_STATS")) g_stats.distinct_chance.insert(hash_key(key_of(p)));)
+  STAT(g_stats.chance_children += f.children.size();)
   for (Child& c : f.children) {
-    if (lower_sum >= beta || upper_sum <= alpha) break;
+    if (lower_sum >= beta || upper_sum <= alpha) {
+      STAT(g_stats.chance_cut++;)
+      break;
+    }
+    STAT(g_stats.chance_searched++;)
     if (c.lower == c.upper) continue;
     const Exact w = c.weight;
     const Exact lower_rest = lower_sum - w * c.lower, upper_rest = upper_sum - w * c.upper;
@@ -176,6 +251,7 @@ Exact ChanceSearch::chance(const Position& p, Exact alpha, Exact beta) {
     if (v <= a) c.upper = std::min(c.upper, v);
     else if (v >= b) c.lower = std::max(c.lower, v);
     else c.lower = c.upper = v;
+    STAT(if (c.lower == c.upper) g_stats.chance_exact_children++;)
     lower_sum = lower_rest + w * c.lower;
     upper_sum = upper_rest + w * c.upper;
   }

@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -70,6 +71,9 @@ class ChanceSearch {
 
   // Call before searching `root`: another ruleset, or a known stock, starts a fresh table.
   void start(const Position& root);
+  // Called every 65,536 nodes with the count; returning false stops the search
+  // (BudgetExceeded), as max_nodes does.
+  void on_progress(std::function<bool(std::uint64_t)> f) { progress_ = std::move(f); }
   void reset_nodes() { nodes_ = 0; }
   std::uint64_t nodes() const { return nodes_; }
 
@@ -96,7 +100,9 @@ class ChanceSearch {
   std::deque<Frame> frames_;
   std::size_t depth_ = 0;
   std::uint64_t nodes_ = 0;
+  std::function<bool(std::uint64_t)> progress_;
   bool stock_known_ = false;
+
 };
 
 }  // namespace conquian::solve

@@ -26,6 +26,7 @@ CardSet MeldReach::useless_unseen(const Position& p) const {
 }
 
 bool MeldReach::may_win(const Position& p, int seat) const {
+  if (p.rules->stock_out != StockOut::Draw) return true;  // fewest_in_hand: a win without melding
   const CardSet open = rules_->deck.all() - p.dead - p.table[1 - seat];
   int meldable = 0;
   for (Card c : open)

@@ -11,7 +11,8 @@
 // are still in the stock have the same value. The search evaluates one useless card for all
 // of them and keys its table on `dead | useless`.
 //
-// A seat with fewer than `target` cards in melds open to it can no longer win.
+// A seat with fewer than `target` cards in melds open to it can no longer win (by melding;
+// under stock_out: fewest_in_hand it still may when the stock runs out).
 #pragma once
 
 #include <array>
@@ -27,7 +28,8 @@ class MeldReach {
   const Ruleset& rules() const { return *rules_; }
   // The unseen cards in no meld open to either seat (two seats).
   CardSet useless_unseen(const Position& p) const;
-  // Whether seat `seat` has at least `target` cards in melds open to it (else it cannot win).
+  // False when seat `seat` can no longer win: fewer than `target` cards in melds open to it,
+  // and the stock running out is a draw.
   bool may_win(const Position& p, int seat) const;
 
  private:
