@@ -59,21 +59,64 @@ void ChanceSearch::start(const Position& root) {
   depth_ = 0;
 }
 
+void ChanceSearch::settle(Position& p, std::vector<Move>& scratch) const {
+  while (!p.result.over() && !is_turn(p)) {
+    legal_moves(p, scratch);
+    if (scratch.size() != 1) return;
+    apply(p, scratch[0]);
+  }
+}
+
+void ChanceSearch::describe(Node& n) const {
+  const Position& p = n.pos;
+  if (p.result.over()) return;
+  const CardSet reach0 = reach_->reachable(p, 0), reach1 = reach_->reachable(p, 1);
+  n.useless = p.stock_known ? CardSet{} : p.unseen() - reach0 - reach1;
+  if (p.rules->stock_out == StockOut::Draw) {
+    n.may_win[0] = reach0.size() >= p.rules->target;
+    n.may_win[1] = reach1.size() >= p.rules->target;
+  } else {
+    n.may_win[0] = n.may_win[1] = true;
+  }
+  if (tabled(p)) {
+    n.key = state_key(p);
+    n.key.dead |= n.useless.bits();
+    n.hash = hash_key(n.key);
+    table_.prefetch(n.hash);
+  }
+}
+
+void ChanceSearch::prepare(Node& n, const Position& p, std::vector<Move>& scratch) {
+  n.pos = p;
+  settle(n.pos, scratch);
+  describe(n);
+}
+
 StateKey ChanceSearch::key_of(const Position& p) const {
+  Node n;
+  n.pos = p;
+  describe(n);
   StateKey k = state_key(p);
-  k.dead |= reach_->useless_unseen(p).bits();
+  k.dead |= n.useless.bits();
   return k;
 }
 
-void ChanceSearch::draws(const Position& p, std::vector<Draw>& out) {
+void ChanceSearch::draws_of(const Node& n, std::vector<Draw>& out) const {
   out.clear();
+  const Position& p = n.pos;
   if (p.stock_known) {
     out.push_back({p.stock[p.stock_top], p.stock_left()});
     return;
   }
-  const CardSet useless = reach_->useless_unseen(p);
-  for (Card c : p.unseen() - useless) out.push_back({c, 1});
-  if (!useless.empty()) out.push_back({useless.lowest(), useless.size()});
+  for (Card c : p.unseen() - n.useless) out.push_back({c, 1});
+  if (!n.useless.empty()) out.push_back({n.useless.lowest(), n.useless.size()});
+}
+
+void ChanceSearch::draws(const Position& p, std::vector<Draw>& out) {
+  Node n;
+  n.pos = p;
+  describe(n);
+  draws_of(n, out);
 }
 
 Exact ChanceSearch::exact(const Position& p) {
@@ -83,50 +126,39 @@ Exact ChanceSearch::exact(const Position& p) {
 
 Exact ChanceSearch::turn_value(const Position& p) {
   const Exact top = factorial(p.stock_left());
-  return chance(p, -top - 1, top + 1);
+  Node n;
+  n.pos = p;
+  describe(n);
+  return chance(n, -top - 1, top + 1);
 }
 
 bool ChanceSearch::reaches(const Position& p, Exact v, bool at_least) {
   return at_least ? search(p, v - 1, v) >= v : search(p, v, v + 1) <= v;
 }
 
-Exact ChanceSearch::search(const Position& start_pos, Exact alpha, Exact beta) {
+Exact ChanceSearch::search(const Position& p, Exact alpha, Exact beta) {
+  Frame& f = frame();
+  Node n;
+  prepare(n, p, f.moves);
+  return search_node(n, alpha, beta);
+}
+
+Exact ChanceSearch::search_node(const Node& n, Exact alpha, Exact beta) {
   if (options_.max_nodes && nodes_ >= options_.max_nodes) throw BudgetExceeded{};
   if ((++nodes_ & 0xFFFF) == 0 && progress_ && !progress_(nodes_)) throw BudgetExceeded{};
-  const Exact top = factorial(start_pos.stock_left());
-  if (start_pos.result.over()) return terminal_value(start_pos.result, top);
-  // A decision with one legal move is no decision: play it (a card nobody can take, most often).
-  Frame& f = frame();
-  Position forced;
-  const Position* pp = &start_pos;
-  legal_moves(*pp, f.moves);
-  while (!is_turn(*pp) && f.moves.size() == 1) {
-    if (pp != &forced) forced = *pp;
-    apply(forced, f.moves[0]);
-    pp = &forced;
-    if (forced.result.over()) return terminal_value(forced.result, top);
-    legal_moves(forced, f.moves);
-  }
-  const Position& p = *pp;
+  const Position& p = n.pos;
+  const Exact top = factorial(p.stock_left());
+  if (p.result.over()) return terminal_value(p.result, top);
   STAT(g_stats.by_phase[static_cast<int>(p.phase)]++;)
-  STAT(if (std::getenv("CHANCE_STATS")) g_stats.distinct_all.insert(hash_key(key_of(p)));)
-  Exact lower = -top, upper = top;
+  STAT(if (std::getenv("CHANCE_STATS")) g_stats.distinct_all.insert(n.hash);)
+  Exact lower = n.may_win[1] ? -top : 0, upper = n.may_win[0] ? top : 0;
   int tt_best = -1;
   const bool use_table = tabled(p);
-  StateKey key;
-  std::uint64_t hash = 0;
-  if (use_table) {
-    key = key_of(p);
-    hash = hash_key(key);
-    if (const ChanceBounds* e = table_.probe(hash, key)) {
-      lower = e->lower, upper = e->upper;
+  if (use_table)
+    if (const ChanceBounds* e = table_.probe(n.hash, n.key)) {
+      lower = std::max<Exact>(lower, e->lower), upper = std::min<Exact>(upper, e->upper);
       if (e->best != kNoMove) tt_best = e->best;
     }
-  }
-  if (lower < upper) {  // a seat that cannot reach the target cannot win
-    if (lower < 0 && !reach_->may_win(p, 1)) lower = 0;
-    if (upper > 0 && !reach_->may_win(p, 0)) upper = 0;
-  }
   STAT(if (lower >= beta || upper <= alpha || lower == upper) g_stats.tt_cut++;)
   if (lower >= beta) return lower;
   if (upper <= alpha) return upper;
@@ -134,19 +166,20 @@ Exact ChanceSearch::search(const Position& start_pos, Exact alpha, Exact beta) {
   const Exact a = std::max(alpha, lower - 1), b = std::min(beta, upper + 1);
   const std::uint64_t before = nodes_;
   std::uint16_t best = kNoMove;
-  Exact v = search_moves(p, a, b, tt_best, best);
+  Exact v = search_moves(n, a, b, tt_best, best);
   if (use_table) {
     if (v <= a) upper = std::min(upper, v);
     else if (v >= b) lower = std::max(lower, v);
     else lower = upper = v;
-    table_.store(hash, key, ChanceBounds{static_cast<std::int64_t>(lower), static_cast<std::int64_t>(upper), best},
+    table_.store(n.hash, n.key, ChanceBounds{static_cast<std::int64_t>(lower), static_cast<std::int64_t>(upper), best},
                  work_of(nodes_ - before));
   }
   return v;
 }
 
 // A seat's decision: alpha-beta over its moves, the turn (chance) counted as one option.
-Exact ChanceSearch::search_moves(const Position& p, Exact alpha, Exact beta, int tt_best, std::uint16_t& best) {
+Exact ChanceSearch::search_moves(const Node& n, Exact alpha, Exact beta, int tt_best, std::uint16_t& best) {
+  const Position& p = n.pos;
   const bool maxing = to_act(p) == 0;
   Exact value = maxing ? alpha : beta;  // fail-soft: raised (lowered) by the first move
   bool any = false;
@@ -157,45 +190,37 @@ Exact ChanceSearch::search_moves(const Position& p, Exact alpha, Exact beta, int
     else beta = std::min(beta, v);
     return alpha >= beta;
   };
-  Frame& f = frame();  // f.moves: legal_moves(p), from search()
-  const bool turn = is_turn(p);
-  if (turn) {
+  Frame& f = frame();
+  if (is_turn(p)) {
     // The turn first (the only option unless lays are allowed at a turn).
-    if (consider(chance(p, alpha, beta), kTurnOption)) return value;
+    if (consider(chance(n, alpha, beta), kTurnOption)) return value;
+    if (p.rules->meld_timing != MeldTiming::Turn) return value;
+    legal_moves(p, f.moves);
     std::erase_if(f.moves, [](const Move& m) { return m.kind == MoveKind::Turn; });
     if (f.moves.empty()) return value;
     if (tt_best >= static_cast<int>(f.moves.size())) tt_best = -1;
+  } else {
+    legal_moves(p, f.moves);
   }
   order_moves(p, f.moves, options_.ordering, tt_best, options_.ordering ? &history_ : nullptr, f.order);
   ++depth_;  // f stays valid: a deque keeps its elements in place
   STAT(g_stats.decisions++;)
   STAT(g_stats.moves += f.order.size();)
-#ifdef CHANCE_STATS_ON
-  if (std::getenv("CHANCE_STATS")) {
-    std::vector<StateKey> keys;
-    for (int i : f.order) {
-      Position child = p;
-      apply(child, f.moves[static_cast<std::size_t>(i)]);
-      StateKey k = key_of(child);
-      for (auto& o : keys) if (o == k) { g_stats.dup++; break; }
-      keys.push_back(k);
-    }
-  }
-#endif
   for (int i : f.order) {
     const Move& m = f.moves[static_cast<std::size_t>(i)];
-    STAT(g_stats.searched_moves++;)
     Position child = p;
     apply(child, m);
+    prepare(f.next, child, frame().moves);
+    const Node& c = f.next;
     Exact v;
     if (!any || beta - alpha <= 1) {
-      v = search(child, alpha, beta);
+      v = search_node(c, alpha, beta);
     } else if (maxing) {  // PVS: is it better than the best so far? Only then its value.
-      v = search(child, alpha, alpha + 1);
-      if (v > alpha && v < beta) v = search(child, v - 1, beta);
+      v = search_node(c, alpha, alpha + 1);
+      if (v > alpha && v < beta) v = search_node(c, v - 1, beta);
     } else {
-      v = search(child, beta - 1, beta);
-      if (v < beta && v > alpha) v = search(child, alpha, v + 1);
+      v = search_node(c, beta - 1, beta);
+      if (v < beta && v > alpha) v = search_node(c, alpha, v + 1);
     }
     if (consider(v, static_cast<std::uint16_t>(i))) {
       history_.reward(m, 1);
@@ -207,33 +232,42 @@ Exact ChanceSearch::search_moves(const Position& p, Exact alpha, Exact beta, int
 }
 
 // The turn: Star1 over the draws (each class of equal futures searched once).
-Exact ChanceSearch::chance(const Position& p, Exact alpha, Exact beta) {
-  const int n = p.stock_left();
-  const Exact unit = factorial(n - 1);
+Exact ChanceSearch::chance(const Node& n, Exact alpha, Exact beta) {
+  const Position& p = n.pos;
+  const Exact unit = factorial(p.stock_left() - 1);
   Frame& f = frame();
-  draws(p, f.draws);
+  draws_of(n, f.draws);
   f.children.resize(f.draws.size());
-  Exact lower_sum = 0, upper_sum = 0;
-  for (std::size_t i = 0; i < f.draws.size(); ++i) {
+  ++depth_;
+  std::vector<Move>& scratch = frame().moves;
+  Move turn;
+  turn.kind = MoveKind::Turn;
+  turn.seat = p.actor;
+  for (std::size_t i = 0; i < f.draws.size(); ++i) {  // every child's bucket prefetched first
     Child& c = f.children[i];
-    c.pos = p;
-    Move turn;
-    turn.kind = MoveKind::Turn;
-    turn.seat = p.actor;
     turn.card = f.draws[i].card;
-    apply(c.pos, turn);
+    c.node.pos = p;
+    apply(c.node.pos, turn);
+    settle(c.node.pos, scratch);
+    describe(c.node);
     c.weight = f.draws[i].weight;
-    c.lower = -unit, c.upper = unit;
-    if (tabled(c.pos)) {
-      const StateKey key = key_of(c.pos);
-      if (const ChanceBounds* e = table_.probe(hash_key(key), key)) c.lower = e->lower, c.upper = e->upper;
+  }
+  Exact lower_sum = 0, upper_sum = 0;
+  for (Child& c : f.children) {
+    const Position& q = c.node.pos;
+    if (q.result.over()) {
+      c.lower = c.upper = terminal_value(q.result, unit);
+    } else {
+      c.lower = c.node.may_win[1] ? -unit : 0, c.upper = c.node.may_win[0] ? unit : 0;
+      if (tabled(q))
+        if (const ChanceBounds* e = table_.probe(c.node.hash, c.node.key))
+          c.lower = std::max<Exact>(c.lower, e->lower), c.upper = std::min<Exact>(c.upper, e->upper);
     }
     lower_sum += c.weight * c.lower;
     upper_sum += c.weight * c.upper;
   }
-  ++depth_;
   STAT(g_stats.chance_nodes++;)
-  STAT(if (std::getenv("CHANCE_STATS")) g_stats.distinct_chance.insert(hash_key(key_of(p)));)
+  STAT(if (std::getenv("CHANCE_STATS")) g_stats.distinct_chance.insert(n.hash);)
   STAT(g_stats.chance_children += f.children.size();)
   for (Child& c : f.children) {
     if (lower_sum >= beta || upper_sum <= alpha) {
@@ -247,7 +281,7 @@ Exact ChanceSearch::chance(const Position& p, Exact alpha, Exact beta) {
     // Outside (a, b) the child puts the sum outside (alpha, beta).
     const Exact a = std::max(floor_div(alpha - upper_rest, w), c.lower - 1);
     const Exact b = std::min(ceil_div(beta - lower_rest, w), c.upper + 1);
-    const Exact v = search(c.pos, a, b);
+    const Exact v = search_node(c.node, a, b);
     if (v <= a) c.upper = std::min(c.upper, v);
     else if (v >= b) c.lower = std::max(c.lower, v);
     else c.lower = c.upper = v;

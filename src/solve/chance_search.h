@@ -78,8 +78,17 @@ class ChanceSearch {
   std::uint64_t nodes() const { return nodes_; }
 
  private:
-  struct Child {
+  // A position the search stands on: its single-move decisions played (settle()), with its
+  // table key, useless cards and whether each seat may still win.
+  struct Node {
     Position pos;
+    StateKey key;
+    std::uint64_t hash = 0;
+    CardSet useless;
+    bool may_win[2] = {true, true};
+  };
+  struct Child {
+    Node node;
     int weight = 1;
     Exact lower = 0, upper = 0;
   };
@@ -88,9 +97,16 @@ class ChanceSearch {
     std::vector<int> order;
     std::vector<Draw> draws;
     std::vector<Child> children;
+    Node next;  // a decision's child
   };
-  Exact search_moves(const Position& p, Exact alpha, Exact beta, int tt_best, std::uint16_t& best);
-  Exact chance(const Position& p, Exact alpha, Exact beta);
+  // Plays single-move decisions (a card nobody can take, most often): no decision.
+  void settle(Position& p, std::vector<Move>& scratch) const;
+  void describe(Node& n) const;
+  void prepare(Node& n, const Position& p, std::vector<Move>& scratch);
+  Exact search_node(const Node& n, Exact alpha, Exact beta);
+  Exact search_moves(const Node& n, Exact alpha, Exact beta, int tt_best, std::uint16_t& best);
+  Exact chance(const Node& n, Exact alpha, Exact beta);
+  void draws_of(const Node& n, std::vector<Draw>& out) const;
   Frame& frame();
 
   Options options_;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "engine/engine.h"
+
 namespace conquian::solve {
 
 MeldReach::MeldReach(const Ruleset& rules) : rules_(&rules) {
@@ -11,27 +13,57 @@ MeldReach::MeldReach(const Ruleset& rules) : rules_(&rules) {
     std::sort(all.begin(), all.end(), [](CardSet a, CardSet b) { return a.size() < b.size(); });
     std::vector<CardSet>& keep = minimal_[c];
     for (CardSet m : all)
-      if (std::none_of(keep.begin(), keep.end(), [&](CardSet k) { return m.contains(k); })) keep.push_back(m);
+      if (std::none_of(keep.begin(), keep.end(), [&](CardSet k) { return m.contains(k); })) keep.push_back(m.without(c));
   }
 }
 
+CardSet MeldReach::reachable(const Position& p, int seat) const {
+  const CardSet held = p.hand[seat] | p.table[seat];
+  const CardSet open = rules_->deck.all() - p.dead - p.table[1 - seat] - held;
+  const int left = std::max(1, p.rules->target - p.table[seat].size());
+  CardSet reach = held;
+  for (int k = 0; k < left; ++k) {
+    CardSet added;
+    for (Card c : open - reach)
+      for (CardSet rest : minimal_[c])
+        if (reach.contains(rest)) {
+          added.insert(c);
+          break;
+        }
+    if (added.empty()) break;
+    reach |= added;
+  }
+  if (left == 1 && rules_->meld_timing == MeldTiming::Take) reach = held | (reach & takeable(p, seat));
+  return reach;
+}
+
+CardSet MeldReach::takeable(const Position& p, int seat) const {
+  const CardSet held = p.hand[seat] | p.table[seat];
+  Takeable* slot = nullptr;
+  if (rules_->rearrange) {
+    std::uint64_t h = (p.hand[seat].bits() * 0x9e3779b97f4a7c15ULL) ^ (p.table[seat].bits() * 0xbf58476d1ce4e5b9ULL);
+    slot = &cache_[(h ^ (h >> 29)) & (cache_.size() - 1)];
+    if (slot->hand == p.hand[seat].bits() && slot->table == p.table[seat].bits()) return CardSet(slot->cards);
+  }
+  CardSet cards;
+  for (Card c : rules_->deck.all() - held)
+    for (CardSet rest : minimal_[c])
+      if (held.contains(rest)) {
+        take_tables(p, seat, c, false, tables_);
+        if (!tables_.empty()) cards.insert(c);
+        break;
+      }
+  if (slot) *slot = {p.hand[seat].bits(), p.table[seat].bits(), cards.bits()};
+  return cards;
+}
+
 CardSet MeldReach::useless_unseen(const Position& p) const {
-  const CardSet everything = rules_->deck.all();
-  const CardSet open0 = everything - p.dead - p.table[1];
-  const CardSet open1 = everything - p.dead - p.table[0];
-  CardSet useless;
-  for (Card c : p.unseen())
-    if (!in_open_meld(c, open0) && !in_open_meld(c, open1)) useless.insert(c);
-  return useless;
+  return p.unseen() - reachable(p, 0) - reachable(p, 1);
 }
 
 bool MeldReach::may_win(const Position& p, int seat) const {
-  if (p.rules->stock_out != StockOut::Draw) return true;  // fewest_in_hand: a win without melding
-  const CardSet open = rules_->deck.all() - p.dead - p.table[1 - seat];
-  int meldable = 0;
-  for (Card c : open)
-    if (in_open_meld(c, open) && ++meldable >= p.rules->target) return true;
-  return false;
+  if (p.rules->stock_out != StockOut::Draw) return true;
+  return reachable(p, seat).size() >= p.rules->target;
 }
 
 }  // namespace conquian::solve

@@ -1,21 +1,33 @@
 // Which cards a two-seat deal can still meld, for the search with the stock unknown
 // (specs/solve.md, "Useless cards").
 //
-// A seat can never meld a dead card, nor a card on the other seat's table; both sets only
-// grow. A meld is open to a seat when it holds none of those cards. An unseen card in no
-// meld open to either seat is useless for the rest of the deal: turned, it can be neither
-// taken nor forced (both need a meld holding it), so it is refused by both seats and dies,
-// and dying it closes no meld that was open (each meld holding it was closed already).
-// Turning any one of the useless cards therefore leads to the same future, up to the name
-// of the card; and two positions that differ only in which useless cards are dead and which
-// are still in the stock have the same value. The search evaluates one useless card for all
-// of them and keys its table on `dead | useless`.
+// A card enters a seat's table only as the one outside card of an acquisition: the card it
+// takes (melded at once with cards it holds), or a discard hit onto its table (hit); its
+// hand only shrinks. So a card c can be acquired only through a meld M holding c whose
+// other cards the seat holds then: its hand and table now, or cards it acquired before.
+// Each acquisition adds at least one card to the table and the one reaching the target
+// wins, so a seat has at most K = target - |table| acquisitions left, and every card it
+// can still acquire lies in the closure
+//     C_0 = hand and table,  C_(k+1) = C_k + {c open : some meld M with c has M - c in C_k}
+// taken K times (open: not dead, not on the other seat's table). With K = 1 (and melds
+// laid only with a take) the next acquisition ends the deal and nothing the seat holds
+// changes before it, so a card is useful to it exactly when it could take it now (the
+// engine's take_tables).
 //
-// A seat with fewer than `target` cards in melds open to it can no longer win (by melding;
-// under stock_out: fewest_in_hand it still may when the stock runs out).
+// An unseen card that neither seat can acquire is useless for the rest of the deal: turned,
+// it is refused by both (a take or a force needs a meld holding it) and dies, and dying it
+// changes no closure (no closure held it). Turning any one of the useless cards therefore
+// leads to the same future up to the name of the card, and two positions that differ only
+// in which useless cards are dead and which are still in the stock have the same value.
+// The search evaluates one useless card for all of them and keys its table on
+// `dead | useless`.
+//
+// A seat whose closure holds fewer than `target` cards can no longer win (when the stock
+// running out is a draw: under stock_out: fewest_in_hand it still may).
 #pragma once
 
 #include <array>
+#include <vector>
 
 #include "engine/position.h"
 
@@ -26,24 +38,28 @@ class MeldReach {
   explicit MeldReach(const Ruleset& rules);
 
   const Ruleset& rules() const { return *rules_; }
-  // The unseen cards in no meld open to either seat (two seats).
+  // The cards seat `seat` may still acquire (two seats), with what it holds. Not thread-safe
+  // (a cache): one instance per search.
+  CardSet reachable(const Position& p, int seat) const;
+  // The unseen cards neither seat can acquire.
   CardSet useless_unseen(const Position& p) const;
-  // False when seat `seat` can no longer win: fewer than `target` cards in melds open to it,
-  // and the stock running out is a draw.
+  // False when seat `seat` can no longer win.
   bool may_win(const Position& p, int seat) const;
 
  private:
-  // Whether some meld holding `card` lies within `open`.
-  bool in_open_meld(Card card, CardSet open) const {
-    for (CardSet m : minimal_[card])
-      if (open.contains(m)) return true;
-    return false;
-  }
+  // The melds holding `card` that hold no smaller meld with it: some meld holding the card
+  // has its other cards in a set exactly when one of these does.
+  std::array<std::vector<CardSet>, kMaxCards> minimal_;
+  // The cards outside hand and table the seat could take now (K = 1), cached on hand and
+  // table (rulesets with rearrange: nothing else decides it).
+  CardSet takeable(const Position& p, int seat) const;
 
   const Ruleset* rules_;
-  // The melds holding each card that hold no smaller meld with the card: a meld lies within
-  // a set of cards only if one of these does.
-  std::array<std::vector<CardSet>, kMaxCards> minimal_;
+  struct Takeable {
+    std::uint64_t hand = ~std::uint64_t{0}, table = 0, cards = 0;
+  };
+  mutable std::vector<Takeable> cache_ = std::vector<Takeable>(4096);
+  mutable std::vector<CardSet> tables_;  // scratch
 };
 
 }  // namespace conquian::solve

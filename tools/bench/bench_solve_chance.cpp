@@ -105,13 +105,14 @@ void corpus_part(const solve::Options& o, const std::string& corpus) {
 }
 
 void sample_part(const Ruleset& rules, const solve::Options& o, std::uint64_t seed, int count, int unseen,
-                 bool verbose) {
+                 bool verbose, int only) {
   std::vector<Position> set;
   for (std::uint64_t i = 0; static_cast<int>(set.size()) < count && i < static_cast<std::uint64_t>(count) * 10; ++i)
     if (auto p = greedy_until(deal_of(rules, seed, i), seed * 7919 + i, unseen)) set.push_back(*p);
   fmt::print("{} positions of {} with {} unseen cards (greedy play from random deals, seed {}; goal: median "
              "at most 1 s):\n",
              set.size(), rules.name, unseen, seed);
+  if (only >= 0) set = {set.at(static_cast<std::size_t>(only))};
   std::vector<double> times;
   std::uint64_t nodes = 0, outcome_nodes = 0;
   int unsolved = 0, uncertain = 0;
@@ -174,7 +175,8 @@ int bench_solve_chance(const Args& args) {
   fmt::print("chance: the stock order unknown, exact (table 2^{} entries, node limit {})\n", o.table_bits, o.max_nodes);
   o.max_nodes = std::stoull(arg(args, "--chance-budget", "50000000"));
   corpus_part(o, arg(args, "--corpus", "corpus"));
-  if (count > 0) sample_part(*rules, o, seed, count, unseen, arg(args, "--verbose", "no") == "yes");
+  if (count > 0) sample_part(*rules, o, seed, count, unseen, arg(args, "--verbose", "no") == "yes",
+                              std::stoi(arg(args, "--only", "-1")));
   if (deals > 0) largest_part(*rules, o, seed, deals, seconds);
   return 0;
 }
