@@ -245,7 +245,16 @@ int run_chance(const SolveOptions& opt, const Loaded& in) {
   if (opt.samples > 0) return run_samples(opt, in);
   const Position& p = in.position;
   solve::ChanceSolver solver(solver_options(opt));
+  std::optional<Progress> progress;  // on a terminal, never with --json
+  if (!opt.json) {
+    progress.emplace("searched", "nodes", opt.max_nodes);
+    solver.on_progress([&](std::uint64_t nodes) {
+      progress->set(nodes);
+      return true;
+    });
+  }
   solve::ChanceResult r = solver.solve(p, opt.all_moves);
+  if (progress) progress->clear();
   if (!r.solved)
     return too_big("the position, with the stock order unknown,", r.nodes,
                    "estimate it with --samples N (stock orders solved one by one), or raise --max-nodes");
@@ -307,13 +316,17 @@ int run_whole_deck(const SolveOptions& opt) {
   }
   solve::Options o = solver_options(opt);
   o.max_nodes = opt.max_nodes;
-  Progress progress("solved", "deals");
-  std::uint64_t shown = 0;
-  auto r = solve::solve_whole_deck(*rules, o, opt.dealer, [&](std::uint64_t done, std::uint64_t) {
-    progress.tick(done - shown);
-    shown = done;
+  std::optional<Progress> progress;  // on a terminal, never with --json
+  if (!opt.json) {
+    progress.emplace("solved", "deals");
+    progress->show_time_left();
+  }
+  auto r = solve::solve_whole_deck(*rules, o, opt.dealer, [&](std::uint64_t done, std::uint64_t total) {
+    if (!progress) return;
+    progress->set_total(total);
+    progress->set(done);
   });
-  progress.done();
+  if (progress) progress->clear();
   if (!r.solved) return too_big("a deal", opt.max_nodes, "raise --max-nodes");
   const int first = r.first;
   solve::Chances f = r.value;

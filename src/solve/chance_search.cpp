@@ -212,15 +212,16 @@ Exact ChanceSearch::search_moves(const Node& n, Exact alpha, Exact beta, int tt_
     apply(child, m);
     prepare(f.next, child, frame().moves);
     const Node& c = f.next;
+    STAT(g_stats.searched_moves++;)
     Exact v;
     if (!any || beta - alpha <= 1) {
       v = search_node(c, alpha, beta);
     } else if (maxing) {  // PVS: is it better than the best so far? Only then its value.
       v = search_node(c, alpha, alpha + 1);
-      if (v > alpha && v < beta) v = search_node(c, v - 1, beta);
+      if (v > alpha && v < beta) { STAT(g_stats.dup++;) v = search_node(c, v - 1, beta); }
     } else {
       v = search_node(c, beta - 1, beta);
-      if (v < beta && v > alpha) v = search_node(c, alpha, v + 1);
+      if (v < beta && v > alpha) { STAT(g_stats.dup++;) v = search_node(c, alpha, v + 1); }
     }
     if (consider(v, static_cast<std::uint16_t>(i))) {
       history_.reward(m, 1);
