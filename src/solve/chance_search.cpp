@@ -70,13 +70,15 @@ void ChanceSearch::settle(Position& p, std::vector<Move>& scratch) const {
 void ChanceSearch::describe(Node& n) const {
   const Position& p = n.pos;
   if (p.result.over()) return;
-  const CardSet reach0 = reach_->reachable(p, 0), reach1 = reach_->reachable(p, 1);
-  n.useless = p.stock_known ? CardSet{} : p.unseen() - reach0 - reach1;
-  if (p.rules->stock_out == StockOut::Draw) {
-    n.may_win[0] = reach0.size() >= p.rules->target;
-    n.may_win[1] = reach1.size() >= p.rules->target;
-  } else {
-    n.may_win[0] = n.may_win[1] = true;
+  n.useless = CardSet{};
+  n.may_win[0] = n.may_win[1] = true;
+  if (!p.stock_known) {
+    const CardSet reach0 = reach_->reachable(p, 0), reach1 = reach_->reachable(p, 1);
+    n.useless = p.unseen() - reach0 - reach1;
+    if (p.rules->stock_out == StockOut::Draw) {
+      n.may_win[0] = reach0.size() >= p.rules->target;
+      n.may_win[1] = reach1.size() >= p.rules->target;
+    }
   }
   if (tabled(p)) {
     n.key = state_key(p);

@@ -8,13 +8,23 @@ namespace conquian::solve {
 
 MeldReach::MeldReach(const Ruleset& rules) : rules_(&rules) {
   const MeldIndex& index = rules.meld_index();
-  for (Card c : rules.deck.all()) {
-    std::vector<CardSet> all = index.melds_containing(rules.deck.all(), c);
+  for (int c = 0; c < kMaxCards; ++c) {
+    first_[static_cast<std::size_t>(c)] = static_cast<std::uint16_t>(rests_.size());
+    if (!rules.deck.all().has(static_cast<Card>(c))) continue;
+    std::vector<CardSet> all = index.melds_containing(rules.deck.all(), static_cast<Card>(c));
     std::sort(all.begin(), all.end(), [](CardSet a, CardSet b) { return a.size() < b.size(); });
-    std::vector<CardSet>& keep = minimal_[c];
+    std::vector<CardSet> keep;
     for (CardSet m : all)
-      if (std::none_of(keep.begin(), keep.end(), [&](CardSet k) { return m.contains(k); })) keep.push_back(m.without(c));
+      if (std::none_of(keep.begin(), keep.end(), [&](CardSet k) { return m.contains(k); })) keep.push_back(m);
+    for (CardSet m : keep) rests_.push_back(m.without(static_cast<Card>(c)));
   }
+  first_[kMaxCards] = static_cast<std::uint16_t>(rests_.size());
+}
+
+bool MeldReach::joins(Card c, CardSet reach) const {
+  for (std::size_t i = first_[c]; i < first_[c + 1u]; ++i)
+    if (reach.contains(rests_[i])) return true;
+  return false;
 }
 
 CardSet MeldReach::reachable(const Position& p, int seat) const {
@@ -25,11 +35,7 @@ CardSet MeldReach::reachable(const Position& p, int seat) const {
   for (int k = 0; k < left; ++k) {
     CardSet added;
     for (Card c : open - reach)
-      for (CardSet rest : minimal_[c])
-        if (reach.contains(rest)) {
-          added.insert(c);
-          break;
-        }
+      if (joins(c, reach)) added.insert(c);
     if (added.empty()) break;
     reach |= added;
   }
@@ -47,12 +53,10 @@ CardSet MeldReach::takeable(const Position& p, int seat) const {
   }
   CardSet cards;
   for (Card c : rules_->deck.all() - held)
-    for (CardSet rest : minimal_[c])
-      if (held.contains(rest)) {
-        take_tables(p, seat, c, false, tables_);
-        if (!tables_.empty()) cards.insert(c);
-        break;
-      }
+    if (joins(c, held)) {
+      take_tables(p, seat, c, false, tables_);
+      if (!tables_.empty()) cards.insert(c);
+    }
   if (slot) *slot = {p.hand[seat].bits(), p.table[seat].bits(), cards.bits()};
   return cards;
 }

@@ -47,12 +47,16 @@ class MeldReach {
   bool may_win(const Position& p, int seat) const;
 
  private:
-  // The melds holding `card` that hold no smaller meld with it: some meld holding the card
-  // has its other cards in a set exactly when one of these does.
-  std::array<std::vector<CardSet>, kMaxCards> minimal_;
+  // For each card c, the melds holding it that hold no smaller meld with it, less c: some
+  // meld holding c has its other cards in a set exactly when one of these lies in it.
+  // Card c's are rests_[first_[c] .. first_[c + 1]).
+  std::vector<CardSet> rests_;
+  std::array<std::uint16_t, kMaxCards + 1> first_{};
   // The cards outside hand and table the seat could take now (K = 1), cached on hand and
   // table (rulesets with rearrange: nothing else decides it).
   CardSet takeable(const Position& p, int seat) const;
+  // Whether some meld holding `c` has its other cards in `reach`.
+  bool joins(Card c, CardSet reach) const;
 
   const Ruleset* rules_;
   struct Takeable {
