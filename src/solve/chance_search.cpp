@@ -15,10 +15,11 @@ namespace conquian::solve {
 struct DebugStats {
   std::uint64_t by_phase[8] = {}, tt_cut = 0, chance_nodes = 0, chance_children = 0, chance_searched = 0,
                 chance_cut = 0, chance_exact_children = 0, immediate = 0, decisions = 0, moves = 0, searched_moves = 0, dup = 0;
-  std::unordered_set<std::uint64_t> distinct_chance, distinct_all;
+  std::unordered_set<std::uint64_t> distinct_chance, distinct_all, by_n[34];
   ~DebugStats() {
     if (!std::getenv("CHANCE_STATS")) return;
     std::fprintf(stderr, "distinct chance %zu all %zu\n", distinct_chance.size(), distinct_all.size());
+    for (int i = 0; i < 34; ++i) if (!by_n[i].empty()) std::fprintf(stderr, "  n=%d: %zu\n", i, by_n[i].size());
     for (int i = 0; i < 8; ++i) std::fprintf(stderr, "phase %d: %llu\n", i, (unsigned long long)by_phase[i]);
     std::fprintf(stderr, "tt_cut %llu chance_nodes %llu children %llu searched %llu cut %llu exact_children %llu\n",
                  (unsigned long long)tt_cut, (unsigned long long)chance_nodes, (unsigned long long)chance_children,
@@ -70,19 +71,33 @@ void ChanceSearch::settle(Position& p, std::vector<Move>& scratch) const {
 void ChanceSearch::describe(Node& n) const {
   const Position& p = n.pos;
   if (p.result.over()) return;
-  n.useless = CardSet{};
+  n.useless = n.inert = CardSet{};
   n.may_win[0] = n.may_win[1] = true;
   if (!p.stock_known) {
-    const CardSet reach0 = reach_->reachable(p, 0), reach1 = reach_->reachable(p, 1);
-    n.useless = p.unseen() - reach0 - reach1;
-    if (p.rules->stock_out == StockOut::Draw) {
-      n.may_win[0] = reach0.size() >= p.rules->target;
-      n.may_win[1] = reach1.size() >= p.rules->target;
+    const CardSet reach[2] = {reach_->reachable(p, 0), reach_->reachable(p, 1)};
+    n.useless = p.unseen() - reach[0] - reach[1];
+    for (int s = 0; s < 2; ++s) {
+      CardSet inert;  // held, never melded by the seat, never acquired by the other
+      for (Card h : p.hand[s] - reach[1 - s])
+        if (!reach_->joins(h, reach[s])) inert.insert(h);
+      if (p.rules->stock_out == StockOut::Draw) n.may_win[s] = (reach[s] - inert).size() >= p.rules->target;
+      n.inert |= inert;
     }
   }
   if (tabled(p)) {
     n.key = state_key(p);
-    n.key.dead |= n.useless.bits();
+    if (!p.stock_known) {
+      // The useless cards, dead or unseen or inert in a hand, are one anonymous heap; a hand
+      // keeps how many of them it holds (where a known stock's stock_top would be).
+      const int inert0 = (n.inert & p.hand[0]).size(), inert1 = (n.inert & p.hand[1]).size();
+      if (inert0 < 16 && inert1 < 16) {
+        n.key.hand0 &= ~n.inert.bits();
+        n.key.hand1 &= ~n.inert.bits();
+        n.key.dead |= n.inert.bits();
+        n.key.small = (n.key.small & ~std::uint64_t{0xFF}) | static_cast<std::uint64_t>(inert0 | inert1 << 4);
+      }
+      n.key.dead |= n.useless.bits();
+    }
     n.hash = hash_key(n.key);
     table_.prefetch(n.hash);
   }
@@ -254,6 +269,7 @@ Exact ChanceSearch::chance(const Node& n, Exact alpha, Exact beta) {
     settle(c.node.pos, scratch);
     describe(c.node);
     c.weight = f.draws[i].weight;
+    c.card = turn.card;
   }
   Exact lower_sum = 0, upper_sum = 0;
   for (Child& c : f.children) {
@@ -271,6 +287,7 @@ Exact ChanceSearch::chance(const Node& n, Exact alpha, Exact beta) {
   }
   STAT(g_stats.chance_nodes++;)
   STAT(if (std::getenv("CHANCE_STATS")) g_stats.distinct_chance.insert(n.hash);)
+  STAT(if (std::getenv("CHANCE_STATS")) g_stats.by_n[p.stock_left()].insert(n.hash);)
   STAT(g_stats.chance_children += f.children.size();)
   for (Child& c : f.children) {
     if (lower_sum >= beta || upper_sum <= alpha) {

@@ -65,7 +65,10 @@ class ChanceSearch {
   // with it known, one draw of weight n). Lays (meld_timing: turn) may come first.
   static bool is_turn(const Position& p) { return p.phase == Phase::Turn; }
 
-  // The table's key: the position with its useless unseen cards counted dead.
+  // A key of the position with its useless unseen cards counted dead: positions with equal
+  // keys are the same up to the names of those cards, move for move (the outcome pass keys
+  // on it; the search's own key also merges inert cards in hands, which changes the order
+  // of the discards in legal_moves()).
   StateKey key_of(const Position& p) const;
   bool tabled(const Position& p) const { return options_.transposition && p.stock_left() <= kMaxTabled; }
 
@@ -84,12 +87,14 @@ class ChanceSearch {
     Position pos;
     StateKey key;
     std::uint64_t hash = 0;
-    CardSet useless;
+    CardSet useless;  // unseen cards neither seat can acquire
+    CardSet inert;    // cards in hands that neither seat can ever meld
     bool may_win[2] = {true, true};
   };
   struct Child {
     Node node;
     int weight = 1;
+    Card card = kNoCard;
     Exact lower = 0, upper = 0;
   };
   struct Frame {  // one per depth, reused: no allocation per node

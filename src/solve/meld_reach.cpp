@@ -65,9 +65,5 @@ CardSet MeldReach::useless_unseen(const Position& p) const {
   return p.unseen() - reachable(p, 0) - reachable(p, 1);
 }
 
-bool MeldReach::may_win(const Position& p, int seat) const {
-  if (p.rules->stock_out != StockOut::Draw) return true;
-  return reachable(p, seat).size() >= p.rules->target;
-}
 
 }  // namespace conquian::solve

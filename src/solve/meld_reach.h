@@ -22,8 +22,12 @@
 // The search evaluates one useless card for all of them and keys its table on
 // `dead | useless`.
 //
-// A seat whose closure holds fewer than `target` cards can no longer win (when the stock
-// running out is a draw: under stock_out: fewest_in_hand it still may).
+// A card in a hand that its seat can meld with no cards of its closure, and that the other
+// seat cannot acquire, is inert: it can only be discarded (or thrown), to die. Inert cards
+// are interchangeable with each other and with the useless ones.
+//
+// A seat whose closure holds fewer than `target` cards it can meld can no longer win (when
+// the stock running out is a draw: under stock_out: fewest_in_hand it still may).
 #pragma once
 
 #include <array>
@@ -43,8 +47,8 @@ class MeldReach {
   CardSet reachable(const Position& p, int seat) const;
   // The unseen cards neither seat can acquire.
   CardSet useless_unseen(const Position& p) const;
-  // False when seat `seat` can no longer win.
-  bool may_win(const Position& p, int seat) const;
+  // Whether some meld holding `c` has its other cards in `reach`.
+  bool joins(Card c, CardSet reach) const;
 
  private:
   // For each card c, the melds holding it that hold no smaller meld with it, less c: some
@@ -55,8 +59,6 @@ class MeldReach {
   // The cards outside hand and table the seat could take now (K = 1), cached on hand and
   // table (rulesets with rearrange: nothing else decides it).
   CardSet takeable(const Position& p, int seat) const;
-  // Whether some meld holding `c` has its other cards in `reach`.
-  bool joins(Card c, CardSet reach) const;
 
   const Ruleset* rules_;
   struct Takeable {
