@@ -42,7 +42,7 @@ struct SolveOptions {
   bool no_table = false;
   bool no_ordering = false;
   bool any_win = false;
-  int table_bits = 0;  // 0: 20 for a position, 22 for --whole-deck
+  int table_bits = 0;  // 0: 20 for a position, 22 with the stock unknown or --whole-deck
 };
 
 // The position to solve and the ruleset it lives in (which must outlive it).
@@ -244,7 +244,9 @@ int run_samples(const SolveOptions& opt, const Loaded& in) {
 int run_chance(const SolveOptions& opt, const Loaded& in) {
   if (opt.samples > 0) return run_samples(opt, in);
   const Position& p = in.position;
-  solve::ChanceSolver solver(solver_options(opt));
+  solve::Options o = solver_options(opt);
+  if (!opt.table_bits) o.table_bits = 22;  // the chance search meets millions of positions
+  solve::ChanceSolver solver(o);
   std::optional<Progress> progress;  // on a terminal, never with --json
   if (!opt.json) {
     progress.emplace("searched", "nodes", opt.max_nodes);
@@ -397,7 +399,7 @@ void register_solve(CLI::App& app, Runner& run) {
   cmd->add_flag("--no-table", opt.no_table, "Search without the transposition table (to measure it)");
   cmd->add_flag("--no-ordering", opt.no_ordering, "Search moves in legal_moves() order (to measure the ordering)");
   cmd->add_flag("--any-win", opt.any_win, "Do not prefer shorter wins (faster; the line is a win, not the shortest)");
-  cmd->add_option("--table-bits", opt.table_bits, "Transposition table of 2^N entries (default 20, 64 MiB; with --whole-deck 22)")
+  cmd->add_option("--table-bits", opt.table_bits, "Transposition table of 2^N entries (default 20, 64 MiB; with the stock unknown or --whole-deck 22)")
       ->check(CLI::Range(10, 30));
   cmd->callback([&run] { run = [] { return run_solve(opt); }; });
 }

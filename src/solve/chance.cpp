@@ -50,7 +50,9 @@ struct ChanceSolver::Impl {
   ~Impl() { if (std::getenv("CHANCE_STATS")) std::fprintf(stderr, "split misses %llu\n", (unsigned long long)split_misses); }
 
   explicit Impl(const Options& o)
-      : opt(o), search(o), splits(o.transposition ? std::max(10, o.table_bits - 2) : 1) {}
+      : opt(o),
+        search(o),
+        splits(o.transposition ? std::max(10, o.table_bits - 2) : 1, TranspositionTable<SplitEntry>::Memory::Lazy) {}
 
   void start(const Position& root) {
     search.start(root);

@@ -42,7 +42,8 @@ Exact ceil_div(Exact a, Exact b) { return a >= 0 ? (a + b - 1) / b : -((-a) / b)
 }  // namespace
 
 ChanceSearch::ChanceSearch(const Options& options)
-    : options_(options), table_(options.transposition ? options.table_bits : 1) {}
+    : options_(options),
+      table_(options.transposition ? options.table_bits : 1, TranspositionTable<ChanceBounds>::Memory::Lazy) {}
 
 ChanceSearch::Frame& ChanceSearch::frame() {
   while (frames_.size() <= depth_) frames_.emplace_back();

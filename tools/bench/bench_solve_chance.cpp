@@ -8,7 +8,8 @@
 //     --largest-deals deals with 15, 16, ... unseen cards, up to the deal's first move (20).
 //
 //   conquian_bench solve --part chance [--chance-positions 60] [--unseen 14] [--seed 1]
-//                        [--largest-seconds 60] [--largest-deals 2] [--table-bits 20]
+//                        [--largest-seconds 60] [--largest-deals 2] [--chance-table-bits 22]
+//                        [--chance-budget 50000000] [--verbose yes] [--only K]
 #include "bench_solve_chance.h"
 
 #include <fmt/core.h>
@@ -170,7 +171,7 @@ int bench_solve_chance(const Args& args) {
   const double seconds = std::stod(arg(args, "--largest-seconds", "60"));
   const int deals = std::stoi(arg(args, "--largest-deals", "2"));
   solve::Options o;
-  o.table_bits = std::stoi(arg(args, "--table-bits", "20"));
+  o.table_bits = std::stoi(arg(args, "--chance-table-bits", "22"));  // the command's default
   auto rules = load_ruleset("american");
   fmt::print("chance: the stock order unknown, exact (table 2^{} entries, node limit {})\n", o.table_bits, o.max_nodes);
   o.max_nodes = std::stoull(arg(args, "--chance-budget", "50000000"));
