@@ -3,8 +3,8 @@
 // expected score and the chance of each outcome, exactly, on thousands of small positions.
 #include <doctest/doctest.h>
 
-#include <chrono>
 #include <map>
+#include <nlohmann/json.hpp>
 
 #include "batch/players.h"
 #include "batch/shuffle.h"
@@ -12,6 +12,7 @@
 #include "solve/chance.h"
 #include "solve/chance_search.h"
 #include "solve/meld_reach.h"
+#include "cli_run.h"
 #include "test_scale.h"
 #include "test_util.h"
 
@@ -102,7 +103,6 @@ TEST_CASE("chance search: exact values and outcome chances equal plain expectima
   auto greedy = batch::make_greedy_player();
   for (const Set& set : sets) {
     auto rules = variant(set.ruleset);
-    auto t0 = std::chrono::steady_clock::now();
     batch::Rng rng(20261201);
     std::vector<std::unique_ptr<solve::ChanceSolver>> solvers;  // kept across positions: tables reused
     for (int k = 0; k < 4; ++k) solvers.push_back(std::make_unique<solve::ChanceSolver>(configuration(k)));
@@ -161,7 +161,6 @@ TEST_CASE("chance search: exact values and outcome chances equal plain expectima
       ++compared;
     }
     CHECK(compared > 0);
-    MESSAGE(set.ruleset << " " << compared << " " << uncertain << " " << std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
   }
   CHECK(compared >= conquian::testing::scaled(2000));
   CHECK(uncertain > compared / 10);  // real games: chance decides many of them
@@ -218,4 +217,59 @@ TEST_CASE("exact numbers: factorials and fractions") {
   CHECK(solve::fraction(6, 24) == "1/4");
   CHECK(solve::fraction(-6, 3) == "-2");
   CHECK(solve::fraction(0, 7) == "0");
+}
+
+TEST_CASE("chance search: the node budget and the progress callback stop it; a later call starts afresh") {
+  auto rules = variant("american");
+  batch::Rng rng(7);
+  auto greedy = batch::make_greedy_player();
+  // A position with many unseen cards: far more than 2,000 nodes.
+  Position p = random_position(*rules, rng, 0, false);
+  std::vector<Move> legal;
+  while (!p.result.over() && !(p.phase == Phase::Turn && p.stock_left() <= 14)) {
+    legal_moves(p, legal);
+    apply(p, legal[greedy->choose(p, legal, rng)]);
+  }
+  REQUIRE_FALSE(p.result.over());
+  p = forget_stock(p);
+  solve::Options o;
+  o.table_bits = 12;
+  o.max_nodes = 2000;
+  solve::ChanceSolver solver(o);
+  solve::ChanceResult r = solver.solve(p);
+  CHECK_FALSE(r.solved);
+  CHECK(r.nodes == 2000);
+  o.max_nodes = 0;
+  solve::ChanceSolver stopped(o);
+  std::uint64_t calls = 0;
+  stopped.on_progress([&](std::uint64_t nodes) {
+    ++calls;
+    return nodes < 3 * 65536;
+  });
+  r = stopped.solve(p);
+  CHECK_FALSE(r.solved);
+  CHECK(calls == 3);
+  // A small position solves on the same instance afterwards.
+  Position q = p;
+  while (!q.result.over() && !(q.phase == Phase::Turn && q.stock_left() <= 3)) {
+    legal_moves(q, legal);
+    apply(q, legal[0]);
+  }
+  stopped.on_progress({});
+  r = stopped.solve(q);
+  CHECK(r.solved);
+  check_same(r.exact, solve::PlainExpectimax().value(q));
+}
+
+TEST_CASE("conquian solve --stock unknown: exact fractions in text and JSON") {
+  const auto run = conquian::testing::run_cli(
+      "solve " + std::string(CONQUIAN_SOURCE_DIR) + "/corpus/legal/simulated-american.yaml --after 40 --stock unknown --json");
+  CHECK(run.status == 0);
+  auto j = nlohmann::json::parse(run.out);
+  CHECK(j["exact"]["draw"] == "1");
+  CHECK(j["exact"]["win0"] == "0");
+  CHECK(j["chances"]["draw"].get<double>() == 1.0);
+  const auto text = conquian::testing::run_cli(
+      "solve " + std::string(CONQUIAN_SOURCE_DIR) + "/corpus/legal/simulated-american.yaml --after 40 --stock unknown");
+  CHECK(text.out.find("exactly: seat 0 wins 0, draw 1, seat 1 wins 0") != std::string::npos);
 }

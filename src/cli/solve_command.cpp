@@ -337,6 +337,7 @@ int run_whole_deck(const SolveOptions& opt) {
     nlohmann::json j = {{"ruleset", rules->name},       {"dealer", opt.dealer},      {"deals", r.deals},
                         {"distinct", r.distinct},       {"first", first},            {"chances", chances_json(f)},
                         {"first_win", first_win},       {"first_draw", f.draw},      {"first_loss", first_loss},
+                        {"exact", exact_json(r.exact)},
                         {"nodes", r.nodes},             {"seconds", r.seconds}};
     fmt::print("{}\n", j.dump());
     return kExitOk;
@@ -345,6 +346,9 @@ int run_whole_deck(const SolveOptions& opt) {
   fmt::print("deals: {} (seat {} deals; {} solved, the rest the same up to suits and rank order)\n", r.deals,
              opt.dealer, r.distinct);
   fmt::print("seat {} (plays first): wins {:.6f}, draws {:.6f}, loses {:.6f}\n", first, first_win, f.draw, first_loss);
+  const solve::ExactChances& x = r.exact;
+  fmt::print("exactly: seat 0 wins {}, draw {}, seat 1 wins {}\n", solve::fraction(x.win0, x.denominator),
+             solve::fraction(x.draw, x.denominator), solve::fraction(x.win1, x.denominator));
   fmt::print("nodes: {}, time: {:.2f} s\n", r.nodes, r.seconds);
   return kExitOk;
 }
