@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <chrono>
 #include <deque>
-#include <cstdio>
-#include <cstdlib>
 
 #include "solve/chance_search.h"
 
@@ -43,11 +41,11 @@ struct ChanceSolver::Impl {
   Options opt;
   ChanceSearch search;
   TranspositionTable<SplitEntry> splits;
-  std::deque<std::vector<Move>> move_lists;  // one per depth of the outcome pass
+  // One of each per depth of the outcome pass (a deque keeps them in place).
+  std::deque<std::vector<Move>> move_lists;
   std::deque<std::vector<ChanceSearch::Draw>> draw_lists;
+  std::deque<ChanceSearch::Node> nodes;
   std::size_t depth = 0;
-  std::uint64_t split_misses = 0;
-  ~Impl() { if (std::getenv("CHANCE_STATS")) std::fprintf(stderr, "split misses %llu\n", (unsigned long long)split_misses); }
 
   explicit Impl(const Options& o)
       : opt(o),
@@ -60,69 +58,67 @@ struct ChanceSolver::Impl {
     depth = 0;
   }
 
-  std::vector<Move>& moves_at(std::size_t d) {
-    while (move_lists.size() <= d) move_lists.emplace_back(), draw_lists.emplace_back();
-    return move_lists[d];
+  void grow(std::size_t d) {
+    while (move_lists.size() <= d) move_lists.emplace_back(), draw_lists.emplace_back(), nodes.emplace_back();
   }
 
-  // The reported strategy's decision at `p`, whose value is `v`: kTurnChoice (turn a card)
-  // or an index into `ms` (filled with legal_moves(p)).
-  int choose(const Position& p, Exact v, std::vector<Move>& ms) {
+  // The reported strategy's decision at node `n`, whose value is `v`: kTurnChoice (turn a
+  // card) or an index into `ms` (filled with legal_moves()); `child` is then that move's
+  // node.
+  int choose(const ChanceSearch::Node& n, Exact v, std::vector<Move>& ms, ChanceSearch::Node& child) {
+    const Position& p = n.pos;
     legal_moves(p, ms);
     const bool maxing = to_act(p) == 0;
     std::size_t end = ms.size();
     if (ChanceSearch::is_turn(p)) {
       end = static_cast<std::size_t>(
           std::find_if(ms.begin(), ms.end(), [](const Move& m) { return m.kind == MoveKind::Turn; }) - ms.begin());
-      if (end == 0 || search.turn_value(p) == v) return kTurnChoice;
+      if (end == 0 || search.turn_value(n) == v) return kTurnChoice;
     }
     for (std::size_t i = 0; i < end; ++i) {
-      if (i + 1 == end) return static_cast<int>(i);  // some move has the value
-      Position child = p;
-      apply(child, ms[i]);
-      if (search.reaches(child, v, maxing)) return static_cast<int>(i);
+      Position q = p;
+      apply(q, ms[i]);
+      search.prepare(child, q);
+      if (i + 1 == end || search.reaches(child, v, maxing)) return static_cast<int>(i);  // some move has v
     }
     return kTurnChoice;  // not reached: a decision has a move
   }
 
-  // The chance of each win at `p` (value `v`) under the reported strategy.
-  Split split(const Position& p, Exact v) {
+  // The chance of each win at node `n` (value `v`) under the reported strategy.
+  Split split(const ChanceSearch::Node& n, Exact v) {
+    const Position& p = n.pos;
     const Exact top = factorial(p.stock_left());
     if (p.result.over()) {
       if (p.result.kind != Outcome::Kind::Win) return {};
       return p.result.winner == 0 ? Split{top, 0} : Split{0, top};
     }
     const bool use_table = search.tabled(p);
-    StateKey key;
-    std::uint64_t hash = 0;
-    if (use_table) {
-      key = search.key_of(p);
-      hash = hash_key(key);
-      if (const SplitEntry* e = splits.probe(hash, key)) return {e->win0, e->win1};
-    }
-    split_misses++;
-    std::vector<Move>& ms = moves_at(depth);
-    const int choice = choose(p, v, ms);
+    if (use_table)
+      if (const SplitEntry* e = splits.probe(n.split_hash, n.split_key)) return {e->win0, e->win1};
+    grow(depth + 1);
+    std::vector<Move>& ms = move_lists[depth];
+    ChanceSearch::Node& child = nodes[depth + 1];
+    const int choice = choose(n, v, ms, child);
     Split s;
     ++depth;
     if (choice == kTurnChoice) {
       std::vector<ChanceSearch::Draw>& ds = draw_lists[depth - 1];
-      search.draws(p, ds);
+      search.draws(n, ds);
       for (const ChanceSearch::Draw& d : ds) {
-        Position child = p;
-        apply(child, turn_of(p, d.card));
+        Position q = p;
+        apply(q, turn_of(p, d.card));
+        search.prepare(child, q);
         Split c = split(child, search.exact(child));
         s.win0 += d.weight * c.win0;
         s.win1 += d.weight * c.win1;
       }
     } else {
-      Position child = p;
-      apply(child, ms[static_cast<std::size_t>(choice)]);
       s = split(child, v);
     }
     --depth;
     if (use_table)
-      splits.store(hash, key, SplitEntry{static_cast<std::int64_t>(s.win0), static_cast<std::int64_t>(s.win1)}, 0);
+      splits.store(n.split_hash, n.split_key,
+                   SplitEntry{static_cast<std::int64_t>(s.win0), static_cast<std::int64_t>(s.win1)}, 0);
     return s;
   }
 
@@ -137,13 +133,44 @@ struct ChanceSolver::Impl {
   ExactChances value(const Position& p, bool outcomes) {
     ExactChances c;
     c.denominator = factorial(p.stock_left());
-    c.expected = search.exact(p);
+    grow(0);
+    ChanceSearch::Node& root = nodes[0];
+    search.prepare(root, p);
+    c.expected = search.exact(root);
     if (outcomes) {
-      Split s = split(p, c.expected);
+      Split s = split(root, c.expected);
       c.split = true;
       c.win0 = s.win0, c.win1 = s.win1, c.draw = c.denominator - s.win0 - s.win1;
     }
     return c;
+  }
+
+  // The strategy's moves from `p` (value `v`) until the deal ends or a card is turned from
+  // an unknown stock, forced moves included.
+  std::vector<Move> line(Position p, Exact v) {
+    std::vector<Move> out;
+    std::vector<Move> ms;
+    grow(1);
+    while (!p.result.over()) {
+      legal_moves(p, ms);
+      if (ms.size() == 1 && !ChanceSearch::is_turn(p)) {  // no decision, but a move of the line
+        out.push_back(ms.front());
+        apply(p, ms.front());
+        continue;
+      }
+      ChanceSearch::Node& here = nodes[0];
+      search.prepare(here, p);  // a decision: stays p
+      const int choice = choose(here, v, ms, nodes[1]);
+      if (choice != kTurnChoice) {
+        out.push_back(ms[static_cast<std::size_t>(choice)]);
+      } else {
+        if (!p.stock_known) break;
+        out.push_back(turn_of(p, p.stock[p.stock_top]));
+        v /= p.stock_left();  // the one draw of a known stock has weight n
+      }
+      apply(p, out.back());
+    }
+    return out;
   }
 };
 
@@ -174,21 +201,7 @@ ChanceResult ChanceSolver::solve(const Position& pos, const ChanceRequest& reque
     search_nodes = s.search.nodes();
     if (request.outcomes) r.exact = s.value(pos, true);
     r.value = r.exact.approx();
-    // The line: the strategy's decisions until the deal ends or a card is turned.
-    Position p = pos;
-    std::vector<Move> ms;
-    Exact v = r.exact.expected;
-    while (!p.result.over()) {
-      const int choice = s.choose(p, v, ms);
-      if (choice != kTurnChoice) {
-        r.line.push_back(ms[static_cast<std::size_t>(choice)]);
-      } else {
-        if (!p.stock_known) break;
-        r.line.push_back(Impl::turn_of(p, p.stock[p.stock_top]));
-        v /= p.stock_left();  // the one draw of a known stock has weight n
-      }
-      apply(p, r.line.back());
-    }
+    r.line = s.line(pos, r.exact.expected);
     if (!r.line.empty()) r.best = r.line.front();
     if (request.all_moves && !pos.result.over()) {
       std::vector<Move> root_moves;

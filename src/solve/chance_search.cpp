@@ -86,7 +86,9 @@ void ChanceSearch::describe(Node& n) const {
     }
   }
   if (tabled(p)) {
-    n.key = state_key(p);
+    n.key = n.split_key = state_key(p);
+    n.split_key.dead |= n.useless.bits();
+    n.split_hash = hash_key(n.split_key);
     if (!p.stock_known) {
       // The useless cards, dead or unseen or inert in a hand, are one anonymous heap; a hand
       // keeps how many of them it holds (where a known stock's stock_top would be).
@@ -110,16 +112,9 @@ void ChanceSearch::prepare(Node& n, const Position& p, std::vector<Move>& scratc
   describe(n);
 }
 
-StateKey ChanceSearch::key_of(const Position& p) const {
-  Node n;
-  n.pos = p;
-  describe(n);
-  StateKey k = state_key(p);
-  k.dead |= n.useless.bits();
-  return k;
-}
+void ChanceSearch::prepare(Node& n, const Position& p) { prepare(n, p, frame().moves); }
 
-void ChanceSearch::draws_of(const Node& n, std::vector<Draw>& out) const {
+void ChanceSearch::draws(const Node& n, std::vector<Draw>& out) const {
   out.clear();
   const Position& p = n.pos;
   if (p.stock_known) {
@@ -130,28 +125,27 @@ void ChanceSearch::draws_of(const Node& n, std::vector<Draw>& out) const {
   if (!n.useless.empty()) out.push_back({n.useless.lowest(), n.useless.size()});
 }
 
-void ChanceSearch::draws(const Position& p, std::vector<Draw>& out) {
-  Node n;
-  n.pos = p;
-  describe(n);
-  draws_of(n, out);
-}
-
 Exact ChanceSearch::exact(const Position& p) {
   const Exact top = factorial(p.stock_left());
   return search(p, -top - 1, top + 1);
 }
 
-Exact ChanceSearch::turn_value(const Position& p) {
-  const Exact top = factorial(p.stock_left());
-  Node n;
-  n.pos = p;
-  describe(n);
+Exact ChanceSearch::exact(const Node& n) {
+  const Exact top = factorial(n.pos.stock_left());
+  return search_node(n, -top - 1, top + 1);
+}
+
+Exact ChanceSearch::turn_value(const Node& n) {
+  const Exact top = factorial(n.pos.stock_left());
   return chance(n, -top - 1, top + 1);
 }
 
 bool ChanceSearch::reaches(const Position& p, Exact v, bool at_least) {
   return at_least ? search(p, v - 1, v) >= v : search(p, v, v + 1) <= v;
+}
+
+bool ChanceSearch::reaches(const Node& n, Exact v, bool at_least) {
+  return at_least ? search_node(n, v - 1, v) >= v : search_node(n, v, v + 1) <= v;
 }
 
 Exact ChanceSearch::search(const Position& p, Exact alpha, Exact beta) {
@@ -255,7 +249,7 @@ Exact ChanceSearch::chance(const Node& n, Exact alpha, Exact beta) {
   const Position& p = n.pos;
   const Exact unit = factorial(p.stock_left() - 1);
   Frame& f = frame();
-  draws_of(n, f.draws);
+  draws(n, f.draws);
   f.children.resize(f.draws.size());
   ++depth_;
   std::vector<Move>& scratch = frame().moves;

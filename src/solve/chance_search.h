@@ -48,10 +48,28 @@ class ChanceSearch {
   // options.max_nodes nodes since reset_nodes().
   Exact search(const Position& p, Exact alpha, Exact beta);
   Exact exact(const Position& p);
-  // The value of turning a card at `p` (is_turn(p)), whatever lays the seat could make instead.
-  Exact turn_value(const Position& p);
-  // Whether p's value is at least (seat 0 to act: `at_least`) v, or at most v.
+  // Whether p's value is at least (`at_least`) v, or at most v.
   bool reaches(const Position& p, Exact v, bool at_least);
+
+  // A position the search stands on: its single-move decisions played (the decision is no
+  // decision, and the outcome pass makes the same move), with its table key, useless cards
+  // and whether each seat may still win. The outcome pass keys on split_key: the position
+  // with its useless unseen cards counted dead (positions with equal keys are the same up to
+  // the names of those cards, move for move); the search's own key also merges inert cards
+  // in hands, which changes the order of the discards in legal_moves().
+  struct Node {
+    Position pos;
+    StateKey key, split_key;
+    std::uint64_t hash = 0, split_hash = 0;
+    CardSet useless;  // unseen cards neither seat can acquire
+    CardSet inert;    // cards in hands that neither seat can ever meld
+    bool may_win[2] = {true, true};
+  };
+  void prepare(Node& n, const Position& p);
+  Exact search_node(const Node& n, Exact alpha, Exact beta);
+  Exact exact(const Node& n);
+  bool reaches(const Node& n, Exact v, bool at_least);
+  Exact turn_value(const Node& n);
 
   // The cards a turn may show, as classes of equal futures: each useful unseen card alone,
   // the useless ones (meld_reach.h) as one class weighted by their number. A known stock:
@@ -60,16 +78,11 @@ class ChanceSearch {
     Card card;
     int weight;
   };
-  void draws(const Position& p, std::vector<Draw>& out);
+  void draws(const Node& n, std::vector<Draw>& out) const;
   // Whether the decision at `p` is to turn a card (a chance event with the stock unknown;
   // with it known, one draw of weight n). Lays (meld_timing: turn) may come first.
   static bool is_turn(const Position& p) { return p.phase == Phase::Turn; }
 
-  // A key of the position with its useless unseen cards counted dead: positions with equal
-  // keys are the same up to the names of those cards, move for move (the outcome pass keys
-  // on it; the search's own key also merges inert cards in hands, which changes the order
-  // of the discards in legal_moves()).
-  StateKey key_of(const Position& p) const;
   bool tabled(const Position& p) const { return options_.transposition && p.stock_left() <= kMaxTabled; }
 
   // Call before searching `root`: another ruleset, or a known stock, starts a fresh table.
@@ -81,16 +94,6 @@ class ChanceSearch {
   std::uint64_t nodes() const { return nodes_; }
 
  private:
-  // A position the search stands on: its single-move decisions played (settle()), with its
-  // table key, useless cards and whether each seat may still win.
-  struct Node {
-    Position pos;
-    StateKey key;
-    std::uint64_t hash = 0;
-    CardSet useless;  // unseen cards neither seat can acquire
-    CardSet inert;    // cards in hands that neither seat can ever meld
-    bool may_win[2] = {true, true};
-  };
   struct Child {
     Node node;
     int weight = 1;
@@ -108,10 +111,8 @@ class ChanceSearch {
   void settle(Position& p, std::vector<Move>& scratch) const;
   void describe(Node& n) const;
   void prepare(Node& n, const Position& p, std::vector<Move>& scratch);
-  Exact search_node(const Node& n, Exact alpha, Exact beta);
   Exact search_moves(const Node& n, Exact alpha, Exact beta, int tt_best, std::uint16_t& best);
   Exact chance(const Node& n, Exact alpha, Exact beta);
-  void draws_of(const Node& n, std::vector<Draw>& out) const;
   Frame& frame();
 
   Options options_;
