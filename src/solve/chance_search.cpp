@@ -106,13 +106,11 @@ void ChanceSearch::describe(Node& n) const {
   }
 }
 
-void ChanceSearch::prepare(Node& n, const Position& p, std::vector<Move>& scratch) {
+void ChanceSearch::prepare(Node& n, const Position& p) {
   n.pos = p;
-  settle(n.pos, scratch);
+  settle(n.pos, n.moves);  // a decision's moves are then legal_moves(n.pos)
   describe(n);
 }
-
-void ChanceSearch::prepare(Node& n, const Position& p) { prepare(n, p, frame().moves); }
 
 void ChanceSearch::draws(const Node& n, std::vector<Draw>& out) const {
   out.clear();
@@ -149,9 +147,8 @@ bool ChanceSearch::reaches(const Node& n, Exact v, bool at_least) {
 }
 
 Exact ChanceSearch::search(const Position& p, Exact alpha, Exact beta) {
-  Frame& f = frame();
   Node n;
-  prepare(n, p, f.moves);
+  prepare(n, p);
   return search_node(n, alpha, beta);
 }
 
@@ -211,18 +208,17 @@ Exact ChanceSearch::search_moves(const Node& n, Exact alpha, Exact beta, int tt_
     std::erase_if(f.moves, [](const Move& m) { return m.kind == MoveKind::Turn; });
     if (f.moves.empty()) return value;
     if (tt_best >= static_cast<int>(f.moves.size())) tt_best = -1;
-  } else {
-    legal_moves(p, f.moves);
   }
-  order_moves(p, f.moves, options_.ordering, tt_best, options_.ordering ? &history_ : nullptr, f.order);
+  const std::vector<Move>& moves = is_turn(p) ? f.moves : n.moves;  // n.moves: from settle()
+  order_moves(p, moves, options_.ordering, tt_best, options_.ordering ? &history_ : nullptr, f.order);
   ++depth_;  // f stays valid: a deque keeps its elements in place
   STAT(g_stats.decisions++;)
   STAT(g_stats.moves += f.order.size();)
   for (int i : f.order) {
-    const Move& m = f.moves[static_cast<std::size_t>(i)];
+    const Move& m = moves[static_cast<std::size_t>(i)];
     Position child = p;
     apply(child, m);
-    prepare(f.next, child, frame().moves);
+    prepare(f.next, child);
     const Node& c = f.next;
     STAT(g_stats.searched_moves++;)
     Exact v;
@@ -252,7 +248,6 @@ Exact ChanceSearch::chance(const Node& n, Exact alpha, Exact beta) {
   draws(n, f.draws);
   f.children.resize(f.draws.size());
   ++depth_;
-  std::vector<Move>& scratch = frame().moves;
   Move turn;
   turn.kind = MoveKind::Turn;
   turn.seat = p.actor;
@@ -261,7 +256,7 @@ Exact ChanceSearch::chance(const Node& n, Exact alpha, Exact beta) {
     turn.card = f.draws[i].card;
     c.node.pos = p;
     apply(c.node.pos, turn);
-    settle(c.node.pos, scratch);
+    settle(c.node.pos, c.node.moves);
     describe(c.node);
     c.weight = f.draws[i].weight;
     c.card = turn.card;

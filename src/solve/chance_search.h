@@ -64,6 +64,7 @@ class ChanceSearch {
     CardSet useless;  // unseen cards neither seat can acquire
     CardSet inert;    // cards in hands that neither seat can ever meld
     bool may_win[2] = {true, true};
+    std::vector<Move> moves;  // a seat's decision: legal_moves(pos)
   };
   void prepare(Node& n, const Position& p);
   Exact search_node(const Node& n, Exact alpha, Exact beta);
@@ -101,7 +102,7 @@ class ChanceSearch {
     Exact lower = 0, upper = 0;
   };
   struct Frame {  // one per depth, reused: no allocation per node
-    std::vector<Move> moves;
+    std::vector<Move> moves;  // a turn's lays
     std::vector<int> order;
     std::vector<Draw> draws;
     std::vector<Child> children;
@@ -110,7 +111,6 @@ class ChanceSearch {
   // Plays single-move decisions (a card nobody can take, most often): no decision.
   void settle(Position& p, std::vector<Move>& scratch) const;
   void describe(Node& n) const;
-  void prepare(Node& n, const Position& p, std::vector<Move>& scratch);
   Exact search_moves(const Node& n, Exact alpha, Exact beta, int tt_best, std::uint16_t& best);
   Exact chance(const Node& n, Exact alpha, Exact beta);
   Frame& frame();
