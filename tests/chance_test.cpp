@@ -8,7 +8,7 @@
 
 #include "batch/players.h"
 #include "batch/shuffle.h"
-#include "engine/position_setup.h"
+#include "replay/position_setup.h"
 #include "solve/chance.h"
 #include "solve/chance_search.h"
 #include "solve/meld_reach.h"

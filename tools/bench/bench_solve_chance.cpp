@@ -20,7 +20,7 @@
 
 #include "batch/players.h"
 #include "batch/shuffle.h"
-#include "engine/position_setup.h"
+#include "replay/position_setup.h"
 #include "record/position_file.h"
 #include "record/record_reader.h"
 #include "solve/chance.h"
