@@ -220,7 +220,16 @@ int run_known(const SolveOptions& opt, const Loaded& in) {
 }
 
 int run_samples(const SolveOptions& opt, const Loaded& in) {
-  solve::SampleEstimate e = solve::estimate_by_sampling(in.position, opt.samples, opt.seed, solver_options(opt));
+  std::optional<Progress> progress;  // on a terminal, never with --json
+  if (!opt.json) {
+    progress.emplace("solved", "stock orders", static_cast<std::uint64_t>(opt.samples));
+    progress->show_time_left();
+  }
+  solve::SampleEstimate e =
+      solve::estimate_by_sampling(in.position, opt.samples, opt.seed, solver_options(opt), [&](int done, int) {
+        if (progress) progress->set(static_cast<std::uint64_t>(done));
+      });
+  if (progress) progress->clear();
   if (e.samples == 0) return too_big("no sampled stock order", opt.max_nodes, "raise --max-nodes");
   if (opt.json) {
     nlohmann::json j = {{"estimate", {{"samples", e.samples}, {"unsolved", e.unsolved}, {"win0", e.wins0},

@@ -130,6 +130,8 @@ struct SampleEstimate {
   std::uint64_t nodes = 0;
   double seconds = 0;
 };
-SampleEstimate estimate_by_sampling(const Position& pos, int samples, std::uint64_t seed, const Options& options);
+// `progress(done, samples)` (may be empty) is called after each sampled order.
+SampleEstimate estimate_by_sampling(const Position& pos, int samples, std::uint64_t seed, const Options& options,
+                                    const std::function<void(int, int)>& progress = {});
 
 }  // namespace conquian::solve

@@ -8,7 +8,8 @@
 
 namespace conquian::solve {
 
-SampleEstimate estimate_by_sampling(const Position& pos, int samples, std::uint64_t seed, const Options& options) {
+SampleEstimate estimate_by_sampling(const Position& pos, int samples, std::uint64_t seed, const Options& options,
+                                    const std::function<void(int, int)>& progress) {
   auto t0 = std::chrono::steady_clock::now();
   SampleEstimate est;
   Options o = options;
@@ -27,6 +28,7 @@ SampleEstimate estimate_by_sampling(const Position& pos, int samples, std::uint6
     p.stock_end = static_cast<std::uint8_t>(order.size());
     for (std::size_t k = 0; k < order.size(); ++k) p.stock[k] = order[k];
     Result r = solver.solve(p);
+    if (progress) progress(i + 1, samples);
     est.nodes += r.nodes;
     if (!r.solved) {
       ++est.unsolved;

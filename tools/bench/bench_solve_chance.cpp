@@ -16,14 +16,18 @@
 
 #include <algorithm>
 #include <chrono>
+#include <ctime>
 #include <filesystem>
+#include <limits>
 
 #include "batch/players.h"
 #include "batch/shuffle.h"
 #include "replay/position_setup.h"
+#include "replay/ruleset_cache.h"
 #include "record/position_file.h"
 #include "record/record_reader.h"
 #include "solve/chance.h"
+#include "solve/solver.h"
 
 namespace conquian::bench {
 namespace {
@@ -60,13 +64,28 @@ std::string chances_text(const solve::ChanceResult& r) {
   return fmt::format("seat 0 wins {:.4f}, draw {:.4f}, seat 1 wins {:.4f}", c.win0, c.draw, c.win1);
 }
 
+// This thread's CPU time: the machine is shared, and under load the wall time says more of
+// the other sessions than of the search.
+double cpu_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
+}
+
+struct Timed {
+  solve::ChanceResult r;
+  double cpu = 0;  // seconds of CPU (r.seconds: of the wall)
+};
+
 // Solves with a fresh solver (the command's case: one position, one table), stopping after
-// `seconds` (0: no limit) or at the node limit.
-solve::ChanceResult solve_fresh(const Position& p, const solve::Options& o, double seconds) {
+// `seconds` of CPU (0: no limit) or at the node limit.
+Timed solve_fresh(const Position& p, const solve::Options& o, double seconds) {
   solve::ChanceSolver solver(o);
-  const auto t0 = std::chrono::steady_clock::now();
-  if (seconds > 0) solver.on_progress([&](std::uint64_t) { return seconds_since(t0) < seconds; });
-  return solver.solve(p);
+  const double c0 = cpu_seconds();
+  if (seconds > 0) solver.on_progress([&](std::uint64_t) { return cpu_seconds() - c0 < seconds; });
+  Timed t{solver.solve(p)};
+  t.cpu = cpu_seconds() - c0;
+  return t;
 }
 
 double median(std::vector<double> v) {
@@ -80,27 +99,35 @@ void corpus_part(const solve::Options& o, const std::string& corpus) {
     fmt::print("corpus positions: no {}/positions here (run from the source tree, or give --corpus DIR)\n", corpus);
     return;
   }
-  fmt::print("corpus positions, default settings (goal: each at most 5 s):\n");
+  fmt::print("corpus positions, default settings (goal: each at most 5 s; cpu: this thread's CPU time, wall: the clock):\n");
   std::vector<std::filesystem::path> files;
-  for (const auto& e : std::filesystem::directory_iterator(corpus + "/positions")) files.push_back(e.path());
+  for (const auto& e : std::filesystem::directory_iterator(corpus + "/positions"))
+    if (e.path().filename().string().ends_with(".position.yml")) files.push_back(e.path());
   std::sort(files.begin(), files.end());
   std::vector<std::pair<std::string, Position>> positions;
   std::vector<std::shared_ptr<const Ruleset>> keep;
+  RulesetCache rulesets;  // a relative path is read beside the position file
   for (const auto& f : files) {
     record::PositionFile pf = record::read_position_file(f.string());
-    keep.push_back(load_ruleset(pf.ruleset));
-    positions.emplace_back(f.filename().string(), position_from_file(pf, *keep.back()));
+    keep.push_back(rulesets.get(pf.ruleset, f.string()));
+    Position p = position_from_file(pf, *keep.back());
+    if (std::string why = solve::why_unsolvable(forget_stock(p)); !why.empty()) {
+      fmt::print("  {:<38} not solved: {}\n", f.filename().string(), why);
+      continue;
+    }
+    positions.emplace_back(f.filename().string(), p);
   }
+  const std::size_t from_files = positions.size();
   keep.push_back(load_ruleset("american"));
   record::read_record_file(corpus + "/legal/simulated-american.yaml", [&](record::ReadItem&& item) {
-    if (item.record && positions.size() == files.size())
+    if (item.record && positions.size() == from_files)
       positions.emplace_back("simulated-american.yaml --after 30",
                              forget_stock(position_after(*item.record, *keep.back(), 30)));
   });
   for (const auto& [name, p] : positions) {
-    solve::ChanceResult r = solve_fresh(p, o, 0);
-    fmt::print("  {:<38} {:>2} unseen  {}  {:9.3f} s  {:>11} nodes (outcome pass {})  {}\n", name,
-               p.stock_left(), r.solved ? "solved  " : "UNSOLVED", r.seconds, r.nodes, r.outcome_nodes,
+    const auto [r, cpu] = solve_fresh(p, o, 0);
+    fmt::print("  {:<38} {:>2} unseen  {}  cpu {:8.3f} s  wall {:8.3f} s  {:>11} nodes (outcome pass {})  {}\n", name,
+               p.stock_left(), r.solved ? "solved  " : "UNSOLVED", cpu, r.seconds, r.nodes, r.outcome_nodes,
                r.solved ? chances_text(r) : "");
   }
 }
@@ -114,35 +141,37 @@ void sample_part(const Ruleset& rules, const solve::Options& o, std::uint64_t se
              "at most 1 s):\n",
              set.size(), rules.name, unseen, seed);
   if (only >= 0) set = {set.at(static_cast<std::size_t>(only))};
-  std::vector<double> times;
+  std::vector<double> times, all_times;  // all_times: an unsolved position as slower than any
   std::uint64_t nodes = 0, outcome_nodes = 0;
   int unsolved = 0, uncertain = 0;
   double total = 0;
   for (const Position& p : set) {
-    solve::ChanceResult r = solve_fresh(p, o, 0);
+    const auto [r, cpu] = solve_fresh(p, o, 0);
     if (verbose)
-      fmt::print("    {:8.3f} s {:>11} nodes {}  {}\n", r.seconds, r.nodes, r.solved ? "solved" : "UNSOLVED",
-                 r.solved ? chances_text(r) : "");
-    total += r.seconds;
+      fmt::print("    cpu {:8.3f} s  wall {:8.3f} s {:>11} nodes {}  {}\n", cpu, r.seconds, r.nodes,
+                 r.solved ? "solved" : "UNSOLVED", r.solved ? chances_text(r) : "");
+    total += cpu;
     nodes += r.nodes;
     outcome_nodes += r.outcome_nodes;
     if (!r.solved) {
       ++unsolved;
+      all_times.push_back(std::numeric_limits<double>::infinity());
       continue;
     }
-    times.push_back(r.seconds);
+    times.push_back(cpu);
+    all_times.push_back(cpu);
     uncertain += r.value.win0 < 1 && r.value.win1 < 1 && r.value.draw < 1;
   }
-  fmt::print("  solved {}/{}  median {:.3f} s  worst {:.3f} s  total {:.1f} s  {} nodes ({:.0f}/s; outcome pass {:.1f}%)"
+  fmt::print("  solved {}/{}  CPU time: median {:.3f} s  worst solved {:.3f} s  total {:.1f} s  {} nodes ({:.0f}/s; outcome pass {:.1f}%)"
              "  {} with no certain outcome\n",
-             times.size(), set.size(), median(times), times.empty() ? 0.0 : *std::max_element(times.begin(), times.end()),
+             times.size(), set.size(), median(all_times), times.empty() ? 0.0 : *std::max_element(times.begin(), times.end()),
              total, nodes, total > 0 ? static_cast<double>(nodes) / total : 0.0,
              nodes ? 100.0 * static_cast<double>(outcome_nodes) / static_cast<double>(nodes) : 0.0, uncertain);
-  if (unsolved) fmt::print("  {} not solved within {} nodes\n", unsolved, o.max_nodes);
+  if (unsolved) fmt::print("  {} not solved within {} nodes (counted as slowest in the median)\n", unsolved, o.max_nodes);
 }
 
 void largest_part(const Ruleset& rules, const solve::Options& o, std::uint64_t seed, int deals, double seconds) {
-  fmt::print("the most unseen cards solved within {:.0f} s ({} deals of {}, seed {}; greedy play to each count):\n",
+  fmt::print("the most unseen cards solved within {:.0f} s of CPU ({} deals of {}, seed {}; greedy play to each count):\n",
              seconds, deals, rules.name, seed);
   solve::Options unlimited = o;
   unlimited.max_nodes = 0;
@@ -152,9 +181,10 @@ void largest_part(const Ruleset& rules, const solve::Options& o, std::uint64_t s
     for (int n = 15; n <= start_pos.stock_left(); ++n) {
       auto p = greedy_until(start_pos, seed * 7919 + static_cast<std::uint64_t>(d), n);
       if (!p) continue;
-      solve::ChanceResult r = solve_fresh(*p, unlimited, seconds);
-      fmt::print("  deal {} with {:>2} unseen: {}  {:8.2f} s  {:>12} nodes  {}\n", d, p->stock_left(),
-                 r.solved ? "solved  " : "UNSOLVED", r.seconds, r.nodes, r.solved ? chances_text(r) : "");
+      const auto [r, cpu] = solve_fresh(*p, unlimited, seconds);
+      fmt::print("  deal {} with {:>2} unseen: {}  cpu {:8.2f} s  wall {:8.2f} s  {:>12} nodes  {}\n", d,
+                 p->stock_left(), r.solved ? "solved  " : "UNSOLVED", cpu, r.seconds, r.nodes,
+                 r.solved ? chances_text(r) : "");
       if (!r.solved) break;
       largest = p->stock_left();
     }
