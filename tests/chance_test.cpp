@@ -145,7 +145,7 @@ TEST_CASE("chance search: exact values and outcome chances equal plain expectima
         Position child = p;
         apply(child, mv.move);
         solve::ExactChances c = reference.value(child);
-        const solve::Exact scale = mv.move.kind == MoveKind::Turn ? p.stock_left() : 1;
+        const solve::Int128 scale = mv.move.kind == MoveKind::Turn ? p.stock_left() : 1;
         CHECK(solve::to_string(mv.exact.expected) == solve::to_string(c.expected * scale));
         CHECK(solve::to_string(mv.exact.win0) == solve::to_string(c.win0 * scale));
         CHECK(solve::to_string(mv.exact.win1) == solve::to_string(c.win1 * scale));
@@ -190,7 +190,7 @@ TEST_CASE("useless cards: every turn of one leads to the same value") {
       CardSet useless = reach.useless_unseen(p);
       if (useless.size() < 2) continue;
       ++classes;
-      std::optional<solve::Exact> first;
+      std::optional<solve::Int128> first;
       for (Card c : useless) {
         Move m;
         m.kind = MoveKind::Turn;
@@ -198,7 +198,7 @@ TEST_CASE("useless cards: every turn of one leads to the same value") {
         m.card = c;
         Position child = p;
         apply(child, m);
-        solve::Exact v = reference.value(child).expected;
+        solve::Int128 v = reference.value(child).expected;
         if (!first) first = v;
         CAPTURE(name);
         CHECK(v == *first);

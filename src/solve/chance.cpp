@@ -9,11 +9,11 @@
 namespace conquian::solve {
 namespace {
 
-double ratio(Exact num, Exact den) { return static_cast<double>(static_cast<long double>(num) / static_cast<long double>(den)); }
+double ratio(Int128 num, Int128 den) { return static_cast<double>(static_cast<long double>(num) / static_cast<long double>(den)); }
 
 // Numerators of the two wins over n! under the reported strategy (the draw is the rest).
 struct Split {
-  Exact win0 = 0, win1 = 0;
+  Int128 win0 = 0, win1 = 0;
 };
 
 struct SplitEntry {
@@ -65,7 +65,7 @@ struct ChanceSolver::Impl {
   // The reported strategy's decision at node `n`, whose value is `v`: kTurnChoice (turn a
   // card) or an index into `ms` (filled with legal_moves()); `child` is then that move's
   // node.
-  int choose(const ChanceSearch::Node& n, Exact v, std::vector<Move>& ms, ChanceSearch::Node& child) {
+  int choose(const ChanceSearch::Node& n, Int128 v, std::vector<Move>& ms, ChanceSearch::Node& child) {
     const Position& p = n.pos;
     legal_moves(p, ms);
     const bool maxing = to_act(p) == 0;
@@ -85,9 +85,9 @@ struct ChanceSolver::Impl {
   }
 
   // The chance of each win at node `n` (value `v`) under the reported strategy.
-  Split split(const ChanceSearch::Node& n, Exact v) {
+  Split split(const ChanceSearch::Node& n, Int128 v) {
     const Position& p = n.pos;
-    const Exact top = factorial(p.stock_left());
+    const Int128 top = factorial(p.stock_left());
     if (p.result.over()) {
       if (p.result.kind != Outcome::Kind::Win) return {};
       return p.result.winner == 0 ? Split{top, 0} : Split{0, top};
@@ -147,7 +147,7 @@ struct ChanceSolver::Impl {
 
   // The strategy's moves from `p` (value `v`) until the deal ends or a card is turned from
   // an unknown stock, forced moves included.
-  std::vector<Move> line(Position p, Exact v) {
+  std::vector<Move> line(Position p, Int128 v) {
     std::vector<Move> out;
     std::vector<Move> ms;
     grow(1);
@@ -206,12 +206,12 @@ ChanceResult ChanceSolver::solve(const Position& pos, const ChanceRequest& reque
     if (request.all_moves && !pos.result.over()) {
       std::vector<Move> root_moves;
       legal_moves(pos, root_moves);
-      const Exact n = pos.stock_left();
+      const Int128 n = pos.stock_left();
       for (const Move& m : root_moves) {
         Position child = pos;
         apply(child, m);
         // After a turn the value is over (n-1)!: times n, it is over the root's n!.
-        const Exact scale = m.kind == MoveKind::Turn ? n : 1;
+        const Int128 scale = m.kind == MoveKind::Turn ? n : 1;
         ExactChances c = s.value(child, request.outcomes);
         c.denominator *= scale, c.expected *= scale, c.win0 *= scale, c.draw *= scale, c.win1 *= scale;
         r.moves.push_back({m, c.approx(), c});
@@ -229,6 +229,14 @@ ChanceResult ChanceSolver::solve(const Position& pos, const ChanceRequest& reque
   r.outcome_nodes = r.solved ? r.nodes - search_nodes : 0;
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return r;
+}
+
+std::optional<Value> Chances::certain() const {
+  const double eps = 1e-9;
+  if (win0 > 1 - eps) return Value{Outcome::Kind::Win, 0, 0};
+  if (win1 > 1 - eps) return Value{Outcome::Kind::Win, 1, 0};
+  if (draw > 1 - eps) return Value{Outcome::Kind::Draw, -1, 0};
+  return std::nullopt;
 }
 
 }  // namespace conquian::solve

@@ -19,6 +19,7 @@
 // estimate.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -34,14 +35,16 @@ namespace conquian::solve {
 struct Chances {
   double win0 = 0, draw = 0, win1 = 0;
   double value() const { return win0 - win1; }  // seat 0's expected score
+  // The outcome when its probability is 1 (within 1e-9), plies 0; none while uncertain.
+  std::optional<Value> certain() const;
 };
 
 // The same, exact: numerators over `denominator` (n!, n the unseen cards of the position).
 struct ExactChances {
-  Exact denominator = 1;
-  Exact expected = 0;        // seat 0's expected score times denominator (win0 - win1)
+  Int128 denominator = 1;
+  Int128 expected = 0;        // seat 0's expected score times denominator (win0 - win1)
   bool split = false;        // whether win0, draw and win1 were computed
-  Exact win0 = 0, draw = 0, win1 = 0;
+  Int128 win0 = 0, draw = 0, win1 = 0;
   Chances approx() const;    // the probabilities as doubles (all 0 unless split)
   double expected_score() const;
 };
@@ -129,6 +132,9 @@ struct SampleEstimate {
   double half_width = 0;  // 95% confidence half-width of the mean
   std::uint64_t nodes = 0;
   double seconds = 0;
+  // The 95% confidence interval of the mean, within the possible scores [-1, 1].
+  double low() const { return std::max(-1.0, mean - half_width); }
+  double high() const { return std::min(1.0, mean + half_width); }
 };
 // `progress(done, samples)` (may be empty) is called after each sampled order.
 SampleEstimate estimate_by_sampling(const Position& pos, int samples, std::uint64_t seed, const Options& options,

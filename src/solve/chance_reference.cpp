@@ -9,7 +9,7 @@ namespace {
 
 // Seat 0's expected score and the chance of each win, numerators over n!.
 struct PlainValue {
-  Exact expected = 0, win0 = 0, win1 = 0;
+  Int128 expected = 0, win0 = 0, win1 = 0;
 };
 
 struct KeyHash {
@@ -25,7 +25,7 @@ struct PlainExpectimax::Memo {
   PlainValue eval(const Position& p) {
     ++nodes;
     const int n = p.stock_left();
-    const Exact top = factorial(n);
+    const Int128 top = factorial(n);
     if (p.result.over()) {
       if (p.result.kind != Outcome::Kind::Win) return {};
       return p.result.winner == 0 ? PlainValue{top, top, 0} : PlainValue{-top, 0, top};
@@ -44,7 +44,7 @@ struct PlainExpectimax::Memo {
           Position child = p;
           apply(child, m);
           PlainValue c = eval(child);
-          const Exact times = p.stock_known ? n : 1;
+          const Int128 times = p.stock_known ? n : 1;
           best.expected += times * c.expected, best.win0 += times * c.win0, best.win1 += times * c.win1;
         }
       have = true;

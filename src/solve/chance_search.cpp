@@ -30,14 +30,14 @@ struct DebugStats {
 #endif
 namespace {
 
-Exact terminal_value(const Outcome& o, Exact top) {
+Int128 terminal_value(const Outcome& o, Int128 top) {
   if (o.kind != Outcome::Kind::Win) return 0;
   return o.winner == 0 ? top : -top;
 }
 
 // Division rounding down and up (b > 0).
-Exact floor_div(Exact a, Exact b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
-Exact ceil_div(Exact a, Exact b) { return a >= 0 ? (a + b - 1) / b : -((-a) / b); }
+Int128 floor_div(Int128 a, Int128 b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+Int128 ceil_div(Int128 a, Int128 b) { return a >= 0 ? (a + b - 1) / b : -((-a) / b); }
 
 }  // namespace
 
@@ -123,59 +123,59 @@ void ChanceSearch::draws(const Node& n, std::vector<Draw>& out) const {
   if (!n.useless.empty()) out.push_back({n.useless.lowest(), n.useless.size()});
 }
 
-Exact ChanceSearch::exact(const Position& p) {
-  const Exact top = factorial(p.stock_left());
+Int128 ChanceSearch::exact(const Position& p) {
+  const Int128 top = factorial(p.stock_left());
   return search(p, -top - 1, top + 1);
 }
 
-Exact ChanceSearch::exact(const Node& n) {
-  const Exact top = factorial(n.pos.stock_left());
+Int128 ChanceSearch::exact(const Node& n) {
+  const Int128 top = factorial(n.pos.stock_left());
   return search_node(n, -top - 1, top + 1);
 }
 
-Exact ChanceSearch::turn_value(const Node& n) {
-  const Exact top = factorial(n.pos.stock_left());
+Int128 ChanceSearch::turn_value(const Node& n) {
+  const Int128 top = factorial(n.pos.stock_left());
   return chance(n, -top - 1, top + 1);
 }
 
-bool ChanceSearch::reaches(const Position& p, Exact v, bool at_least) {
+bool ChanceSearch::reaches(const Position& p, Int128 v, bool at_least) {
   return at_least ? search(p, v - 1, v) >= v : search(p, v, v + 1) <= v;
 }
 
-bool ChanceSearch::reaches(const Node& n, Exact v, bool at_least) {
+bool ChanceSearch::reaches(const Node& n, Int128 v, bool at_least) {
   return at_least ? search_node(n, v - 1, v) >= v : search_node(n, v, v + 1) <= v;
 }
 
-Exact ChanceSearch::search(const Position& p, Exact alpha, Exact beta) {
+Int128 ChanceSearch::search(const Position& p, Int128 alpha, Int128 beta) {
   Node n;
   prepare(n, p);
   return search_node(n, alpha, beta);
 }
 
-Exact ChanceSearch::search_node(const Node& n, Exact alpha, Exact beta) {
+Int128 ChanceSearch::search_node(const Node& n, Int128 alpha, Int128 beta) {
   if (options_.max_nodes && nodes_ >= options_.max_nodes) throw BudgetExceeded{};
   if ((++nodes_ & 0xFFFF) == 0 && progress_ && !progress_(nodes_)) throw BudgetExceeded{};
   const Position& p = n.pos;
-  const Exact top = factorial(p.stock_left());
+  const Int128 top = factorial(p.stock_left());
   if (p.result.over()) return terminal_value(p.result, top);
   STAT(g_stats.by_phase[static_cast<int>(p.phase)]++;)
   STAT(if (std::getenv("CHANCE_STATS")) g_stats.distinct_all.insert(n.hash);)
-  Exact lower = n.may_win[1] ? -top : 0, upper = n.may_win[0] ? top : 0;
+  Int128 lower = n.may_win[1] ? -top : 0, upper = n.may_win[0] ? top : 0;
   int tt_best = -1;
   const bool use_table = tabled(p);
   if (use_table)
     if (const ChanceBounds* e = table_.probe(n.hash, n.key)) {
-      lower = std::max<Exact>(lower, e->lower), upper = std::min<Exact>(upper, e->upper);
+      lower = std::max<Int128>(lower, e->lower), upper = std::min<Int128>(upper, e->upper);
       if (e->best != kNoMove) tt_best = e->best;
     }
   STAT(if (lower >= beta || upper <= alpha || lower == upper) g_stats.tt_cut++;)
   if (lower >= beta) return lower;
   if (upper <= alpha) return upper;
   if (lower == upper) return lower;
-  const Exact a = std::max(alpha, lower - 1), b = std::min(beta, upper + 1);
+  const Int128 a = std::max(alpha, lower - 1), b = std::min(beta, upper + 1);
   const std::uint64_t before = nodes_;
   std::uint16_t best = kNoMove;
-  Exact v = search_moves(n, a, b, tt_best, best);
+  Int128 v = search_moves(n, a, b, tt_best, best);
   if (use_table) {
     if (v <= a) upper = std::min(upper, v);
     else if (v >= b) lower = std::max(lower, v);
@@ -187,12 +187,12 @@ Exact ChanceSearch::search_node(const Node& n, Exact alpha, Exact beta) {
 }
 
 // A seat's decision: alpha-beta over its moves, the turn (chance) counted as one option.
-Exact ChanceSearch::search_moves(const Node& n, Exact alpha, Exact beta, int tt_best, std::uint16_t& best) {
+Int128 ChanceSearch::search_moves(const Node& n, Int128 alpha, Int128 beta, int tt_best, std::uint16_t& best) {
   const Position& p = n.pos;
   const bool maxing = to_act(p) == 0;
-  Exact value = maxing ? alpha : beta;  // fail-soft: raised (lowered) by the first move
+  Int128 value = maxing ? alpha : beta;  // fail-soft: raised (lowered) by the first move
   bool any = false;
-  auto consider = [&](Exact v, std::uint16_t index) {
+  auto consider = [&](Int128 v, std::uint16_t index) {
     if (!any || (maxing ? v > value : v < value)) value = v, best = index;
     any = true;
     if (maxing) alpha = std::max(alpha, v);
@@ -221,7 +221,7 @@ Exact ChanceSearch::search_moves(const Node& n, Exact alpha, Exact beta, int tt_
     prepare(f.next, child);
     const Node& c = f.next;
     STAT(g_stats.searched_moves++;)
-    Exact v;
+    Int128 v;
     if (!any || beta - alpha <= 1) {
       v = search_node(c, alpha, beta);
     } else if (maxing) {  // PVS: is it better than the best so far? Only then its value.
@@ -241,9 +241,9 @@ Exact ChanceSearch::search_moves(const Node& n, Exact alpha, Exact beta, int tt_
 }
 
 // The turn: Star1 over the draws (each class of equal futures searched once).
-Exact ChanceSearch::chance(const Node& n, Exact alpha, Exact beta) {
+Int128 ChanceSearch::chance(const Node& n, Int128 alpha, Int128 beta) {
   const Position& p = n.pos;
-  const Exact unit = factorial(p.stock_left() - 1);
+  const Int128 unit = factorial(p.stock_left() - 1);
   Frame& f = frame();
   draws(n, f.draws);
   f.children.resize(f.draws.size());
@@ -261,7 +261,7 @@ Exact ChanceSearch::chance(const Node& n, Exact alpha, Exact beta) {
     c.weight = f.draws[i].weight;
     c.card = turn.card;
   }
-  Exact lower_sum = 0, upper_sum = 0;
+  Int128 lower_sum = 0, upper_sum = 0;
   for (Child& c : f.children) {
     const Position& q = c.node.pos;
     if (q.result.over()) {
@@ -270,7 +270,7 @@ Exact ChanceSearch::chance(const Node& n, Exact alpha, Exact beta) {
       c.lower = c.node.may_win[1] ? -unit : 0, c.upper = c.node.may_win[0] ? unit : 0;
       if (tabled(q))
         if (const ChanceBounds* e = table_.probe(c.node.hash, c.node.key))
-          c.lower = std::max<Exact>(c.lower, e->lower), c.upper = std::min<Exact>(c.upper, e->upper);
+          c.lower = std::max<Int128>(c.lower, e->lower), c.upper = std::min<Int128>(c.upper, e->upper);
     }
     lower_sum += c.weight * c.lower;
     upper_sum += c.weight * c.upper;
@@ -286,12 +286,12 @@ Exact ChanceSearch::chance(const Node& n, Exact alpha, Exact beta) {
     }
     STAT(g_stats.chance_searched++;)
     if (c.lower == c.upper) continue;
-    const Exact w = c.weight;
-    const Exact lower_rest = lower_sum - w * c.lower, upper_rest = upper_sum - w * c.upper;
+    const Int128 w = c.weight;
+    const Int128 lower_rest = lower_sum - w * c.lower, upper_rest = upper_sum - w * c.upper;
     // Outside (a, b) the child puts the sum outside (alpha, beta).
-    const Exact a = std::max(floor_div(alpha - upper_rest, w), c.lower - 1);
-    const Exact b = std::min(ceil_div(beta - lower_rest, w), c.upper + 1);
-    const Exact v = search_node(c.node, a, b);
+    const Int128 a = std::max(floor_div(alpha - upper_rest, w), c.lower - 1);
+    const Int128 b = std::min(ceil_div(beta - lower_rest, w), c.upper + 1);
+    const Int128 v = search_node(c.node, a, b);
     if (v <= a) c.upper = std::min(c.upper, v);
     else if (v >= b) c.lower = std::max(c.lower, v);
     else c.lower = c.upper = v;

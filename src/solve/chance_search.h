@@ -46,10 +46,10 @@ class ChanceSearch {
   // Seat 0's expected score at `p` times n! (n = p.stock_left()) if it lies strictly between
   // alpha and beta; otherwise a bound on that side (fail-soft). Throws BudgetExceeded past
   // options.max_nodes nodes since reset_nodes().
-  Exact search(const Position& p, Exact alpha, Exact beta);
-  Exact exact(const Position& p);
+  Int128 search(const Position& p, Int128 alpha, Int128 beta);
+  Int128 exact(const Position& p);
   // Whether p's value is at least (`at_least`) v, or at most v.
-  bool reaches(const Position& p, Exact v, bool at_least);
+  bool reaches(const Position& p, Int128 v, bool at_least);
 
   // A position the search stands on: its single-move decisions played (the decision is no
   // decision, and the outcome pass makes the same move), with its table key, useless cards
@@ -67,10 +67,10 @@ class ChanceSearch {
     std::vector<Move> moves;  // a seat's decision: legal_moves(pos)
   };
   void prepare(Node& n, const Position& p);
-  Exact search_node(const Node& n, Exact alpha, Exact beta);
-  Exact exact(const Node& n);
-  bool reaches(const Node& n, Exact v, bool at_least);
-  Exact turn_value(const Node& n);
+  Int128 search_node(const Node& n, Int128 alpha, Int128 beta);
+  Int128 exact(const Node& n);
+  bool reaches(const Node& n, Int128 v, bool at_least);
+  Int128 turn_value(const Node& n);
 
   // The cards a turn may show, as classes of equal futures: each useful unseen card alone,
   // the useless ones (meld_reach.h) as one class weighted by their number. A known stock:
@@ -99,7 +99,7 @@ class ChanceSearch {
     Node node;
     int weight = 1;
     Card card = kNoCard;
-    Exact lower = 0, upper = 0;
+    Int128 lower = 0, upper = 0;
   };
   struct Frame {  // one per depth, reused: no allocation per node
     std::vector<Move> moves;  // a turn's lays
@@ -111,8 +111,8 @@ class ChanceSearch {
   // Plays single-move decisions (a card nobody can take, most often): no decision.
   void settle(Position& p, std::vector<Move>& scratch) const;
   void describe(Node& n) const;
-  Exact search_moves(const Node& n, Exact alpha, Exact beta, int tt_best, std::uint16_t& best);
-  Exact chance(const Node& n, Exact alpha, Exact beta);
+  Int128 search_moves(const Node& n, Int128 alpha, Int128 beta, int tt_best, std::uint16_t& best);
+  Int128 chance(const Node& n, Int128 alpha, Int128 beta);
   Frame& frame();
 
   Options options_;

@@ -12,18 +12,18 @@
 
 namespace conquian::solve {
 
-__extension__ typedef __int128 Exact;
+__extension__ typedef __int128 Int128;
 
 // The largest number of unseen cards whose values are exact (kMaxExactUnseen! < 2^126).
 inline constexpr int kMaxExactUnseen = 33;
 
 // n! for 0 <= n <= kMaxExactUnseen.
-Exact factorial(int n);
+Int128 factorial(int n);
 
 // Decimal digits of a 128-bit integer.
-std::string to_string(Exact x);
+std::string to_string(Int128 x);
 
 // num / den in lowest terms, "p/q" (or "p" when q is 1); den > 0.
-std::string fraction(Exact num, Exact den);
+std::string fraction(Int128 num, Int128 den);
 
 }  // namespace conquian::solve

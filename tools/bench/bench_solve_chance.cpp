@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <ctime>
 #include <filesystem>
 #include <limits>
@@ -129,6 +130,7 @@ void corpus_part(const solve::Options& o, const std::string& corpus) {
     fmt::print("  {:<38} {:>2} unseen  {}  cpu {:8.3f} s  wall {:8.3f} s  {:>11} nodes (outcome pass {})  {}\n", name,
                p.stock_left(), r.solved ? "solved  " : "UNSOLVED", cpu, r.seconds, r.nodes, r.outcome_nodes,
                r.solved ? chances_text(r) : "");
+    std::fflush(stdout);  // each line as it comes (a long run, often into a file)
   }
 }
 
@@ -150,6 +152,7 @@ void sample_part(const Ruleset& rules, const solve::Options& o, std::uint64_t se
     if (verbose)
       fmt::print("    cpu {:8.3f} s  wall {:8.3f} s {:>11} nodes {}  {}\n", cpu, r.seconds, r.nodes,
                  r.solved ? "solved" : "UNSOLVED", r.solved ? chances_text(r) : "");
+    std::fflush(stdout);
     total += cpu;
     nodes += r.nodes;
     outcome_nodes += r.outcome_nodes;
@@ -185,6 +188,7 @@ void largest_part(const Ruleset& rules, const solve::Options& o, std::uint64_t s
       fmt::print("  deal {} with {:>2} unseen: {}  cpu {:8.2f} s  wall {:8.2f} s  {:>12} nodes  {}\n", d,
                  p->stock_left(), r.solved ? "solved  " : "UNSOLVED", cpu, r.seconds, r.nodes,
                  r.solved ? chances_text(r) : "");
+      std::fflush(stdout);
       if (!r.solved) break;
       largest = p->stock_left();
     }
