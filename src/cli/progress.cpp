@@ -3,19 +3,29 @@
 #include <fmt/core.h>
 #include <unistd.h>
 
+#include <algorithm>
+
 namespace conquian::cli {
 
 Progress::Progress(std::string verb, std::string unit, std::uint64_t total)
     : verb_(std::move(verb)), unit_(std::move(unit)), total_(total), enabled_(isatty(STDERR_FILENO) == 1),
       start_(std::chrono::steady_clock::now()), last_(start_) {}
 
-void Progress::tick(std::uint64_t n) {
-  count_ += n;
-  if (!enabled_ || (count_ & 63) != 0) return;
+void Progress::set(std::uint64_t count) {
+  count_ = count;
+  if (!enabled_) return;
   auto now = std::chrono::steady_clock::now();
   if (now - last_ < std::chrono::milliseconds(100)) return;
   last_ = now;
   draw();
+}
+
+void Progress::tick(std::uint64_t n) {
+  if (((count_ + n) & 63) != 0) {
+    count_ += n;
+    return;
+  }
+  set(count_ + n);
 }
 
 void Progress::draw() {
@@ -24,11 +34,21 @@ void Progress::draw() {
   if (total_ > 0) {
     int width = 30;
     int filled = static_cast<int>(static_cast<double>(width) * static_cast<double>(count_) / static_cast<double>(total_));
-    fmt::print(stderr, "\r[{}{}] {} {}/{} {} ({:.0f}/s)", std::string(filled, '#'), std::string(width - filled, ' '),
-               verb_, count_, total_, unit_, rate);
+    filled = std::min(filled, width);
+    std::string left;
+    if (time_left_ && secs >= 1 && rate > 0 && count_ < total_)
+      left = fmt::format(", about {:.0f} s left", static_cast<double>(total_ - count_) / rate);
+    fmt::print(stderr, "\r[{}{}] {} {}/{} {} ({:.0f}/s{})\033[K", std::string(filled, '#'),
+               std::string(width - filled, ' '), verb_, count_, total_, unit_, rate, left);
   } else {
-    fmt::print(stderr, "\r{} {} {} ({:.0f}/s)", verb_, count_, unit_, rate);
+    fmt::print(stderr, "\r{} {} {} ({:.0f}/s)\033[K", verb_, count_, unit_, rate);
   }
+  drawn_ = true;
+}
+
+void Progress::clear() {
+  if (enabled_ && drawn_) fmt::print(stderr, "\r\033[K");
+  drawn_ = false;
 }
 
 void Progress::done() {

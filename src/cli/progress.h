@@ -1,5 +1,6 @@
 // A progress line on standard error for long work, shown only when standard error is a
 // terminal (scripts and CI see nothing). Cheap to tick: it redraws at most 10 times/s.
+// With a total it shows a bar (and, when asked, an estimate of the time left).
 #pragma once
 
 #include <chrono>
@@ -12,13 +13,22 @@ class Progress {
  public:
   Progress(std::string verb, std::string unit, std::uint64_t total = 0);
   void tick(std::uint64_t n = 1);
+  // The count so far (instead of ticks), and the total once known (0: none).
+  void set(std::uint64_t count);
+  void set_total(std::uint64_t total) { total_ = total; }
+  // Also an estimate of the time left, at the rate so far (when the total is the work).
+  void show_time_left() { time_left_ = true; }
+  // Leaves the last line drawn on the terminal.
   void done();
+  // Erases the line, so that results print on a clean line.
+  void clear();
 
  private:
   void draw();
   std::string verb_, unit_;
   std::uint64_t total_, count_ = 0;
   bool enabled_;
+  bool drawn_ = false, time_left_ = false;
   std::chrono::steady_clock::time_point start_, last_;
 };
 

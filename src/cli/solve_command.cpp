@@ -34,7 +34,7 @@ struct SolveOptions {
   bool no_table = false;
   bool no_ordering = false;
   bool any_win = false;
-  int table_bits = 0;  // 0: 20 for a position, 22 for --whole-deck
+  int table_bits = 0;  // 0: 20 for a position, 22 with the stock unknown or --whole-deck
 };
 
 // The position to solve and the ruleset it lives in (which must outlive it).
@@ -68,6 +68,14 @@ std::string value_text(const solve::Value& v) {
 
 nlohmann::json chances_json(const solve::Chances& c) {
   return {{"win0", c.win0}, {"draw", c.draw}, {"win1", c.win1}, {"expected0", c.value()}};
+}
+
+// The exact chances as fractions in lowest terms ("1/4"): doubles round.
+nlohmann::json exact_json(const solve::ExactChances& c) {
+  return {{"win0", solve::fraction(c.win0, c.denominator)},
+          {"draw", solve::fraction(c.draw, c.denominator)},
+          {"win1", solve::fraction(c.win1, c.denominator)},
+          {"expected0", solve::fraction(c.expected, c.denominator)}};
 }
 
 std::string chances_text(const solve::Chances& c) {
@@ -153,6 +161,7 @@ void print_chance(const SolveOptions& opt, const LoadedPosition& in, const solve
   if (opt.json) {
     nlohmann::json j;
     j["chances"] = chances_json(r.value);
+    j["exact"] = exact_json(r.exact);
     // `value`: the outcome when it is certain, else null (see `chances`).
     std::optional<solve::Value> certain = r.value.certain();
     j["value"] = certain ? value_json(*certain) : nlohmann::json(nullptr);
@@ -168,6 +177,8 @@ void print_chance(const SolveOptions& opt, const LoadedPosition& in, const solve
   fmt::print("position: {} (seat {} to act), stock order unknown: every unseen card equally likely\n", in.label,
              to_act(p));
   fmt::print("value: {}\n", chances_text(r.value));
+  fmt::print("exactly: seat 0 wins {}, draw {}, seat 1 wins {}\n", solve::fraction(r.exact.win0, r.exact.denominator),
+             solve::fraction(r.exact.draw, r.exact.denominator), solve::fraction(r.exact.win1, r.exact.denominator));
   if (r.best) fmt::print("best: {}\n", choice_words(p, *r.best));
   else if (!r.line.size()) fmt::print("best: turn the next card (chance)\n");
   fmt::print("line (until a card is turned from the unknown stock):\n");
@@ -213,18 +224,23 @@ int run_whole_deck(const SolveOptions& opt) {
   if (std::string why = solve::why_not_whole_deck(*rules, 10'000'000); !why.empty()) return unusable(why);
   if (opt.dealer < 0 || opt.dealer >= rules->seats)
     return unusable(fmt::format("--dealer {}: there is no such seat", opt.dealer));
-  Progress progress("solved", "deals");
-  std::uint64_t shown = 0;
-  auto r = solve::solve_whole_deck(*rules, solver_options(opt), opt.dealer, [&](std::uint64_t done, std::uint64_t) {
-    progress.tick(done - shown);
-    shown = done;
+  std::optional<Progress> progress;  // on a terminal, never with --json
+  if (!opt.json) {
+    progress.emplace("solved", "deals");
+    progress->show_time_left();
+  }
+  auto r = solve::solve_whole_deck(*rules, solver_options(opt), opt.dealer, [&](std::uint64_t done, std::uint64_t total) {
+    if (!progress) return;
+    progress->set_total(total);
+    progress->set(done);
   });
-  progress.done();
+  if (progress) progress->clear();
   if (!r.solved) return too_big("a deal", opt.max_nodes, "raise --max-nodes");
   if (opt.json) {
     nlohmann::json j = {{"ruleset", rules->name},       {"dealer", opt.dealer},         {"deals", r.deals},
                         {"distinct", r.distinct},       {"first", r.first},             {"chances", chances_json(r.value)},
                         {"first_win", r.first_wins()},  {"first_draw", r.value.draw},   {"first_loss", r.first_loses()},
+                        {"exact", exact_json(r.exact)},
                         {"nodes", r.nodes},             {"seconds", r.seconds}};
     fmt::print("{}\n", j.dump());
     return kExitOk;
@@ -234,6 +250,9 @@ int run_whole_deck(const SolveOptions& opt) {
              opt.dealer, r.distinct);
   fmt::print("seat {} (plays first): wins {:.6f}, draws {:.6f}, loses {:.6f}\n", r.first, r.first_wins(), r.value.draw,
              r.first_loses());
+  const solve::ExactChances& x = r.exact;
+  fmt::print("exactly: seat 0 wins {}, draw {}, seat 1 wins {}\n", solve::fraction(x.win0, x.denominator),
+             solve::fraction(x.draw, x.denominator), solve::fraction(x.win1, x.denominator));
   fmt::print("nodes: {}, time: {:.2f} s\n", r.nodes, r.seconds);
   return kExitOk;
 }
@@ -247,7 +266,23 @@ int run_solve(const SolveOptions& opt) {
     if (std::string why = solve::why_unsolvable(p); !why.empty()) return unusable(why);
     if (p.stock_known && opt.samples > 0) return unusable("--samples needs an unknown stock (--stock unknown)");
   }
-  solve::Answer a = solve::answer(p, {solver_options(opt), opt.all_moves, opt.samples, opt.seed});
+  solve::Question q{solver_options(opt), opt.all_moves, opt.samples, opt.seed, {}};
+  // The chance search meets millions of positions: a bigger table unless told.
+  if (!opt.table_bits && !p.stock_known && opt.samples == 0) q.search.table_bits = 22;
+  // On a terminal, never with --json: the nodes searched against --max-nodes, or the stock
+  // orders solved against --samples (with the time left).
+  std::optional<Progress> progress;
+  if (!opt.json && !p.result.over() && !p.stock_known) {
+    if (opt.samples > 0) {
+      progress.emplace("solved", "stock orders", static_cast<std::uint64_t>(opt.samples));
+      progress->show_time_left();
+    } else {
+      progress.emplace("searched", "nodes", opt.max_nodes);
+    }
+    q.progress = [&](std::uint64_t done) { progress->set(done); };
+  }
+  solve::Answer a = solve::answer(p, q);
+  if (progress) progress->clear();
   switch (a.kind) {
     case solve::Answer::Kind::Over: print_over(opt, a.over); return kExitOk;
     case solve::Answer::Kind::Exact:
@@ -297,7 +332,7 @@ void register_solve(CLI::App& app, Runner& run) {
   cmd->add_flag("--no-table", opt.no_table, "Search without the transposition table (to measure it)");
   cmd->add_flag("--no-ordering", opt.no_ordering, "Search moves in legal_moves() order (to measure the ordering)");
   cmd->add_flag("--any-win", opt.any_win, "Do not prefer shorter wins (faster; the line is a win, not the shortest)");
-  cmd->add_option("--table-bits", opt.table_bits, "Transposition table of 2^N entries (default 20, 64 MiB; with --whole-deck 22)")
+  cmd->add_option("--table-bits", opt.table_bits, "Transposition table of 2^N entries (default 20, 64 MiB; with the stock unknown or --whole-deck 22)")
       ->check(CLI::Range(10, 30));
   cmd->callback([&run] { run = [] { return run_solve(opt); }; });
 }

@@ -105,6 +105,13 @@ void laid_options(const Position& pos, int seat, Card card, std::vector<CardSet>
   CardSet old = pos.table[seat], hand = pos.hand[seat];
   std::size_t first = out.size();
   auto emit = [&](CardSet laid) { out.push_back(laid); };
+  if (card != kNoCard) {
+    // The taken card needs a meld within the table, the hand and itself: most offered cards
+    // have none, and this answers them without the cover search.
+    bool some = false;
+    for_each_meld_with(idx, old | hand | CardSet::of(card), card, [&](CardSet) { some = true; });
+    if (!some) return;
+  }
   if (card == kNoCard) {
     cover(idx, old, hand, CardSet{}, true, emit);
   } else if (r.extra_melds) {
