@@ -49,7 +49,7 @@ SeatView view_of(const Position& full, int seat) {
     if (s != seat) v.pos.hand[s] = CardSet{};
   }
   // The card the seat passed stays in the receiver's hand until it is seen again.
-  const Card given = full.passed[seat];
+  const Card given = seat >= 0 ? full.passed[seat] : kNoCard;
   const int receiver = (seat + 1) % n;
   if (given != kNoCard && receiver != seat && full.hand[receiver].has(given)) v.pos.hand[receiver].insert(given);
   // Another seat's pass is known only to that seat (and to the receiver, through its hand).

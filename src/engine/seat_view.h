@@ -23,6 +23,8 @@
 namespace conquian {
 
 struct SeatView {
+  // The seat whose view this is; -1 for the public view (what every onlooker knows: no
+  // hand is seen, each hand's size is), whose worlds deal every hand.
   int seat = 0;
   // The deal as the seat knows it: its own hand, the tables, dead and face-up cards and the
   // history of the face-up card as they are; each other hand holds only the cards the seat
@@ -38,7 +40,8 @@ struct SeatView {
   int stock_count() const { return pos.stock_left(); }
 };
 
-// What `seat` knows of a position where every card is known (a record, a simulated deal).
+// What `seat` knows of a position where every card is known (a record, a simulated deal);
+// seat -1: the public view.
 SeatView view_of(const Position& full, int seat);
 
 // Why a view cannot be a seat's view of a deal ("" when it can): more hidden cards than

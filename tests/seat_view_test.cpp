@@ -1,0 +1,287 @@
+// Tests for one seat's view: what a seat knows (engine/seat_view.*), PIMC over its worlds
+// (solve/pimc.*), CFR+ with exact exploitability (solve/cfr.*) and endgames as
+// extensive-form games (solve/endgame_game.*).
+#include <doctest/doctest.h>
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <map>
+#include <set>
+
+#include "batch/endgames.h"
+#include "engine/seat_view.h"
+#include "solve/cfr.h"
+#include "solve/chance.h"
+#include "solve/endgame_game.h"
+#include "solve/pimc.h"
+#include "test_scale.h"
+#include "test_util.h"
+
+using namespace conquian;
+namespace efg = conquian::solve::efg;
+
+namespace {
+
+std::shared_ptr<const Ruleset> rules_named(const std::string& name) {
+  static std::map<std::string, std::shared_ptr<const Ruleset>> cache;
+  auto& r = cache[name];
+  if (!r) r = load_ruleset(name);
+  return r;
+}
+
+// Kuhn poker (three cards, one bet), whose value for the first player is -1/18.
+efg::Game kuhn() {
+  efg::Game g;
+  g.nodes.emplace_back();
+  g.nodes[0].kind = efg::Node::Chance;
+  std::map<std::pair<std::string, int>, std::uint32_t> sets;
+  auto set = [&](const std::string& history, int card, int player) {
+    auto [it, fresh] = sets.try_emplace({history, card}, 0u);
+    if (fresh) it->second = g.add_infoset(player, 2);
+    return it->second;
+  };
+  auto decide = [&](std::uint32_t node, int player, std::uint32_t infoset) {
+    g.nodes[node].kind = efg::Node::Decision;
+    g.nodes[node].player = static_cast<std::uint8_t>(player);
+    g.nodes[node].infoset = infoset;
+    return g.add_children(node, 2);
+  };
+  auto end = [&](std::uint32_t node, double v) {
+    g.nodes[node].kind = efg::Node::Terminal;
+    g.nodes[node].value = v;
+  };
+  std::uint32_t deal = g.add_children(0, 6);
+  int k = 0;
+  for (int c0 = 0; c0 < 3; ++c0)
+    for (int c1 = 0; c1 < 3; ++c1) {
+      if (c0 == c1) continue;
+      const double show = c0 > c1 ? 1 : -1;
+      std::uint32_t root = deal + static_cast<std::uint32_t>(k++);
+      std::uint32_t a = decide(root, 0, set("", c0, 0));        // check, bet
+      std::uint32_t b = decide(a, 1, set("c", c1, 1));          // after check: check, bet
+      end(b, show);
+      std::uint32_t c = decide(b + 1, 0, set("cb", c0, 0));     // after check-bet: fold, call
+      end(c, -1);
+      end(c + 1, 2 * show);
+      std::uint32_t d = decide(a + 1, 1, set("b", c1, 1));      // after bet: fold, call
+      end(d, 1);
+      end(d + 1, 2 * show);
+    }
+  return g;
+}
+
+// A simultaneous choice of heads or tails; player 0 wins 1 on a match, loses 1 otherwise.
+efg::Game matching_pennies(std::uint32_t& second_set) {
+  efg::Game g;
+  g.nodes.emplace_back();
+  const std::uint32_t first_set = g.add_infoset(0, 2);
+  second_set = g.add_infoset(1, 2);
+  g.nodes[0].kind = efg::Node::Decision;
+  g.nodes[0].infoset = first_set;
+  std::uint32_t a = g.add_children(0, 2);
+  for (std::uint32_t i = 0; i < 2; ++i) {
+    g.nodes[a + i].kind = efg::Node::Decision;
+    g.nodes[a + i].player = 1;
+    g.nodes[a + i].infoset = second_set;  // player 1 does not see the choice
+    std::uint32_t b = g.add_children(a + i, 2);
+    for (std::uint32_t j = 0; j < 2; ++j) {
+      g.nodes[b + j].kind = efg::Node::Terminal;
+      g.nodes[b + j].value = i == j ? 1 : -1;
+    }
+  }
+  return g;
+}
+
+// Small american endgames from greedy deals (batch/endgames.h), every one solvable fast.
+std::vector<Position> small_endgames(int want) {
+  auto rules = rules_named("american");
+  batch::EndgamePick pick;
+  pick.max_public_deals = 80;
+  pick.max_stock = 2;
+  std::vector<Position> out;
+  for (std::uint64_t d = 0; d < 400 && static_cast<int>(out.size()) < want; ++d)
+    if (auto p = batch::endgame_of_deal(*rules, 7, d, pick)) out.push_back(*p);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("cfr: Kuhn poker to an exploitability of 1e-4, its value -1/18") {
+  efg::Game g = kuhn();
+  efg::Cfr cfr(g);
+  double e = cfr.solve(1e-4, 100000);
+  CHECK(e <= 1e-4);
+  efg::BestResponse br = efg::best_responses(g, cfr.average());
+  // Each best response brackets the value: player 0's from above, player 1's from below.
+  const double v = -1.0 / 18;
+  CHECK(br.value0 >= v - 1e-12);
+  CHECK(-br.value1 <= v + 1e-12);
+  CHECK(br.value0 - v <= 2e-4);
+  CHECK(v + br.value1 <= 2e-4);
+  // The uniform strategy is far from an equilibrium.
+  CHECK(efg::best_responses(g, efg::uniform_profile(g)).exploitability() > 0.1);
+}
+
+TEST_CASE("cfr: exploitability and action values by hand (matching pennies)") {
+  std::uint32_t second = 0;
+  efg::Game g = matching_pennies(second);
+  efg::Profile p = efg::uniform_profile(g);
+  CHECK(efg::best_responses(g, p).exploitability() == doctest::Approx(0));
+  p[0] = 0.7, p[1] = 0.3;  // player 0 plays heads 70% of the time
+  efg::BestResponse br = efg::best_responses(g, p);
+  CHECK(br.value0 == doctest::Approx(0));    // against a uniform second player, nothing to gain
+  CHECK(br.value1 == doctest::Approx(0.4));  // tails: player 0 matches 30% of the time
+  CHECK(br.exploitability() == doctest::Approx(0.2));
+  std::vector<double> v = efg::action_values(g, p, second);  // player 1's side
+  REQUIRE(v.size() == 2);
+  CHECK(v[0] == doctest::Approx(-0.4));
+  CHECK(v[1] == doctest::Approx(0.4));
+}
+
+TEST_CASE("seat view: worlds counted, enumerated once each, sampled consistently") {
+  auto rules = rules_named("tiny");
+  Position p = testing::deal(*rules, {"Ac 2c 3c", "Ad 2d 3d"}, "");
+  SeatView v = view_of(p, 0);
+  CHECK(v.hidden(1) == 3);
+  CHECK(v.stock_count() == 9);
+  CHECK(v.unseen().size() == 12);
+  CHECK(why_impossible(v) == "");
+  REQUIRE(world_count(v) == 220);  // C(12, 3)
+  std::set<std::uint64_t> hands;
+  for (std::uint64_t i = 0; i < 220; ++i) {
+    Position w = world_at(v, i);
+    CHECK(w.hand[0] == p.hand[0]);
+    CHECK(w.hand[1].size() == 3);
+    CHECK(v.unseen().contains(w.hand[1]));
+    CHECK(w.unseen().size() == w.stock_left());
+    hands.insert(w.hand[1].bits());
+  }
+  CHECK(hands.size() == 220);
+  Rng rng(3);
+  for (int i = 0; i < 50; ++i) {
+    Position w = sample_world(v, rng);
+    CHECK(w.hand[1].size() == 3);
+    CHECK(v.unseen().contains(w.hand[1]));
+  }
+  // The public view deals both hands: every deal of the tiny deck (as --whole-deck counts).
+  CHECK(world_count(view_of(p, -1)) == 100100);
+}
+
+TEST_CASE("seat view: the card passed in the swap is known until it is seen") {
+  auto rules = rules_named("nine-card");
+  REQUIRE(rules->swap);
+  // Spanish deck: ranks 1-7, 10-12; suits o, c, e, b.
+  std::vector<std::string> hands = {"1o 2o 3o 4o 5o 6o 7o 10o 11o", "1c 2c 3c 4c 5c 6c 7c 10c 11c"};
+  Position p = testing::deal(*rules, hands, "");
+  const int first = to_act(p);
+  testing::play(p, fmt::format("{{seat: {}, swap: {}}}", first, first == 0 ? "11o" : "11c"));
+  testing::play(p, fmt::format("{{seat: {}, swap: {}}}", 1 - first, first == 0 ? "11c" : "11o"));
+  SeatView v = view_of(p, 0);
+  CHECK(v.known(1) == testing::cards(rules->deck, "11o"));
+  CHECK(v.hidden(1) == 8);
+  CHECK(v.pos.hand[0].has(testing::card(rules->deck, "11c")));
+  CHECK(why_impossible(v) == "");
+  CHECK(world_count(v) == 5852925);  // C(30, 8): 40 - 9 own - 1 known = 30 unseen, 8 of them hidden
+  for (std::uint64_t i = 0; i < 5; ++i) CHECK(world_at(v, i).hand[1].has(testing::card(rules->deck, "11o")));
+  // Without the swap nothing is known of the other hand.
+  Position q = testing::deal(*rules_named("american"), {"Ac 2c 3c 4c 5c 6c 7c Jc Qc Kc", "Ad 2d 3d 4d 5d 6d 7d Jd Qd Kd"}, "");
+  CHECK(view_of(q, 1).known(0).empty());
+}
+
+TEST_CASE("seat view: impossible views are named") {
+  auto rules = rules_named("tiny");
+  Position p = testing::deal(*rules, {"Ac 2c 3c", "Ad 2d 3d"}, "");
+  SeatView v = view_of(p, 0);
+  SeatView more = v;
+  more.hand_count[1] = 13;
+  CHECK(why_impossible(more).find("only 12 cards are unseen") != std::string::npos);
+  SeatView twice = v;
+  twice.pos.hand[1].insert(testing::card(rules->deck, "Ac"));
+  CHECK(why_impossible(twice).find("Ac is both in") != std::string::npos);
+}
+
+TEST_CASE("pimc: exact on every enumerated world; equal to EPIMC with horizon 1; CFR converges on endgames") {
+  std::vector<Position> endgames = small_endgames(testing::scaled(6));
+  REQUIRE(!endgames.empty());
+  solve::Options co;
+  co.table_bits = 16;
+  solve::ChanceSolver leaf(co);
+  solve::PimcOptions po;
+  po.table_bits = 16;
+  solve::PimcSolver pimc(po);
+  for (const Position& p : endgames) {
+    const int seat = to_act(p);
+    solve::PimcResult r = pimc.solve(view_of(p, seat));
+    CHECK(r.enumerated);
+    CHECK(r.exact);
+    CHECK(r.worlds == static_cast<int>(r.world_count));
+    for (const auto& m : r.moves) {
+      CHECK(m.win + m.draw + m.loss == doctest::Approx(1));
+      CHECK(m.lo == m.expected);  // enumerated and exact: no sampling error
+      CHECK(m.hi == m.expected);
+    }
+    // PIMC is the horizon-1 game of the seat's worlds: the seat chooses not knowing the
+    // world, and each world's position after its move is valued with both hands known.
+    solve::EndgameOptions one;
+    one.deal = solve::DealModel::Seat;
+    one.horizon = 1;
+    auto g1 = solve::build_endgame(p, seat, one, leaf);
+    REQUIRE(g1.has_value());
+    // No decision but the seat's: its action values need no strategy at all.
+    std::vector<double> v1 = efg::action_values(g1->game, efg::uniform_profile(g1->game), g1->root_infoset);
+    for (const auto& m : r.moves) {
+      std::size_t i = 0;
+      while (i < g1->actions.size() && !solve::same_public_move(g1->actions[i], m.move)) ++i;
+      REQUIRE(i < g1->actions.size());
+      CHECK(v1[i] == doctest::Approx(m.expected).epsilon(1e-9));
+    }
+    // The exact game: CFR+ reaches 1e-4, and the best responses bracket the value.
+    solve::EndgameOptions exact;
+    exact.max_nodes = 300'000;
+    auto g = solve::build_endgame(p, seat, exact, leaf);
+    if (!g) continue;
+    efg::Cfr cfr(g->game);
+    for (std::uint32_t set : g->seat_root_infosets) cfr.tremble(set, 1e-6);
+    CHECK(cfr.solve(1e-4, 20000) <= 1e-4);
+    std::vector<double> v = efg::action_values(g->game, cfr.average(), g->root_infoset);
+    CHECK(v.size() == r.moves.size());
+    for (double x : v) CHECK(std::abs(x) <= 1 + 1e-9);
+  }
+}
+
+TEST_CASE("pimc: one world is no hidden information: PIMC is the exact game's value") {
+  // Seat worlds = 1: the other hand is known (every unseen card is in it, or none is).
+  auto rules = rules_named("american");
+  batch::EndgamePick pick;
+  pick.max_public_deals = 200;
+  pick.max_stock = 2;
+  pick.min_seat_worlds = 1;
+  solve::Options co;
+  co.table_bits = 16;
+  solve::ChanceSolver leaf(co);
+  int found = 0;
+  for (std::uint64_t d = 0; d < 2000 && found < testing::scaled(3); ++d) {
+    auto p = batch::endgame_of_deal(*rules, 11, d, pick);
+    if (!p || world_count(view_of(*p, to_act(*p))) != 1) continue;
+    ++found;
+    const int seat = to_act(*p);
+    solve::PimcResult r = solve::solve_view(view_of(*p, seat), {});
+    solve::EndgameOptions eo;
+    eo.deal = solve::DealModel::Seat;  // one deal: both hands known to both seats
+    auto g = solve::build_endgame(*p, seat, eo, leaf);
+    REQUIRE(g.has_value());
+    CHECK(g->deals == 1);
+    efg::Cfr cfr(g->game);
+    for (std::uint32_t set : g->seat_root_infosets) cfr.tremble(set, 1e-7);
+    CHECK(cfr.solve(1e-5, 20000) <= 1e-5);
+    std::vector<double> v = efg::action_values(g->game, cfr.average(), g->root_infoset);
+    for (const auto& m : r.moves) {
+      std::size_t i = 0;
+      while (i < g->actions.size() && !solve::same_public_move(g->actions[i], m.move)) ++i;
+      REQUIRE(i < g->actions.size());
+      CHECK(v[i] == doctest::Approx(m.expected).epsilon(1e-4));
+    }
+  }
+  CHECK(found > 0);
+}
