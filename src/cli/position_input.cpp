@@ -6,6 +6,7 @@
 
 #include "check/replay.h"
 #include "engine/position_setup.h"
+#include "engine/view_setup.h"
 #include "record/position_file.h"
 #include "record/record_reader.h"
 #include "record/yaml_fields.h"
@@ -41,6 +42,36 @@ LoadedPosition load_position(const PositionInput& in) {
   }
   out.position = position_from_file(pf, *out.rules);
   out.label = in.path;
+  return out;
+}
+
+std::optional<LoadedView> load_view(const PositionInput& in, int seat) {
+  LoadedView out;
+  if (in.after < 0) {
+    record::PositionFile pf = record::read_position_file(in.path);
+    if (pf.view >= 0) {
+      if (seat >= 0 && seat != pf.view)
+        throw record::InputError(pf.file, pf.view_mark, fmt::format("--view {}: the file is seat {}'s view ('view: {}')",
+                                                                    seat, pf.view, pf.view));
+      check::RulesetCache cache;
+      try {
+        out.rules = cache.get(in.ruleset.empty() ? pf.ruleset : in.ruleset, pf.file);
+      } catch (const record::InputError& e) {
+        throw record::InputError(pf.file, pf.ruleset_mark, "key 'ruleset': " + e.reason());
+      }
+      out.view = view_from_file(pf, *out.rules);
+      out.label = in.path;
+      return out;
+    }
+  }
+  if (seat < 0) return std::nullopt;
+  LoadedPosition full = load_position(in);
+  if (seat >= full.rules->seats)
+    throw record::InputError(in.path, {}, fmt::format("--view {}: there is no seat {} in a {}-seat game", seat, seat,
+                                                      full.rules->seats));
+  out.rules = full.rules;
+  out.view = view_of(full.position, seat);
+  out.label = full.label;
   return out;
 }
 

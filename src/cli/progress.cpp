@@ -5,13 +5,14 @@
 
 namespace conquian::cli {
 
-Progress::Progress(std::string verb, std::string unit, std::uint64_t total)
-    : verb_(std::move(verb)), unit_(std::move(unit)), total_(total), enabled_(isatty(STDERR_FILENO) == 1),
+Progress::Progress(std::string verb, std::string unit, std::uint64_t total, std::uint64_t every)
+    : verb_(std::move(verb)), unit_(std::move(unit)), total_(total), mask_(every - 1),
+      enabled_(isatty(STDERR_FILENO) == 1),
       start_(std::chrono::steady_clock::now()), last_(start_) {}
 
 void Progress::tick(std::uint64_t n) {
   count_ += n;
-  if (!enabled_ || (count_ & 63) != 0) return;
+  if (!enabled_ || (count_ & mask_) != 0) return;
   auto now = std::chrono::steady_clock::now();
   if (now - last_ < std::chrono::milliseconds(100)) return;
   last_ = now;
@@ -19,6 +20,7 @@ void Progress::tick(std::uint64_t n) {
 }
 
 void Progress::draw() {
+  drawn_ = true;
   double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   double rate = secs > 0 ? static_cast<double>(count_) / secs : 0;
   if (total_ > 0) {
@@ -29,6 +31,11 @@ void Progress::draw() {
   } else {
     fmt::print(stderr, "\r{} {} {} ({:.0f}/s)", verb_, count_, unit_, rate);
   }
+}
+
+void Progress::clear() {
+  if (drawn_) fmt::print(stderr, "\r\033[K");
+  drawn_ = false;
 }
 
 void Progress::done() {

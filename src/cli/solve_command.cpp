@@ -13,6 +13,7 @@
 #include "cli/commands.h"
 #include "cli/position_input.h"
 #include "cli/progress.h"
+#include "cli/solve_view.h"
 #include "engine/position_setup.h"
 #include "engine/record_moves.h"
 #include "record/position_file.h"
@@ -43,6 +44,10 @@ struct SolveOptions {
   bool no_ordering = false;
   bool any_win = false;
   int table_bits = 0;  // 0: 20 for a position, 22 for --whole-deck
+  int view = -1;       // --view SEAT
+  bool max_nodes_given = false;
+  std::uint64_t max_worlds = 2000;
+  unsigned threads = 1;
 };
 
 // The position to solve and the ruleset it lives in (which must outlive it).
@@ -55,32 +60,6 @@ Loaded load_position(const SolveOptions& opt) {
 }
 
 // ---- words -------------------------------------------------------------------------------
-
-nlohmann::json record_move_json(const record::RecordMove& m) {
-  nlohmann::json j = {{"seat", m.seat}};
-  auto list = [](const record::TokenList& l) {
-    nlohmann::json a = nlohmann::json::array();
-    for (const auto& t : l) a.push_back(t.text);
-    return a;
-  };
-  switch (m.kind) {
-    case record::MoveKind::Swap: j["swap"] = m.card.text; break;
-    case record::MoveKind::Turn: j["turn"] = m.card.text; break;
-    case record::MoveKind::Pass: j["pass"] = m.card.text; break;
-    case record::MoveKind::Throw: j["throw"] = m.card.text; break;
-    case record::MoveKind::Force: j["force"] = m.force_seat; break;
-    case record::MoveKind::Take: j["take"] = m.card.text; [[fallthrough]];
-    case record::MoveKind::Lay: {
-      nlohmann::json melds = nlohmann::json::array();
-      for (const auto& meld : m.melds) melds.push_back(list(meld));
-      j["melds"] = melds;
-      if (m.discard) j["discard"] = m.discard->text;
-      if (m.onto >= 0) j["onto"] = m.onto;
-      break;
-    }
-  }
-  return j;
-}
 
 // Moves as the record writes them, each applied in turn; a waive (not forcing) has no words.
 struct LineWords {
@@ -143,6 +122,20 @@ solve::Options solver_options(const SolveOptions& opt) {
   o.max_nodes = opt.max_nodes;
   o.table_bits = opt.table_bits ? opt.table_bits : opt.whole_deck ? 22 : 20;
   return o;
+}
+
+// With --view: worlds enumerated up to --max-worlds, else --samples of them (default 200);
+// --max-nodes is the exact budget of each world (default 1,000,000).
+ViewRun view_run(const SolveOptions& opt) {
+  ViewRun v;
+  v.json = opt.json;
+  v.pimc.max_worlds = opt.max_worlds;
+  if (opt.samples > 0) v.pimc.samples = opt.samples;
+  if (opt.max_nodes_given) v.pimc.world_nodes = opt.max_nodes;
+  v.pimc.seed = opt.seed;
+  v.pimc.threads = std::max(1u, opt.threads);
+  if (opt.table_bits) v.pimc.table_bits = opt.table_bits;
+  return v;
 }
 
 // ---- the runs ----------------------------------------------------------------------------
@@ -329,6 +322,8 @@ int run_solve(const SolveOptions& opt) {
     fmt::print(stderr, "conquian solve: give a POSITION file (or --whole-deck --ruleset R)\n");
     return kExitUnusable;
   }
+  PositionInput input{opt.position, opt.after, opt.game, opt.ruleset};
+  if (auto view = load_view(input, opt.view)) return run_view(view_run(opt), *view);
   Loaded in = load_position(opt);
   const Position& p = in.position;
   if (p.result.over()) return report_over(opt, p);
@@ -364,10 +359,22 @@ void register_solve(CLI::App& app, Runner& run) {
       ->check(CLI::IsMember({"as-given", "unknown"}));
   cmd->add_flag("--json", opt.json, "One JSON object on standard output");
   cmd->add_flag("--all-moves", opt.all_moves, "Also the value of every legal move");
-  cmd->add_option("--max-nodes", opt.max_nodes, "Give up past this many nodes (default 50000000; 0: no limit)");
-  cmd->add_option("--samples", opt.samples, "Unknown stock: estimate from N random stock orders instead")
+  cmd->add_option("--max-nodes", opt.max_nodes,
+                  "Give up past this many nodes (default 50000000; 0: no limit). With --view: each world's exact "
+                  "budget (default 1000000), past which its stock orders are sampled")
+      ->each([](const std::string&) { opt.max_nodes_given = true; });
+  cmd->add_option("--samples", opt.samples,
+                  "Unknown stock: estimate from N random stock orders instead. With --view: the worlds sampled "
+                  "when there are more than --max-worlds (default 200)")
       ->check(CLI::Range(1, 100'000'000));
   cmd->add_option("--seed", opt.seed, "Seed of --samples (default 1)");
+  cmd->add_option("--view", opt.view,
+                  "Solve from this seat's view: its own hand, the tables, dead and face-up cards, the card it passed "
+                  "in the swap, the other hands' sizes; every legal move valued over the worlds consistent with it "
+                  "(PIMC). A position file with 'view: SEAT' is read this way without it")
+      ->check(CLI::Range(0, 3));
+  cmd->add_option("--max-worlds", opt.max_worlds, "With --view: enumerate the worlds when there are at most this many (default 2000)");
+  cmd->add_option("--threads", opt.threads, "With --view: solver threads (default 1)")->check(CLI::Range(1, 256));
   cmd->add_flag("--whole-deck", opt.whole_deck, "Solve every deal of --ruleset exactly (small decks: tiny)");
   cmd->add_option("--dealer", opt.dealer, "With --whole-deck: the dealing seat (default 0)");
   cmd->add_flag("--no-table", opt.no_table, "Search without the transposition table (to measure it)");

@@ -226,6 +226,12 @@ void set_phase(const record::PositionFile& pf, const Ruleset& rules, Position& p
 }  // namespace
 
 Position position_from_file(const record::PositionFile& pf, const Ruleset& rules) {
+  if (pf.view >= 0)
+    fail(pf, pf.view_mark, "key 'view': this command needs every hand known (a seat's view is read by 'conquian solve')");
+  for (std::size_t s = 0; s < pf.seats.size(); ++s)
+    if (pf.seats[s].hidden)
+      fail(pf, pf.seats[s].hand_mark, fmt::format("seats[{}].hand: a hidden hand ({{count: N}}) needs 'view: SEAT', the seat "
+                                                  "whose view the position is", s));
   if (static_cast<int>(pf.seats.size()) != rules.seats)
     fail(pf, pf.seats_mark, fmt::format("key 'seats': {} seats are listed, but ruleset {} has {}", pf.seats.size(),
                                         rules.name, rules.seats));
