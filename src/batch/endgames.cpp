@@ -1,5 +1,6 @@
 #include "batch/endgames.h"
 
+#include <algorithm>
 #include <array>
 #include <vector>
 
@@ -27,7 +28,7 @@ std::optional<Position> endgame_of_deal(const Ruleset& rules, std::uint64_t seed
   while (!p.result.over()) {
     legal_moves(p, legal);
     const int seat = to_act(p);
-    if (p.phase != Phase::Swap && legal.size() >= 2 && p.stock_left() <= pick.max_stock && world_count(view_of(p, -1)) <= pick.max_public_deals &&
+    if (p.phase != Phase::Swap && legal.size() >= static_cast<std::size_t>(std::max(2, pick.min_choices)) && p.stock_left() <= pick.max_stock && world_count(view_of(p, -1)) <= pick.max_public_deals &&
         world_count(view_of(p, seat)) >= pick.min_seat_worlds && solve::why_not_endgame(p, seat).empty())
       return p;
     apply(p, legal[greedy->choose(p, legal, rng)]);

@@ -75,7 +75,7 @@ void register_simulate(CLI::App& app, Runner& run) {
   cmd->add_option("--deals,-n", opt.deals, "How many deals")->required()->check(CLI::Range(std::uint64_t{0}, std::uint64_t{100'000'000}));
   cmd->add_option("--seed,-s", opt.seed, "Seed of the shuffles and the players' choices")->required();
   cmd->add_option("--out,-o", opt.out, "Write the records here (default: standard output)");
-  cmd->add_option("--players", opt.players, "Player per seat, round robin: random, greedy, strong (default greedy; strong: two seats, samples the unseen cards and asks the solver)")->delimiter(',');
+  cmd->add_option("--players", opt.players, "Player per seat, round robin: random, greedy, strong, strong-pi (default greedy; strong: two seats, solves the worlds its seat's view allows; strong-pi: the earlier strong, which samples the unseen cards and solves each sample with every card known)")->delimiter(',');
   cmd->add_option("--threads", opt.threads, "Worker threads (default: one per core)");
   cmd->callback([&run] { run = [] { return run_simulate(opt); }; });
 }

@@ -219,6 +219,8 @@ struct PimcSolver::Impl {
 PimcSolver::PimcSolver(PimcOptions options) : impl_(std::make_unique<Impl>(options)) {}
 PimcSolver::~PimcSolver() = default;
 
+void PimcSolver::reseed(std::uint64_t seed) { impl_->opt.seed = seed; }
+
 PimcResult PimcSolver::solve(const SeatView& view, const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
   if (std::string why = why_not_pimc(view); !why.empty()) throw std::invalid_argument(why);
   auto t0 = std::chrono::steady_clock::now();

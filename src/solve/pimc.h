@@ -86,6 +86,8 @@ class PimcSolver {
   // `progress(done, total)` is called as worlds finish (from any thread, one call at a
   // time). Throws std::invalid_argument when why_not_pimc(view) is not empty.
   PimcResult solve(const SeatView& view, const std::function<void(std::uint64_t, std::uint64_t)>& progress = {});
+  // A new seed for the worlds and stock orders sampled from now on.
+  void reseed(std::uint64_t seed);
 
  private:
   struct Impl;

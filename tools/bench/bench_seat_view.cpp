@@ -18,7 +18,7 @@
 // best move, and the expected score it loses.
 //
 //   conquian_bench seat-view [--endgames 200] [--seed 1] [--ruleset american]
-//       [--max-deals 3000] [--max-stock 4] [--max-nodes 4000000] [--horizon 3] [--target 1e-4] [--tremble 1e-6]
+//       [--max-deals 3000] [--max-stock 4] [--min-choices 2] [--max-nodes 4000000] [--horizon 3] [--target 1e-4] [--tremble 1e-6]
 //       [--threads 1] [--verbose 0]
 #include <fmt/core.h>
 
@@ -99,6 +99,7 @@ int run(const bench::Args& args) {
   batch::EndgamePick pick;
   pick.max_public_deals = std::stoull(bench::arg(args, "--max-deals", "3000"));
   pick.max_stock = std::stoi(bench::arg(args, "--max-stock", "4"));
+  pick.min_choices = std::stoi(bench::arg(args, "--min-choices", "2"));
   const std::uint64_t max_nodes = std::stoull(bench::arg(args, "--max-nodes", "4000000"));
   const int horizon = std::stoi(bench::arg(args, "--horizon", "3"));
   const double target = std::stod(bench::arg(args, "--target", "1e-4"));

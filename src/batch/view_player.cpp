@@ -1,0 +1,65 @@
+// "strong": plays from its seat's view with PIMC (solve/pimc.h).
+//
+// It builds what its seat knows (engine/seat_view.h: its hand, the tables, the dead and
+// face-up cards, the card it passed in the swap, the other hand's size), so it cannot see
+// the other hand or the stock order even by mistake. Worlds: all of them when there are at
+// most kMaxWorlds, else kSamples drawn at random. Each world is solved by exact expectimax
+// (the stock as chance) within kWorldNodes nodes; past that on one random stock order with
+// every card known (kOrderNodes nodes per move); a world past both budgets is left out.
+// When no world is solved (early in a deal, where trees are big), or with more than two
+// seats, or in the swap, it plays as "greedy".
+#include "batch/players.h"
+#include "engine/seat_view.h"
+#include "solve/endgame_game.h"
+#include "solve/pimc.h"
+
+namespace conquian::batch {
+namespace {
+
+constexpr std::uint64_t kMaxWorlds = 8;
+constexpr int kSamples = 8;
+constexpr std::uint64_t kWorldNodes = 20'000;
+constexpr std::uint64_t kOrderNodes = 10'000;
+
+solve::PimcOptions options() {
+  solve::PimcOptions o;
+  o.max_worlds = kMaxWorlds;
+  o.samples = kSamples;
+  o.world_nodes = kWorldNodes;
+  o.stock_orders = 1;
+  o.order_nodes = kOrderNodes;
+  o.threads = 1;       // `diff` and `simulate` run deals in parallel
+  o.table_bits = 16;   // one player per seat per thread
+  return o;
+}
+
+class ViewPlayer : public Player {
+ public:
+  ViewPlayer() : pimc_(options()), fallback_(make_greedy_player()) {}
+  const char* name() const override { return "strong"; }
+
+  std::size_t choose(const Position& pos, const std::vector<Move>& legal, Rng& rng) override {
+    if (legal.size() == 1) return 0;
+    const int me = to_act(pos);
+    const SeatView view = view_of(pos, me);
+    if (!solve::why_not_pimc(view).empty()) return fallback_->choose(pos, legal, rng);
+    pimc_.reseed(rng.next());
+    solve::PimcResult r = pimc_.solve(view);
+    if (r.worlds == 0) return fallback_->choose(pos, legal, rng);
+    const Move& best = r.moves.front().move;
+    for (std::size_t i = 0; i < legal.size(); ++i)
+      if (solve::is_blind_turn(best) ? legal[i].kind == MoveKind::Turn : solve::same_public_move(legal[i], best))
+        return i;
+    return fallback_->choose(pos, legal, rng);  // cannot happen: the seat's moves are its legal moves
+  }
+
+ private:
+  solve::PimcSolver pimc_;
+  std::unique_ptr<Player> fallback_;
+};
+
+}  // namespace
+
+std::unique_ptr<Player> make_strong_player() { return std::make_unique<ViewPlayer>(); }
+
+}  // namespace conquian::batch
