@@ -139,7 +139,8 @@ std::vector<double> action_values(const Game& g, const Profile& profile, std::ui
 
 Cfr::Cfr(const Game& game)
     : g_(game), regret_(game.strategy_size, 0), delta_(game.strategy_size, 0), sum_(game.strategy_size, 0),
-      current_(game.strategy_size, 0), free_(game.strategy_size, 0), tremble_(game.infosets.size(), 0) {}
+      current_(game.strategy_size, 0), free_(game.strategy_size, 0), reach_self_(game.nodes.size(), 0),
+      reach_other_(game.nodes.size(), 0), value_(game.nodes.size(), 0), tremble_(game.infosets.size(), 0) {}
 
 void Cfr::tremble(std::uint32_t infoset, double delta) { tremble_[infoset] = delta; }
 
@@ -160,50 +161,61 @@ void Cfr::current_strategy() {
   }
 }
 
-// Player `player`'s counterfactual value of node h (its own payoff, times the others' reach
-// left out): accumulates regret changes into delta_ and the average into sum_.
-double Cfr::traverse(std::uint32_t h, int player, double reach_self, double reach_other) {
-  const Node& n = g_.nodes[h];
-  switch (n.kind) {
-    case Node::Terminal: return player == 0 ? n.value : -n.value;
-    case Node::Chance: {
-      double s = 0;
-      const double r = reach_other / n.children;
-      for (std::uint32_t a = 0; a < n.children; ++a) s += traverse(n.first + a, player, reach_self, r);
-      return s / n.children;
+// One update of `player`: a forward sweep gives every node's reach (the player's own, and
+// chance's times the other player's), a backward sweep its value for the player, and at
+// the player's decisions the regret changes (delta_) and the average's increments (sum_).
+// Parents precede their children in the node vector, so two linear sweeps do it.
+void Cfr::update(int player) {
+  const std::size_t n = g_.nodes.size();
+  reach_self_[0] = 1;
+  reach_other_[0] = 1;
+  for (std::size_t h = 0; h < n; ++h) {
+    const Node& x = g_.nodes[h];
+    if (x.kind == Node::Terminal) continue;
+    const double rs = reach_self_[h], ro = reach_other_[h];
+    if (x.kind == Node::Chance) {
+      const double r = ro / x.children;
+      for (std::uint32_t a = 0; a < x.children; ++a) reach_self_[x.first + a] = rs, reach_other_[x.first + a] = r;
+      continue;
     }
-    case Node::Decision: break;
+    const double* sigma = &current_[g_.infosets[x.infoset].offset];
+    if (x.player == player)
+      for (std::uint32_t a = 0; a < x.children; ++a) reach_self_[x.first + a] = rs * sigma[a], reach_other_[x.first + a] = ro;
+    else
+      for (std::uint32_t a = 0; a < x.children; ++a) reach_self_[x.first + a] = rs, reach_other_[x.first + a] = ro * sigma[a];
   }
-  const InfoSet& i = g_.infosets[n.infoset];
-  const double* sigma = &current_[i.offset];
-  double v = 0;
-  if (n.player != player) {
-    for (std::uint32_t a = 0; a < n.children; ++a)
-      if (sigma[a] > 0 || reach_self > 0)
-        v += sigma[a] * traverse(n.first + a, player, reach_self, reach_other * sigma[a]);
-    return v;
+  const double weight = static_cast<double>(t_);
+  for (std::size_t h = n; h-- > 0;) {
+    const Node& x = g_.nodes[h];
+    const double* child = &value_[x.first];
+    switch (x.kind) {
+      case Node::Terminal: value_[h] = player == 0 ? x.value : -x.value; continue;
+      case Node::Chance: {
+        double s = 0;
+        for (std::uint32_t a = 0; a < x.children; ++a) s += child[a];
+        value_[h] = s / x.children;
+        continue;
+      }
+      case Node::Decision: break;
+    }
+    const InfoSet& i = g_.infosets[x.infoset];
+    const double* sigma = &current_[i.offset];
+    double v = 0;
+    for (std::uint32_t a = 0; a < x.children; ++a) v += sigma[a] * child[a];
+    value_[h] = v;
+    if (x.player != player) continue;
+    // The regret of the free part of the strategy (the tremble is not the player's choice).
+    double baseline = v;
+    if (tremble_[x.infoset] > 0) {
+      baseline = 0;
+      for (std::uint32_t a = 0; a < x.children; ++a) baseline += free_[i.offset + a] * child[a];
+    }
+    const double ro = reach_other_[h], rs = weight * reach_self_[h];
+    for (std::uint32_t a = 0; a < x.children; ++a) {
+      delta_[i.offset + a] += ro * (child[a] - baseline);
+      sum_[i.offset + a] += rs * sigma[a];
+    }
   }
-  if (reach_other == 0 && reach_self == 0) return 0;  // nothing below can change
-  // The children's values, on a stack shared by the recursion (indices: it may grow).
-  const std::size_t base = stack_.size();
-  stack_.resize(base + n.children);
-  for (std::uint32_t a = 0; a < n.children; ++a) {
-    double x = traverse(n.first + a, player, reach_self * sigma[a], reach_other);
-    stack_[base + a] = x;
-    v += sigma[a] * x;
-  }
-  // The regret of the free part of the strategy (the tremble is not the player's choice).
-  double baseline = v;
-  if (tremble_[n.infoset] > 0) {
-    baseline = 0;
-    for (std::uint32_t a = 0; a < n.children; ++a) baseline += free_[i.offset + a] * stack_[base + a];
-  }
-  for (std::uint32_t a = 0; a < n.children; ++a) {
-    delta_[i.offset + a] += reach_other * (stack_[base + a] - baseline);
-    sum_[i.offset + a] += static_cast<double>(t_) * reach_self * sigma[a];
-  }
-  stack_.resize(base);
-  return v;
 }
 
 void Cfr::iterate(int n) {
@@ -212,7 +224,7 @@ void Cfr::iterate(int n) {
     for (int player = 0; player < 2; ++player) {
       current_strategy();
       std::fill(delta_.begin(), delta_.end(), 0.0);
-      traverse(0, player, 1, 1);
+      update(player);
       for (const InfoSet& i : g_.infosets)
         if (i.player == player)
           for (std::uint32_t a = 0; a < i.actions; ++a)

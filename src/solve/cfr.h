@@ -81,11 +81,12 @@ class Cfr {
   double solve(double target, int max_iterations, int check_every = 50);
 
  private:
-  double traverse(std::uint32_t h, int player, double reach_self, double reach_other);
+  void update(int player);
   void current_strategy();
 
   const Game& g_;
-  std::vector<double> regret_, delta_, sum_, current_, free_, stack_;
+  std::vector<double> regret_, delta_, sum_, current_, free_;
+  std::vector<double> reach_self_, reach_other_, value_;  // per node
   std::vector<double> tremble_;  // per information set: the least probability of each action
   int t_ = 0;
 };

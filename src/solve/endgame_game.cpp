@@ -127,12 +127,23 @@ class Builder {
   void expand_turns(std::uint32_t node, const Position& p, const std::vector<Move>& turns, std::uint32_t history,
                     int decisions) {
     out.game.nodes[node].kind = efg::Node::Chance;
+    const std::uint64_t decisions_before = decision_nodes_;
     const std::uint32_t first = children(node, static_cast<std::uint32_t>(turns.size()));
     for (std::size_t k = 0; k < turns.size(); ++k) {
       Position c = p;
       apply(c, turns[k]);
       expand(first + static_cast<std::uint32_t>(k), c, history_after(history, turns[k]), decisions);
     }
+    if (decision_nodes_ != decisions_before) return;
+    // Chance alone below (each child already a terminal): one terminal of the mean value.
+    // The subtree is everything from the children's block to the end of the vector.
+    double sum = 0;
+    for (std::size_t k = 0; k < turns.size(); ++k) sum += out.game.nodes[first + k].value;
+    out.game.nodes.resize(first);
+    efg::Node& n = out.game.nodes[node];
+    n.kind = efg::Node::Terminal;
+    n.value = sum / static_cast<double>(turns.size());
+    n.first = n.children = 0;
   }
 
   void expand(std::uint32_t node, const Position& p, std::uint32_t history, int decisions) {
@@ -154,6 +165,12 @@ class Builder {
     for (const Move& m : legal) (chance_node(p) && m.kind == MoveKind::Turn ? turns : actions).push_back(m);
     if (actions.empty()) return expand_turns(node, p, turns, history, decisions);
     if (!turns.empty()) actions.push_back(blind_turn(p.actor));
+    if (actions.size() == 1) {  // no choice: no node, but the move stays in the public history
+      Position c = p;
+      apply(c, actions[0]);
+      return expand(node, c, history_after(history, actions[0]), decisions);
+    }
+    ++decision_nodes_;
     const int player = to_act(p);
     const std::uint32_t set = infoset(history, player, p.hand[player], actions);
     {
@@ -199,6 +216,7 @@ class Builder {
   std::unordered_map<SetKey, std::uint32_t, SetHash> sets_;
   std::vector<std::uint64_t> signatures_;
   std::uint32_t next_history_ = 1;  // 0: the empty history, right after the deal
+  std::uint64_t decision_nodes_ = 0;
 };
 
 }  // namespace
@@ -209,8 +227,7 @@ std::string why_not_endgame(const Position& full, int seat) {
   if (std::string why = why_unsolvable(full); !why.empty()) return why;
   if (full.result.over()) return "the deal is over";
   if (to_act(full) != seat) return "the seat is not to act";
-  if (auto c = seat_choices(view_of(full, seat)); c.size() == 1 && is_blind_turn(c[0]))
-    return "the seat has no decision: it turns a card from the stock";
+  if (seat_choices(view_of(full, seat)).size() < 2) return "the seat has one move only";
   for (int s = 0; s < full.seats(); ++s)
     if (full.passed[s] != kNoCard && full.hand[(s + 1) % full.seats()].has(full.passed[s]))
       return "a card passed in the swap is still hidden in a hand: private knowledge this game model does not carry";

@@ -19,6 +19,10 @@
 //   move. Horizon 1 with Deal::Seat is PIMC itself; a longer horizon postpones the
 //   perfect-information evaluation and so fuses less. Horizon 0: play to the end.
 //
+// The tree leaves out what needs no strategy: a seat with one legal move makes it without a
+// node (the move stays in the public history), and a subtree where chance alone acts is one
+// terminal of its mean value. `horizon` counts decisions among two or more moves.
+//
 // Positions in the swap, or after it while a passed card is still hidden in a hand (private
 // knowledge of one seat this model does not carry), are refused.
 #pragma once
