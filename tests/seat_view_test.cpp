@@ -144,6 +144,36 @@ TEST_CASE("cfr: exploitability and action values by hand (matching pennies)") {
   CHECK(v[1] == doctest::Approx(0.4));
 }
 
+TEST_CASE("cfr: strategy fusion by hand: a later guess the seat cannot make knowing the world") {
+  // Chance picks world A or B. The seat takes 0.2 now ("safe"), or goes on ("gamble") to
+  // guess the world later: right it wins 1, wrong it loses 1. Knowing the world (as PIMC
+  // assumes in each world), gambling is worth 1; not knowing it, 0, and safe is best.
+  efg::Game g;
+  g.nodes.emplace_back();
+  g.nodes[0].kind = efg::Node::Chance;
+  const std::uint32_t now = g.add_infoset(0, 2), later = g.add_infoset(0, 2);
+  const std::uint32_t worlds = g.add_children(0, 2);
+  for (std::uint32_t w = 0; w < 2; ++w) {
+    g.nodes[worlds + w].kind = efg::Node::Decision;
+    g.nodes[worlds + w].infoset = now;
+    const std::uint32_t a = g.add_children(worlds + w, 2);
+    g.nodes[a].kind = efg::Node::Terminal;
+    g.nodes[a].value = 0.2;
+    g.nodes[a + 1].kind = efg::Node::Decision;
+    g.nodes[a + 1].infoset = later;
+    const std::uint32_t guess = g.add_children(a + 1, 2);
+    for (std::uint32_t k = 0; k < 2; ++k) {
+      g.nodes[guess + k].kind = efg::Node::Terminal;
+      g.nodes[guess + k].value = k == w ? 1 : -1;
+    }
+  }
+  efg::Cfr cfr(g);
+  CHECK(cfr.solve(1e-6, 10000) <= 1e-6);
+  std::vector<double> v = efg::action_values(g, cfr.average(), now);
+  CHECK(v[0] == doctest::Approx(0.2));
+  CHECK(v[1] == doctest::Approx(0.0));
+}
+
 TEST_CASE("seat view: worlds counted, enumerated once each, sampled consistently") {
   auto rules = rules_named("tiny");
   Position p = testing::deal(*rules, {"Ac 2c 3c", "Ad 2d 3d"}, "");

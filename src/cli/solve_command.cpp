@@ -348,6 +348,8 @@ void register_solve(CLI::App& app, Runner& run) {
       "The value of a two-seat position with best play by both seats: who wins (or a draw), the best\n"
       "move and the principal variation (the shortest win). Every card known; with the stock order\n"
       "unknown, the exact odds of each outcome (expectimax), or an estimate from sampled orders.\n"
+      "With --view SEAT (or a position file with 'view: SEAT'): what that seat knows only, every\n"
+      "move of the seat with its chances over the worlds consistent with it (PIMC).\n"
       "Exit status: 0 solved (or already over), 2 the position could not be used or was too big.");
   cmd->add_option("POSITION", opt.position, "A position file (format: conquian-position/1), or a game record with --after N");
   cmd->add_option("--after", opt.after, "POSITION is a game record: solve the position after its first N moves")
