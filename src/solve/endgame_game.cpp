@@ -29,26 +29,31 @@ std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
   return h ^ (h >> 31);
 }
 
-struct EdgeKey {
-  std::uint32_t parent;
-  MoveCode code;
-  bool operator==(const EdgeKey&) const = default;
-};
-struct EdgeHash {
-  std::size_t operator()(const EdgeKey& k) const {
-    return mix(mix(mix(k.parent, k.code.table), k.code.kind | k.code.seat << 8 | k.code.card << 16),
-               k.code.other | k.code.discard << 8);
+// A public history as two independent 64-bit hashes of its moves (a 128-bit name: two
+// histories of one game share it with probability about n^2 / 2^129, n the histories).
+struct History {
+  std::uint64_t a = 0, b = 0x6a09e667f3bcc909ULL;
+  bool operator==(const History&) const = default;
+  History after(const MoveCode& c) const {
+    const std::uint64_t k = c.kind | std::uint64_t{c.seat} << 8 | std::uint64_t{c.card} << 16 |
+                            std::uint64_t{c.other} << 24 | std::uint64_t{c.discard} << 32;
+    History h;
+    h.a = mix(mix(a, c.table), k);
+    h.b = mix(mix(b ^ 0x9e3779b97f4a7c15ULL, k), c.table ^ 0xbb67ae8584caa73bULL);
+    return h;
   }
 };
 
+std::uint64_t signature_of(const MoveCode& c) { return History{}.after(c).a; }
+
 struct SetKey {
-  std::uint32_t history;
+  History history;
   std::uint8_t player;
   std::uint64_t hand;
   bool operator==(const SetKey&) const = default;
 };
 struct SetHash {
-  std::size_t operator()(const SetKey& k) const { return mix(mix(k.history, k.player), k.hand); }
+  std::size_t operator()(const SetKey& k) const { return mix(mix(mix(k.history.a, k.history.b), k.player), k.hand); }
 };
 
 Move blind_turn(int seat) {
@@ -78,21 +83,17 @@ class Builder {
     g.nodes[0].kind = efg::Node::Chance;
     out.deals = deals;
     const std::uint32_t first = g.add_children(0, static_cast<std::uint32_t>(deals));
-    for (std::uint64_t i = 0; i < deals; ++i) expand(first + static_cast<std::uint32_t>(i), world_at(view, i), 0, 0);
+    for (std::uint64_t i = 0; i < deals; ++i) expand(first + static_cast<std::uint32_t>(i), world_at(view, i), History{}, 0);
   }
 
-  std::uint32_t infoset_of(std::uint32_t history, int player, CardSet hand) const {
+  std::uint32_t infoset_of(const History& history, int player, CardSet hand) const {
     auto it = sets_.find(SetKey{history, static_cast<std::uint8_t>(player), hand.bits()});
     if (it == sets_.end()) throw std::logic_error("endgame game: the seat's information set is missing");
     return it->second;
   }
 
  private:
-  std::uint32_t history_after(std::uint32_t history, const Move& m) {
-    auto [it, fresh] = edges_.try_emplace(EdgeKey{history, code_of(m)}, next_history_);
-    if (fresh) ++next_history_;
-    return it->second;
-  }
+  static History history_after(const History& history, const Move& m) { return history.after(code_of(m)); }
 
   // Expectimax value (seat 0's) of a position with both hands known; a turn from the
   // stock is the average over the stock's cards (the seat chose to turn).
@@ -124,7 +125,7 @@ class Builder {
   }
 
   // The chance node of a turn from the unknown stock: each card of the deal's stock.
-  void expand_turns(std::uint32_t node, const Position& p, const std::vector<Move>& turns, std::uint32_t history,
+  void expand_turns(std::uint32_t node, const Position& p, const std::vector<Move>& turns, const History& history,
                     int decisions) {
     out.game.nodes[node].kind = efg::Node::Chance;
     const std::uint64_t decisions_before = decision_nodes_;
@@ -146,7 +147,7 @@ class Builder {
     n.first = n.children = 0;
   }
 
-  void expand(std::uint32_t node, const Position& p, std::uint32_t history, int decisions) {
+  void expand(std::uint32_t node, const Position& p, const History& history, int decisions) {
     efg::Node& n = out.game.nodes[node];
     if (p.result.over()) {
       n.kind = efg::Node::Terminal;
@@ -182,7 +183,7 @@ class Builder {
     const std::uint32_t first = children(node, static_cast<std::uint32_t>(actions.size()));
     for (std::size_t a = 0; a < actions.size(); ++a) {
       const std::uint32_t child = first + static_cast<std::uint32_t>(a);
-      const std::uint32_t h = history_after(history, actions[a]);
+      const History h = history_after(history, actions[a]);
       if (is_blind_turn(actions[a])) {
         // The decision to turn, then the card as chance.
         out.game.nodes[child].kind = efg::Node::Chance;
@@ -197,9 +198,9 @@ class Builder {
 
   // The information set of `player` holding `hand` after public history `history`; its
   // moves must be the same in every history of it (they depend on what the player sees).
-  std::uint32_t infoset(std::uint32_t history, int player, CardSet hand, const std::vector<Move>& actions) {
+  std::uint32_t infoset(const History& history, int player, CardSet hand, const std::vector<Move>& actions) {
     std::uint64_t sig = actions.size();
-    for (const Move& m : actions) sig = mix(sig, EdgeHash{}(EdgeKey{0, code_of(m)}));
+    for (const Move& m : actions) sig = mix(sig, signature_of(code_of(m)));
     auto [it, fresh] = sets_.try_emplace(SetKey{history, static_cast<std::uint8_t>(player), hand.bits()}, 0u);
     if (fresh) {
       it->second = out.game.add_infoset(player, static_cast<std::uint32_t>(actions.size()));
@@ -212,10 +213,8 @@ class Builder {
 
   const EndgameOptions& opt_;
   ChanceSolver& leaf_;
-  std::unordered_map<EdgeKey, std::uint32_t, EdgeHash> edges_;
   std::unordered_map<SetKey, std::uint32_t, SetHash> sets_;
   std::vector<std::uint64_t> signatures_;
-  std::uint32_t next_history_ = 1;  // 0: the empty history, right after the deal
   std::uint64_t decision_nodes_ = 0;
 };
 
@@ -248,7 +247,7 @@ std::optional<EndgameGame> build_endgame(const Position& full, int seat, const E
   }
   EndgameGame out = std::move(b.out);
   // The seat's information set right after the deal, holding its real hand.
-  out.root_infoset = b.infoset_of(0, seat, full.hand[seat]);
+  out.root_infoset = b.infoset_of(History{}, seat, full.hand[seat]);
   {
     const efg::Node& root = out.game.nodes[0];
     std::vector<bool> listed(out.game.infosets.size(), false);
