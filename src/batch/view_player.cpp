@@ -6,8 +6,9 @@
 // most kMaxWorlds, else kSamples drawn at random. Each world is solved by exact expectimax
 // (the stock as chance) within kWorldNodes nodes; past that on one random stock order with
 // every card known (kOrderNodes nodes per move); a world past both budgets is left out.
-// When no world is solved (early in a deal, where trees are big), or with more than two
-// seats, or in the swap, it plays as "greedy".
+// Among moves of equal expected score it takes greedy's choice. When no world is solved
+// (early in a deal, where trees are big), or with more than two seats, or in the swap, it
+// plays as "greedy".
 #include "batch/players.h"
 #include "engine/seat_view.h"
 #include "solve/endgame_game.h"
@@ -46,11 +47,21 @@ class ViewPlayer : public Player {
     pimc_.reseed(rng.next());
     solve::PimcResult r = pimc_.solve(view);
     if (r.worlds == 0) return fallback_->choose(pos, legal, rng);
-    const Move& best = r.moves.front().move;
-    for (std::size_t i = 0; i < legal.size(); ++i)
-      if (solve::is_blind_turn(best) ? legal[i].kind == MoveKind::Turn : solve::same_public_move(legal[i], best))
-        return i;
-    return fallback_->choose(pos, legal, rng);  // cannot happen: the seat's moves are its legal moves
+    // The moves of the best expected score; among several (a draw every way, a win every
+    // way), greedy's choice: it prefers progress, where the solver sees no difference.
+    std::vector<Move> tied;
+    std::vector<std::size_t> index;
+    for (const auto& m : r.moves) {
+      if (m.expected < r.moves.front().expected - 1e-9) break;
+      for (std::size_t i = 0; i < legal.size(); ++i)
+        if (solve::is_blind_turn(m.move) ? legal[i].kind == MoveKind::Turn : solve::same_public_move(legal[i], m.move)) {
+          tied.push_back(legal[i]);
+          index.push_back(i);
+          break;
+        }
+    }
+    if (tied.empty()) return fallback_->choose(pos, legal, rng);  // cannot happen: its moves are legal moves
+    return tied.size() == 1 ? index[0] : index[fallback_->choose(pos, tied, rng)];
   }
 
  private:
