@@ -4,17 +4,17 @@
 
 #include <optional>
 
-#include "check/replay.h"
-#include "engine/position_setup.h"
-#include "engine/view_setup.h"
+#include "record/input_error.h"
 #include "record/position_file.h"
 #include "record/record_reader.h"
-#include "record/yaml_fields.h"
+#include "replay/position_setup.h"
+#include "replay/ruleset_cache.h"
+#include "replay/view_setup.h"
 
 namespace conquian::cli {
 
 LoadedPosition load_position(const PositionInput& in) {
-  check::RulesetCache cache;
+  RulesetCache cache;
   LoadedPosition out;
   if (in.after >= 0) {
     std::optional<record::GameRecord> rec;
@@ -53,7 +53,7 @@ std::optional<LoadedView> load_view(const PositionInput& in, int seat) {
       if (seat >= 0 && seat != pf.view)
         throw record::InputError(pf.file, pf.view_mark, fmt::format("--view {}: the file is seat {}'s view ('view: {}')",
                                                                     seat, pf.view, pf.view));
-      check::RulesetCache cache;
+      RulesetCache cache;
       try {
         out.rules = cache.get(in.ruleset.empty() ? pf.ruleset : in.ruleset, pf.file);
       } catch (const record::InputError& e) {

@@ -7,7 +7,7 @@
 #include "cli/cards_output.h"
 #include "cli/commands.h"
 #include "cli/progress.h"
-#include "engine/record_moves.h"
+#include "replay/record_moves.h"
 #include "record/record_writer.h"
 
 namespace conquian::cli {

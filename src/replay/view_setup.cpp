@@ -1,8 +1,8 @@
-#include "engine/view_setup.h"
+#include "replay/view_setup.h"
 
 #include <fmt/format.h>
 
-#include "engine/position_setup.h"
+#include "replay/position_setup.h"
 #include "record/yaml_fields.h"
 
 namespace conquian {
