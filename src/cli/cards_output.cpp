@@ -2,8 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "record/record_writer.h"
-#include "replay/record_moves.h"
+#include "replay/move_words.h"
 
 namespace conquian::cli {
 
@@ -25,35 +24,9 @@ std::string melds_text(const Deck& deck, const MeldList& melds) {
   return s.empty() ? "(empty)" : s;
 }
 
-nlohmann::json record_move_json(const record::RecordMove& m) {
-  nlohmann::json j = {{"seat", m.seat}};
-  auto list = [](const record::TokenList& l) {
-    nlohmann::json a = nlohmann::json::array();
-    for (const auto& t : l) a.push_back(t.text);
-    return a;
-  };
-  switch (m.kind) {
-    case record::MoveKind::Swap: j["swap"] = m.card.text; break;
-    case record::MoveKind::Turn: j["turn"] = m.card.text; break;
-    case record::MoveKind::Pass: j["pass"] = m.card.text; break;
-    case record::MoveKind::Throw: j["throw"] = m.card.text; break;
-    case record::MoveKind::Force: j["force"] = m.force_seat; break;
-    case record::MoveKind::Take: j["take"] = m.card.text; [[fallthrough]];
-    case record::MoveKind::Lay: {
-      nlohmann::json melds = nlohmann::json::array();
-      for (const auto& meld : m.melds) melds.push_back(list(meld));
-      j["melds"] = melds;
-      if (m.discard) j["discard"] = m.discard->text;
-      if (m.onto >= 0) j["onto"] = m.onto;
-      break;
-    }
-  }
-  return j;
-}
-
-std::string move_words(const Position& p, const Move& m) {
-  if (auto rm = to_record_move(p, m)) return record::write_move(*rm);
-  return fmt::format("(do not force seat {} to take {})", int(p.actor), p.rules->deck.token(p.up));
+std::string choice_words(const Position& p, const Move& m) {
+  if (m.kind == MoveKind::Waive) return fmt::format("(do not force seat {} to take {})", int(p.actor), p.rules->deck.token(p.up));
+  return move_text(p, m);
 }
 
 }  // namespace conquian::cli

@@ -6,7 +6,6 @@
 
 #include "cards/melds.h"
 #include "engine/engine.h"
-#include "record/record.h"
 
 namespace conquian::cli {
 
@@ -16,11 +15,8 @@ nlohmann::json cards_json(const Deck& deck, CardSet s);
 nlohmann::json melds_json(const Deck& deck, const MeldList& melds);
 // "5h 6h 7h | Jc Jd Jh", or "(empty)".
 std::string melds_text(const Deck& deck, const MeldList& melds);
-// A record move as a JSON object with the record's keys ({"seat": 0, "take": "5c", "melds":
-// [[...]], "discard": "Kd"}): how `solve --json` writes every move.
-nlohmann::json record_move_json(const record::RecordMove& m);
-// A move as a record writes it ({seat: 0, take: 5h, ...}); the engine's internal waiver of a
-// force, which no record writes, in words.
-std::string move_words(const Position& p, const Move& m);
+// A decision offered in position `p`: the move as a record writes it (move_text), or not
+// forcing, which no record writes, as advice: "(do not force seat 0 to take 5d)".
+std::string choice_words(const Position& p, const Move& m);
 
 }  // namespace conquian::cli

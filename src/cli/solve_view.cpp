@@ -7,8 +7,7 @@
 #include "cli/cards_output.h"
 #include "cli/commands.h"
 #include "cli/progress.h"
-#include "replay/record_moves.h"
-#include "record/record_writer.h"
+#include "replay/move_words.h"
 
 namespace conquian::cli {
 namespace {
@@ -16,13 +15,12 @@ namespace {
 // A move of the seat: as a record writes it, or a turn from the unknown stock (no card yet).
 nlohmann::json choice_json(const Position& p, const Move& m) {
   if (solve::is_blind_turn(m)) return {{"seat", m.seat}, {"turn", nullptr}};
-  auto rm = to_record_move(p, m);
-  return rm ? record_move_json(*rm) : nlohmann::json(nullptr);
+  return move_json(p, m);
 }
 
-std::string choice_words(const Position& p, const Move& m) {
+std::string seat_move_words(const Position& p, const Move& m) {
   if (solve::is_blind_turn(m)) return fmt::format("{{seat: {}, turn: ?}} (turn the next card of the stock)", m.seat);
-  return move_words(p, m);
+  return choice_words(p, m);
 }
 
 std::string how_text(const solve::PimcResult& r, const solve::PimcOptions& o) {
@@ -103,12 +101,12 @@ int run_view(const ViewRun& run, const LoadedView& in) {
   fmt::print("position: {} (seat {}'s view, seat {} to act)\n", in.label, v.seat, to_act(p));
   fmt::print("worlds: {}\n", how_text(r, run.pimc));
   fmt::print("        (uniform weights: no model of how the other seat's past choices make some hands likelier)\n");
-  fmt::print("best: {}\n", choice_words(p, r.moves.front().move));
+  fmt::print("best: {}\n", seat_move_words(p, r.moves.front().move));
   fmt::print("every move (seat {}'s chances; expected score with its 95% interval{}):\n", v.seat,
              r.exact ? ", zero width: every world enumerated and solved exactly" : ", from the sampling");
   for (const auto& m : r.moves)
     fmt::print("  win {:.4f}  draw {:.4f}  loss {:.4f}  expected {:+.4f} [{:+.4f}, {:+.4f}]  {}\n", m.win, m.draw,
-               m.loss, m.expected, m.lo, m.hi, choice_words(p, m.move));
+               m.loss, m.expected, m.lo, m.hi, seat_move_words(p, m.move));
   fmt::print("nodes: {} ({:.3f} s)\n", r.nodes, r.seconds);
   return kExitOk;
 }

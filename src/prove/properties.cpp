@@ -8,6 +8,7 @@
 
 #include "engine/engine.h"
 #include "engine/invariants.h"
+#include "replay/move_words.h"
 
 #include "prove/partition_z3.h"
 #include "prove/table_model.h"
@@ -152,7 +153,7 @@ PropertyValue hand_table_limit(const Ruleset& r) {
   std::string bad = play_and_check(r, [&](const Position& p, const Move* m) -> std::string {
     if (!m) return {};
     std::string why = hand_table_fault(p, false);
-    return why.empty() ? why : "after " + describe(p, *m) + " " + why;
+    return why.empty() ? why : "after " + move_text(p, *m) + " " + why;
   });
   if (!bad.empty()) return {"fails", "checked", bad};
   return {"holds", "checked", fmt::format("held after every move of {} random deals", kCheckedDeals)};
