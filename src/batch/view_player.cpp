@@ -3,9 +3,9 @@
 // It builds what its seat knows (engine/seat_view.h: its hand, the tables, the dead and
 // face-up cards, the card it passed in the swap, the other hand's size), so it cannot see
 // the other hand or the stock order even by mistake. Worlds: all of them when there are at
-// most kMaxWorlds, else kSamples drawn at random. Each world is solved by exact expectimax
-// (the stock as chance) within kWorldNodes nodes; past that on one random stock order with
-// every card known (kOrderNodes nodes per move); a world past both budgets is left out.
+// most kViewMaxWorlds, else kViewSamples drawn at random. Each world is solved by exact expectimax
+// (the stock as chance) within kViewWorldNodes nodes; past that on one random stock order with
+// every card known (kViewOrderNodes nodes per move); a world past both budgets is left out.
 // Among moves of equal expected score it takes greedy's choice. When no world is solved
 // (early in a deal, where trees are big), or with more than two seats, or in the swap, it
 // plays as "greedy".
@@ -17,18 +17,18 @@
 namespace conquian::batch {
 namespace {
 
-constexpr std::uint64_t kMaxWorlds = 8;
-constexpr int kSamples = 8;
-constexpr std::uint64_t kWorldNodes = 20'000;
-constexpr std::uint64_t kOrderNodes = 10'000;
+constexpr std::uint64_t kViewMaxWorlds = 8;
+constexpr int kViewSamples = 8;
+constexpr std::uint64_t kViewWorldNodes = 20'000;
+constexpr std::uint64_t kViewOrderNodes = 10'000;
 
-solve::PimcOptions options() {
+solve::PimcOptions pimc_options() {
   solve::PimcOptions o;
-  o.max_worlds = kMaxWorlds;
-  o.samples = kSamples;
-  o.world_nodes = kWorldNodes;
+  o.max_worlds = kViewMaxWorlds;
+  o.samples = kViewSamples;
+  o.world_nodes = kViewWorldNodes;
   o.stock_orders = 1;
-  o.order_nodes = kOrderNodes;
+  o.order_nodes = kViewOrderNodes;
   o.threads = 1;       // `diff` and `simulate` run deals in parallel
   o.table_bits = 16;   // one player per seat per thread
   return o;
@@ -36,7 +36,7 @@ solve::PimcOptions options() {
 
 class ViewPlayer : public Player {
  public:
-  ViewPlayer() : pimc_(options()), fallback_(make_greedy_player()) {}
+  ViewPlayer() : pimc_(pimc_options()), fallback_(make_greedy_player()) {}
   const char* name() const override { return "strong"; }
 
   std::size_t choose(const Position& pos, const std::vector<Move>& legal, Rng& rng) override {

@@ -50,9 +50,7 @@ class CardBook {
   std::array<std::uint32_t, kMaxCards> first_line_{};
 };
 
-[[noreturn]] void fail(const record::PositionFile& pf, Mark mark, const std::string& why) {
-  throw InputError(pf.file, mark.line ? mark : pf.mark, why);
-}
+[[noreturn]] void fail(const record::PositionFile& pf, Mark mark, const std::string& why) { position_file_fault(pf, mark, why); }
 
 std::string seat_list(const std::vector<int>& seats) {
   std::string s = "[";
@@ -224,6 +222,10 @@ void set_phase(const record::PositionFile& pf, const Ruleset& rules, Position& p
 }
 
 }  // namespace
+
+void position_file_fault(const record::PositionFile& pf, record::Mark mark, const std::string& why) {
+  throw InputError(pf.file, mark.line ? mark : pf.mark, why);
+}
 
 Position position_from_file(const record::PositionFile& pf, const Ruleset& rules) {
   if (pf.view >= 0)

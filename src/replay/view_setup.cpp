@@ -8,10 +8,6 @@
 namespace conquian {
 namespace {
 
-[[noreturn]] void fail(const record::PositionFile& pf, record::Mark mark, const std::string& why) {
-  throw record::InputError(pf.file, mark.line ? mark : pf.mark, why);
-}
-
 CardSet parsed(const Deck& deck, const record::TokenList& tokens) {
   CardSet s;
   for (const auto& t : tokens)
@@ -34,15 +30,15 @@ CardSet named_cards(const record::PositionFile& pf, const Deck& deck) {
 
 SeatView view_from_file(const record::PositionFile& pf, const Ruleset& rules) {
   const int view = pf.view;
-  if (view < 0) fail(pf, pf.mark, "the position names no seat's view (key 'view')");
+  if (view < 0) position_file_fault(pf, pf.mark, "the position names no seat's view (key 'view')");
   if (view >= rules.seats)
-    fail(pf, pf.view_mark, fmt::format("key 'view': there is no seat {} in a {}-seat game (seats are 0 to {})", view,
+    position_file_fault(pf, pf.view_mark, fmt::format("key 'view': there is no seat {} in a {}-seat game (seats are 0 to {})", view,
                                        rules.seats, rules.seats - 1));
   if (static_cast<int>(pf.seats.size()) != rules.seats)
-    fail(pf, pf.seats_mark, fmt::format("key 'seats': {} seats are listed, but ruleset {} has {}", pf.seats.size(),
+    position_file_fault(pf, pf.seats_mark, fmt::format("key 'seats': {} seats are listed, but ruleset {} has {}", pf.seats.size(),
                                         rules.name, rules.seats));
   if (pf.stock_known)
-    fail(pf, pf.stock_mark, fmt::format("key 'stock': seat {} cannot know the stock's order: write 'stock: unknown' "
+    position_file_fault(pf, pf.stock_mark, fmt::format("key 'stock': seat {} cannot know the stock's order: write 'stock: unknown' "
                                         "(the stock is the unseen cards not in a hidden hand)",
                                         view));
   const Deck& deck = rules.deck;
@@ -54,19 +50,19 @@ SeatView view_from_file(const record::PositionFile& pf, const Ruleset& rules) {
     record::PositionSeat& seat = filled.seats[static_cast<std::size_t>(s)];
     if (s == view) {
       if (seat.hidden)
-        fail(pf, seat.hand_mark, fmt::format("seats[{}].hand: seat {} sees its own hand: list its cards", s, view));
+        position_file_fault(pf, seat.hand_mark, fmt::format("seats[{}].hand: seat {} sees its own hand: list its cards", s, view));
       continue;
     }
     if (!seat.hidden)
-      fail(pf, seat.hand_mark, fmt::format("seats[{}].hand: with 'view: {}', seat {}'s hand is hidden from seat {}: "
+      position_file_fault(pf, seat.hand_mark, fmt::format("seats[{}].hand: with 'view: {}', seat {}'s hand is hidden from seat {}: "
                                            "write it as {{count: N}} (N cards in all), adding known: [...] for cards "
                                            "seat {} knows are there (such as the card it passed in the swap)",
                                            s, view, s, view, view));
     const int k = static_cast<int>(seat.hand.size());
     if (k > seat.count)
-      fail(pf, seat.hand_mark, fmt::format("seats[{}].hand: count {} but {} known cards", s, seat.count, k));
+      position_file_fault(pf, seat.hand_mark, fmt::format("seats[{}].hand: count {} but {} known cards", s, seat.count, k));
     if (seat.count - k > free.size())
-      fail(pf, seat.hand_mark, fmt::format("seats[{}].hand: {} hidden cards, but only {} unseen cards are left for it "
+      position_file_fault(pf, seat.hand_mark, fmt::format("seats[{}].hand: {} hidden cards, but only {} unseen cards are left for it "
                                            "(cards not in seat {}'s hand, on a table, dead, face up or known in a "
                                            "hidden hand)",
                                            s, seat.count - k, free.size(), view));
@@ -86,7 +82,7 @@ SeatView view_from_file(const record::PositionFile& pf, const Ruleset& rules) {
     v.hand_count[s] = full.hand[s].size();
     if (s != view) v.pos.hand[s] = known[s];
   }
-  if (std::string why = why_impossible(v); !why.empty()) fail(pf, pf.view_mark, "key 'view': " + why);
+  if (std::string why = why_impossible(v); !why.empty()) position_file_fault(pf, pf.view_mark, "key 'view': " + why);
   return v;
 }
 
