@@ -137,7 +137,7 @@ void register_diff(CLI::App& app, Runner& run) {
   cmd->add_option("--deals,-n", opt.deals, "Deals per ruleset (default 1000)")->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100'000'000}));
   cmd->add_option("--seed,-s", opt.seed, "Seed of the shuffles and the players' choices (default 1)");
   cmd->add_option("--report", opt.report, "Directory for report.html, report.md, report.json (default diff-report)");
-  cmd->add_option("--players", opt.players, "Player per seat, round robin: random, greedy, strong (default greedy; strong: two seats, samples the unseen cards and asks the solver)")->delimiter(',');
+  cmd->add_option("--players", opt.players, "Player per seat, round robin: random, greedy, strong, strong-pi (default greedy; strong: two seats, solves the worlds its seat's view allows; strong-pi: the earlier strong, which samples the unseen cards and solves each sample with every card known)")->delimiter(',');
   cmd->add_option("--games", opt.games, "Also judge these recorded games under each ruleset and list those judged differently");
   cmd->add_option("--threads", opt.threads, "Worker threads (default: one per core)");
   cmd->add_flag("--json", opt.json, "Print the report's JSON on standard output");

@@ -9,6 +9,7 @@
 #include "record/record_reader.h"
 #include "replay/position_setup.h"
 #include "replay/ruleset_cache.h"
+#include "replay/view_setup.h"
 
 namespace conquian::cli {
 
@@ -50,6 +51,36 @@ LoadedPosition load_position(const PositionInput& in) {
   }
   out.position = position_from_file(pf, *out.rules);
   out.label = in.path;
+  return out;
+}
+
+std::optional<LoadedView> load_view(const PositionInput& in, int seat) {
+  LoadedView out;
+  if (in.after < 0) {
+    record::PositionFile pf = record::read_position_file(in.path);
+    if (pf.view >= 0) {
+      if (seat >= 0 && seat != pf.view)
+        throw record::InputError(pf.file, pf.view_mark, fmt::format("--view {}: the file is seat {}'s view ('view: {}')",
+                                                                    seat, pf.view, pf.view));
+      RulesetCache cache;
+      try {
+        out.rules = cache.get(in.ruleset.empty() ? pf.ruleset : in.ruleset, pf.file);
+      } catch (const record::InputError& e) {
+        throw record::InputError(pf.file, pf.ruleset_mark, "key 'ruleset': " + e.reason());
+      }
+      out.view = view_from_file(pf, *out.rules);
+      out.label = in.path;
+      return out;
+    }
+  }
+  if (seat < 0) return std::nullopt;
+  LoadedPosition full = load_position(in);
+  if (seat >= full.rules->seats)
+    throw record::InputError(in.path, {}, fmt::format("--view {}: there is no seat {} in a {}-seat game", seat, seat,
+                                                      full.rules->seats));
+  out.rules = full.rules;
+  out.view = view_of(full.position, seat);
+  out.label = full.label;
   return out;
 }
 

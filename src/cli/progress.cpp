@@ -7,8 +7,9 @@
 
 namespace conquian::cli {
 
-Progress::Progress(std::string verb, std::string unit, std::uint64_t total)
-    : verb_(std::move(verb)), unit_(std::move(unit)), total_(total), enabled_(isatty(STDERR_FILENO) == 1),
+Progress::Progress(std::string verb, std::string unit, std::uint64_t total, std::uint64_t every)
+    : verb_(std::move(verb)), unit_(std::move(unit)), total_(total), mask_(every - 1),
+      enabled_(isatty(STDERR_FILENO) == 1),
       start_(std::chrono::steady_clock::now()), last_(start_) {}
 
 void Progress::set(std::uint64_t count) {
@@ -21,7 +22,7 @@ void Progress::set(std::uint64_t count) {
 }
 
 void Progress::tick(std::uint64_t n) {
-  if (((count_ + n) & 63) != 0) {
+  if (((count_ + n) & mask_) != 0) {
     count_ += n;
     return;
   }

@@ -11,7 +11,8 @@ namespace conquian::cli {
 
 class Progress {
  public:
-  Progress(std::string verb, std::string unit, std::uint64_t total = 0);
+  // `every`: look at the clock every this many units (a power of two; 1 for slow units).
+  Progress(std::string verb, std::string unit, std::uint64_t total = 0, std::uint64_t every = 64);
   void tick(std::uint64_t n = 1);
   // The count so far (instead of ticks), and the total once known (0: none).
   void set(std::uint64_t count);
@@ -26,7 +27,7 @@ class Progress {
  private:
   void draw();
   std::string verb_, unit_;
-  std::uint64_t total_, count_ = 0;
+  std::uint64_t total_, count_ = 0, mask_;
   bool enabled_;
   bool drawn_ = false, time_left_ = false;
   std::chrono::steady_clock::time_point start_, last_;

@@ -127,7 +127,7 @@ void register_simulate(CLI::App& app, Runner& run) {
   cmd->add_option("--deals,-n", opt.deals, "How many deals")->required()->check(CLI::Range(std::uint64_t{0}, std::uint64_t{100'000'000}));
   cmd->add_option("--seed,-s", opt.seed, "Seed of the shuffles and the players' choices")->required();
   cmd->add_option("--out,-o", opt.out, "Write the records here (default: standard output)");
-  cmd->add_option("--players", opt.players, "Player per seat, round robin: random, greedy, strong (default greedy; strong: two seats, samples the unseen cards and asks the solver)")->delimiter(',');
+  cmd->add_option("--players", opt.players, "Player per seat, round robin: random, greedy, strong, strong-pi (default greedy; strong: two seats, solves the worlds its seat's view allows; strong-pi: the earlier strong, which samples the unseen cards and solves each sample with every card known)")->delimiter(',');
   cmd->add_option("--threads", opt.threads, "Worker threads (default: one per core)");
   cmd->add_flag("--match", opt.match, "Write one match: a match document, then deals (each with its score) until a seat reaches the ruleset's match target, at most --deals");
   auto* seal = cmd->add_flag("--seal", opt.seal, "Seal every deal: a salt from the seed and the commitment (specs/record-format.md)");

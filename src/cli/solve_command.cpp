@@ -10,6 +10,7 @@
 #include "cli/commands.h"
 #include "cli/position_input.h"
 #include "cli/progress.h"
+#include "cli/solve_view.h"
 #include "replay/move_words.h"
 #include "replay/position_setup.h"
 #include "solve/answer.h"
@@ -35,6 +36,10 @@ struct SolveOptions {
   bool no_ordering = false;
   bool any_win = false;
   int table_bits = 0;  // 0: 20 for a position, 22 with the stock unknown or --whole-deck
+  int view = -1;       // --view SEAT
+  bool max_nodes_given = false;
+  std::uint64_t max_worlds = 2000;
+  unsigned threads = 1;
 };
 
 // The position to solve and the ruleset it lives in (which must outlive it).
@@ -95,6 +100,20 @@ void put_line(nlohmann::json& j, const Position& p, const solve::Answer& a, std:
   j["line"] = line;
   j["nodes"] = nodes;
   j["seconds"] = seconds;
+}
+
+// With --view: worlds enumerated up to --max-worlds, else --samples of them (default 200);
+// --max-nodes is the exact budget of each world (default 1,000,000).
+ViewRun view_run(const SolveOptions& opt) {
+  ViewRun v;
+  v.json = opt.json;
+  v.pimc.max_worlds = opt.max_worlds;
+  if (opt.samples > 0) v.pimc.samples = opt.samples;
+  if (opt.max_nodes_given) v.pimc.world_nodes = opt.max_nodes;
+  v.pimc.seed = opt.seed;
+  v.pimc.threads = std::max(1u, opt.threads);
+  if (opt.table_bits) v.pimc.table_bits = opt.table_bits;
+  return v;
 }
 
 void print_line(const std::vector<solve::Step>& line) {
@@ -260,6 +279,8 @@ int run_whole_deck(const SolveOptions& opt) {
 int run_solve(const SolveOptions& opt) {
   if (opt.whole_deck) return run_whole_deck(opt);
   if (opt.position.empty()) return unusable("give a POSITION file (or --whole-deck --ruleset R)");
+  PositionInput input{opt.position, opt.after, opt.game, opt.ruleset};
+  if (auto view = load_view(input, opt.view)) return run_view(view_run(opt), *view);
   LoadedPosition in = load_position(opt);
   const Position& p = in.position;
   if (!p.result.over()) {
@@ -312,6 +333,8 @@ void register_solve(CLI::App& app, Runner& run) {
       "The value of a two-seat position with best play by both seats: who wins (or a draw), the best\n"
       "move and the principal variation (the shortest win). Every card known; with the stock order\n"
       "unknown, the exact odds of each outcome (expectimax), or an estimate from sampled orders.\n"
+      "With --view SEAT (or a position file with 'view: SEAT'): what that seat knows only, every\n"
+      "move of the seat with its chances over the worlds consistent with it (PIMC).\n"
       "Exit status: 0 solved (or already over), 2 the position could not be used or was too big.");
   cmd->add_option("POSITION", opt.position, "A position file (format: conquian-position/1), or a game record with --after N");
   cmd->add_option("--after", opt.after, "POSITION is a game record: solve the position after its first N moves")
@@ -323,10 +346,22 @@ void register_solve(CLI::App& app, Runner& run) {
       ->check(CLI::IsMember({"as-given", "unknown"}));
   cmd->add_flag("--json", opt.json, "One JSON object on standard output");
   cmd->add_flag("--all-moves", opt.all_moves, "Also the value of every legal move");
-  cmd->add_option("--max-nodes", opt.max_nodes, "Give up past this many nodes (default 50000000; 0: no limit)");
-  cmd->add_option("--samples", opt.samples, "Unknown stock: estimate from N random stock orders instead")
+  cmd->add_option("--max-nodes", opt.max_nodes,
+                  "Give up past this many nodes (default 50000000; 0: no limit). With --view: each world's exact "
+                  "budget (default 1000000), past which its stock orders are sampled")
+      ->each([](const std::string&) { opt.max_nodes_given = true; });
+  cmd->add_option("--samples", opt.samples,
+                  "Unknown stock: estimate from N random stock orders instead. With --view: the worlds sampled "
+                  "when there are more than --max-worlds (default 200)")
       ->check(CLI::Range(1, 100'000'000));
   cmd->add_option("--seed", opt.seed, "Seed of --samples (default 1)");
+  cmd->add_option("--view", opt.view,
+                  "Solve from this seat's view: its own hand, the tables, dead and face-up cards, the card it passed "
+                  "in the swap, the other hands' sizes; every legal move valued over the worlds consistent with it "
+                  "(PIMC). A position file with 'view: SEAT' is read this way without it")
+      ->check(CLI::Range(0, 3));
+  cmd->add_option("--max-worlds", opt.max_worlds, "With --view: enumerate the worlds when there are at most this many (default 2000)");
+  cmd->add_option("--threads", opt.threads, "With --view: solver threads (default 1)")->check(CLI::Range(1, 256));
   cmd->add_flag("--whole-deck", opt.whole_deck, "Solve every deal of --ruleset exactly (small decks: tiny)");
   cmd->add_option("--dealer", opt.dealer, "With --whole-deck: the dealing seat (default 0)");
   cmd->add_flag("--no-table", opt.no_table, "Search without the transposition table (to measure it)");

@@ -69,6 +69,7 @@ void finish_swap(Position& p) {
     hands[(s + 1) % n].insert(p.swap_card[s]);
   }
   p.hand = hands;
+  p.passed = p.swap_card;
   p.swap_card.fill(kNoCard);
   p.opening_upcard = p.rules->first_upcard == FirstUpcard::Dealer;
   flow::enter_turn(p, p.opening_upcard ? p.dealer : (p.dealer + 1) % n);

@@ -61,6 +61,10 @@ struct Position {
   std::uint8_t dealer = 0;
   bool opening_upcard = false;      // first_upcard: dealer, before the first turn
   std::array<Card, kMaxSeats> swap_card{kNoCard, kNoCard, kNoCard, kNoCard};
+  // After the swap: the card each seat passed to the next seat (kNoCard without a swap).
+  // Not part of the game's future (hash, solver keys); what the passer knows of the
+  // receiver's hand (004: the computer knows "the card it passed you in the swap").
+  std::array<Card, kMaxSeats> passed{kNoCard, kNoCard, kNoCard, kNoCard};
 
   Outcome result;
   std::uint32_t plies = 0;          // moves applied so far
