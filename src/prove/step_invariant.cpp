@@ -230,7 +230,8 @@ std::vector<MoveWitness> witness_moves(const Model& m, const State& s) {
   auto substituted = [&](const Transition& t, const std::vector<std::pair<Terms, Terms>>& with, bool cards_only = false) {
     z3::expr_vector from(ctx), to(ctx);
     for (const auto& [vars, values] : with)
-      for (std::size_t i = 0; i < vars.size(); ++i) from.push_back(vars[i]), to.push_back(values[i]);
+      for (std::size_t i = 0; i < vars.size(); ++i)
+        if (!vars[i].is_numeral()) from.push_back(vars[i]), to.push_back(values[i]);
     z3::expr g = cards_only ? t.card_guard : t.guard;
     return from.empty() ? g : g.substitute(from, to);
   };
@@ -293,7 +294,8 @@ std::vector<MoveWitness> witness_moves(const Model& m, const State& s) {
         if (r.rearrange) {
           to.push_back(ctx.bool_val(false));  // the step relation lets a fitting card be refused
           for (int c = 0; c < m.cards(); ++c)
-            for (int k = 0; k < m.slots(); ++k) from.push_back(t.vars.witness[c][k]), to.push_back(ctx.int_val(0));
+            for (int k = 0; k < m.slots(); ++k)
+              if (!t.vars.witness[c][k].is_numeral()) from.push_back(t.vars.witness[c][k]), to.push_back(ctx.int_val(0));
         } else {
           // The card joins the first kept meld it extends (if any): the window's witness.
           to.push_back(m.extends_kept_meld(s, t.seat, s.up));
@@ -307,6 +309,7 @@ std::vector<MoveWitness> witness_moves(const Model& m, const State& s) {
             z3::expr here = m.count(old) >= 1 && m.melds().empty_or_meld(grown);
             z3::expr first = none_before && here;
             for (int c = 0; c < m.cards(); ++c) {
+              if (t.vars.witness[c][k].is_numeral()) continue;
               from.push_back(t.vars.witness[c][k]);
               to.push_back(s.slot[t.seat][c][k] + z3::ite(first && s.up[c] == 1, ctx.int_val(1), ctx.int_val(0)));
             }

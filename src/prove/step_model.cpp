@@ -58,19 +58,33 @@ Model::Model(z3::context& ctx, const Ruleset& rules)
     : ctx_(ctx), rules_(rules), melds_(ctx, rules.deck, rules.melds), cards_(rules.deck.size()),
       seats_(rules.seats), slots_(slot_count(rules, melds_.sizes().smallest())) {}
 
-Terms Model::fresh_terms(const std::string& name) const {
+Terms Model::fresh_terms(const std::string& name, std::optional<CardSet> maybe) const {
   Terms t;
-  for (int c = 0; c < cards_; ++c) t.push_back(ctx_.int_const(fmt::format("{}_{}", name, c).c_str()));
+  for (int c = 0; c < cards_; ++c)
+    t.push_back(!maybe || maybe->has(static_cast<Card>(c)) ? ctx_.int_const(fmt::format("{}_{}", name, c).c_str())
+                                                           : ctx_.int_val(0));
   return t;
 }
 
-Grouping Model::fresh_grouping(const std::string& name) const {
+Grouping Model::fresh_grouping(const std::string& name, std::optional<CardSet> maybe) const {
   Grouping g;
   for (int c = 0; c < cards_; ++c) {
     g.emplace_back();
-    for (int k = 0; k < slots_; ++k) g.back().push_back(ctx_.int_const(fmt::format("{}_{}_{}", name, c, k).c_str()));
+    for (int k = 0; k < slots_; ++k)
+      g.back().push_back(!maybe || maybe->has(static_cast<Card>(c))
+                             ? ctx_.int_const(fmt::format("{}_{}_{}", name, c, k).c_str())
+                             : ctx_.int_val(0));
   }
   return g;
+}
+
+CardSet Model::possible(const Terms& t) const {
+  CardSet out;
+  for (int c = 0; c < cards_; ++c) {
+    int v = 1;
+    if (!(t[c].is_numeral() && t[c].is_numeral_i(v) && v == 0)) out.insert(static_cast<Card>(c));
+  }
+  return out;
 }
 
 z3::expr Model::terms_domain(const Terms& t) const {
@@ -290,6 +304,34 @@ z3::expr Model::extends_kept_meld(const State& s, int seat, const Terms& extra) 
   return z3::mk_or(any);
 }
 
+// Without rearrange, a card laid off on a seat's kept melds (a hit) joins, of the melds it
+// extends, the one holding the first card in the deck's order: 002 lets the hitter lay it off on "one of his
+// opponent's melds", but a record names only the seat (`onto`), so this project fixes the
+// choice (specs/step-model.md; the engine's add_to_table does the same).
+z3::expr Model::joins_lowest_meld(const State& p, int seat, const Terms& card, const Grouping& after) const {
+  std::vector<z3::expr> extends, none_upto;  // per slot; none_upto[k * cards + c]: slot k holds no card <= c
+  for (int k = 0; k < slots_; ++k) {
+    Terms old, grown;
+    for (int c = 0; c < cards_; ++c) old.push_back(p.slot[seat][c][k]), grown.push_back(p.slot[seat][c][k] + card[c]);
+    extends.push_back(count(old) >= 1 && melds_.empty_or_meld(grown));
+    z3::expr none = ctx_.bool_val(true);
+    for (int c = 0; c < cards_; ++c) none_upto.push_back(none = none && p.slot[seat][c][k] == 0);
+  }
+  auto lower = [&](int k, int h) {  // slot k's lowest card is below slot h's
+    z3::expr_vector any(ctx_);
+    for (int c = 0; c < cards_; ++c) any.push_back(p.slot[seat][c][k] >= 1 && none_upto[static_cast<std::size_t>(h * cards_ + c)]);
+    return z3::mk_or(any);
+  };
+  z3::expr_vector parts(ctx_);
+  for (int k = 0; k < slots_; ++k) {
+    Terms grew;
+    for (int c = 0; c < cards_; ++c) grew.push_back(after[c][k] - p.slot[seat][c][k]);
+    for (int h = 0; h < slots_; ++h)
+      if (h != k) parts.push_back(z3::implies(count(grew) >= 1 && extends[h], lower(k, h)));
+  }
+  return z3::mk_and(parts);
+}
+
 // The post-state of laying `laid` (and the taken card `taken`, all 0 for a lay) on seat's
 // table as grouping g.
 State Model::lay_cards(const State& p, int s, const Terms& laid, const Terms& taken, const Grouping& g) const {
@@ -303,7 +345,7 @@ State Model::lay_cards(const State& p, int s, const Terms& laid, const Terms& ta
 Transition Model::swap(const State& p, int s) const {
   std::string name = fmt::format("swap by seat {}", s);
   MoveVars v;
-  v.pick = fresh_terms(fmt::format("m{}_pick", fresh_id_++));
+  v.pick = fresh_terms(fmt::format("m{}_pick", fresh_id_++), possible(p.hand[s]));
   Guard g(ctx_);
   g.cards.push_back(p.phase == kSwap && p.actor == s && terms_domain(v.pick) && count(v.pick) == 1);
   for (int c = 0; c < cards_; ++c) g.cards.push_back(v.pick[c] <= p.hand[s][c]);
@@ -328,7 +370,7 @@ Transition Model::swap(const State& p, int s) const {
 Transition Model::turn(const State& p, int s) const {
   std::string name = fmt::format("turn by seat {}", s);
   MoveVars v;
-  v.pick = fresh_terms(fmt::format("m{}_pick", fresh_id_++));
+  v.pick = fresh_terms(fmt::format("m{}_pick", fresh_id_++), possible(p.stock));
   Guard g(ctx_);
   g.cards.push_back(p.phase == kTurn && p.actor == s && terms_domain(v.pick) && count(v.pick) == 1);
   for (int c = 0; c < cards_; ++c) g.cards.push_back(v.pick[c] <= p.stock[c]);
@@ -347,9 +389,10 @@ Transition Model::take(const State& p, int s, int from, int hit) const {
                                  hit >= 0 ? fmt::format(", hitting seat {}", hit) : "");
   int id = fresh_id_++;
   MoveVars v;
-  v.pick = fresh_terms(fmt::format("m{}_discard", id));
-  v.laid = fresh_terms(fmt::format("m{}_laid", id));
-  v.grouping = fresh_grouping(fmt::format("m{}_table", id));
+  CardSet hand = possible(p.hand[s]);
+  v.pick = fresh_terms(fmt::format("m{}_discard", id), hand);
+  v.laid = fresh_terms(fmt::format("m{}_laid", id), hand);
+  v.grouping = fresh_grouping(fmt::format("m{}_table", id), possible(p.table[s]) | possible(p.up) | hand);
   Guard g(ctx_);
   g.cards.push_back(p.phase == from && p.actor == s);
   g.cards.push_back(terms_domain(v.pick) && terms_domain(v.laid));
@@ -395,10 +438,11 @@ Transition Model::take(const State& p, int s, int from, int hit) const {
   } else {
     // 002: the discard laid off on another seat's meld; that seat throws one card from its
     // hand face up (its whole turn). It must fit that table without help from its hand.
-    v.onto = fresh_grouping(fmt::format("m{}_onto", id));
+    v.onto = fresh_grouping(fmt::format("m{}_onto", id), possible(p.table[hit]) | hand);
     g.cards.push_back(!wins && left >= 1);
     g.cards.push_back(count(p.table[hit]) >= 1);
     g.melds.push_back(fits(p, hit, v.pick, v.onto));
+    if (!rules_.rearrange) g.melds.push_back(joins_lowest_meld(p, hit, v.pick, v.onto));
     Terms onto_after = plus(p.table[hit], v.pick);
     base.table[hit] = onto_after;
     base.slot[hit] = v.onto;
@@ -427,7 +471,7 @@ Transition Model::pass(const State& p, int s, const Oracles& o) const {
   if (!rules_.forcing.decline) return make(Kind::Pass, s, -1, kOffer, name, g.all(), g.card_part(), refused, v);
   // Forcing on decline (000, 002, 003, 004): a refused card that fits the passer's table
   // without help from its hand may be forced on it: a window for the other seats first.
-  v.witness = fresh_grouping(fmt::format("m{}_witness", id));
+  v.witness = fresh_grouping(fmt::format("m{}_witness", id), possible(p.table[s]) | possible(p.up));
   z3::expr fit = ctx_.bool_const(fmt::format("m{}_fits", id).c_str());
   if (!rules_.rearrange) g.melds.push_back(fit == extends_kept_meld(p, s, p.up));
   else if (o.fits_up) g.cards.push_back(fit == ctx_.bool_val(*o.fits_up));
@@ -457,7 +501,7 @@ Transition Model::force_window(const State& p, int s) const {
 // whose table it fits.
 Transition Model::force_offer(const State& p, int s, int t) const {
   MoveVars v;
-  v.witness = fresh_grouping(fmt::format("m{}_witness", fresh_id_++));
+  v.witness = fresh_grouping(fmt::format("m{}_witness", fresh_id_++), possible(p.table[t]) | possible(p.up));
   State q = p;
   q.phase = ctx_.int_val(kForced);
   q.actor = ctx_.int_val(t);
@@ -469,7 +513,7 @@ Transition Model::force_offer(const State& p, int s, int t) const {
 
 Transition Model::throw_card(const State& p, int s) const {
   MoveVars v;
-  v.pick = fresh_terms(fmt::format("m{}_throw", fresh_id_++));
+  v.pick = fresh_terms(fmt::format("m{}_throw", fresh_id_++), possible(p.hand[s]));
   Guard g(ctx_);
   g.cards.push_back(p.phase == kThrow && p.actor == s && terms_domain(v.pick) && count(v.pick) == 1);
   for (int c = 0; c < cards_; ++c) g.cards.push_back(v.pick[c] <= p.hand[s][c]);
@@ -484,8 +528,8 @@ Transition Model::throw_card(const State& p, int s) const {
 Transition Model::lay(const State& p, int s, int from) const {
   int id = fresh_id_++;
   MoveVars v;
-  v.laid = fresh_terms(fmt::format("m{}_laid", id));
-  v.grouping = fresh_grouping(fmt::format("m{}_table", id));
+  v.laid = fresh_terms(fmt::format("m{}_laid", id), possible(p.hand[s]));
+  v.grouping = fresh_grouping(fmt::format("m{}_table", id), possible(p.table[s]) | possible(p.hand[s]));
   Terms none(static_cast<std::size_t>(cards_), ctx_.int_val(0));
   Terms after = plus(p.table[s], v.laid);
   Guard g(ctx_);

@@ -122,8 +122,18 @@ class Model {
   // Without rearrange: `extra` (one card) extends one of `seat`'s kept melds; exact and
   // quantifier-free, so it may be negated.
   z3::expr extends_kept_meld(const State& s, int seat, const Terms& extra) const;
-  Terms fresh_terms(const std::string& name) const;
-  Grouping fresh_grouping(const std::string& name) const;
+  // Fresh 0/1 variables per card; only for the cards of `maybe` (default: all), 0 for the
+  // rest. With a known pre-state a move's choices are confined to cards that can take part
+  // (a discard to the hand, a grouping to the table, the card and the hand), which the guard
+  // says anyway; fewer variables make the agreement check's queries small.
+  Terms fresh_terms(const std::string& name, std::optional<CardSet> maybe = {}) const;
+  // The cards whose term is not the constant 0.
+  CardSet possible(const Terms& t) const;
+  // Move variables are named m0, m1, ... per call of transitions(); a caller that builds the
+  // step relation again and again for unrelated queries (one position after another) starts
+  // the names again, so that the context's symbol table does not grow.
+  void restart_names() const { fresh_id_ = 0; }
+  Grouping fresh_grouping(const std::string& name, std::optional<CardSet> maybe = {}) const;
   z3::expr terms_domain(const Terms& t) const;
   z3::expr zeros(const Terms& t) const;
   z3::expr select(const z3::expr& cond, const z3::expr& a, const z3::expr& b) const;
@@ -149,6 +159,7 @@ class Model {
   Transition make(Kind kind, int seat, int other, int from, std::string name, z3::expr guard, z3::expr card_guard,
                   Branches branches, MoveVars vars, bool record = true) const;
   State lay_cards(const State& p, int seat, const Terms& laid, const Terms& taken, const Grouping& g) const;
+  z3::expr joins_lowest_meld(const State& p, int seat, const Terms& card, const Grouping& after) const;
   z3::expr table_grouping_ok(const State& p, int seat, const Terms& after, const Grouping& g) const;
 
   Transition swap(const State& p, int s) const;
