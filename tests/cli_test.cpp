@@ -1,13 +1,16 @@
-// The command line as scripts see it: exit status, JSON shape, error messages.
+// The command line as scripts see it: every test that runs the built binary (check,
+// rulesets, prove partition, forcing, solve, diff), with its exit status, JSON shape and
+// error messages.
 #include <doctest/doctest.h>
-#include <sys/wait.h>
+#include <unistd.h>
 
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "cli_run.h"
+#include "position_text.h"
+#include "rules/ruleset.h"
 
 namespace fs = std::filesystem;
 
@@ -20,6 +23,10 @@ Run run(const std::string& args, bool want_stderr = false) { return conquian::te
 Run run_err(const std::string& args) {  // standard error instead of standard output
   return run(args, true);
 }
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+using conquian::testing::position_text;
 
 fs::path temp_dir() {
   fs::path dir = fs::temp_directory_path() / ("conquian-cli-test-" + std::to_string(getpid()));
@@ -181,4 +188,83 @@ TEST_CASE("cli: prove partition answers with Z3 and the engine agreeing") {
   CHECK(all.status == 0);
   CHECK(nlohmann::json::parse(all.out)["melds"].size() == 2);  // three runs, or three sets
   CHECK(run("prove partition --ruleset american --cards \"8h 9h Th\"").status == 2);  // not in the deck
+}
+
+TEST_CASE("cli: forcing --json, and exit status") {
+  const std::string dir = std::string(CONQUIAN_SOURCE_DIR) + "/corpus/positions/";
+  Run r = run("forcing " + dir + "decline-regroup.position.yml --json");
+  REQUIRE(r.status == 0);
+  auto j = nlohmann::json::parse(r.out);
+  CHECK(j["card"] == "4c");
+  CHECK(j["forcible"] == true);
+  REQUIRE(j["options"].size() == 1);
+  const auto& o = j["options"][0];
+  CHECK(o["rule"] == "decline");
+  CHECK(o["forced"] == 0);
+  CHECK(o["by"] == nlohmann::json::array({1}));
+  CHECK(o["groupings"].size() == 3);
+  REQUIRE(o["discards"].size() == 1);
+  CHECK(o["discards"][0]["face_up"] == "2d");
+  CHECK(o["discards"][0]["to_act"] == 1);
+  CHECK(o["discards"][0]["outcome"] == "ongoing");
+  CHECK(run("forcing " + dir + "no-such-file.position.yml").status == 2);
+}
+
+TEST_CASE("cli: solve --json, exit status, errors") {
+  auto dir = temp_dir();
+  auto r = conquian::load_ruleset("tiny");
+  std::string win = write(dir / "win.yaml", position_text(*r, {{"2c 3c 4c", ""}, {"Ad 2d Ah", ""}}, "3d 4d",
+                                                          "face_up: {card: 5c, thrown: 1}\nto_act: 0\n"));
+  Run solved = run("solve " + win + " --json --all-moves");
+  CHECK(solved.status == 0);
+  auto j = nlohmann::json::parse(solved.out);
+  CHECK(j["value"] == nlohmann::json{{"winner", 0}});
+  CHECK(j["best"]["take"] == "5c");
+  CHECK(j["best"]["seat"] == 0);
+  CHECK(j["best"]["melds"].size() == 1);
+  CHECK(j["line"].size() == 1);
+  CHECK(j["nodes"].get<int>() > 0);
+  CHECK(j["moves"].size() == 3);
+
+  Run unknown = run("solve " + win + " --json --stock unknown");
+  CHECK(unknown.status == 0);
+  auto u = nlohmann::json::parse(unknown.out);
+  CHECK(u["chances"]["win0"].get<double>() == doctest::Approx(1.0));
+
+  std::string bad = write(dir / "bad.yaml", position_text(*r, {{"2c 3c 9c", ""}, {"Ad 2d Ah", ""}}, "3d 4d", "to_act: 1\n"));
+  Run err = run_err("solve " + bad);
+  CHECK(err.status == 2);
+  CHECK(has(err.out, "bad.yaml:4:"));
+  CHECK(has(err.out, "'9c' is not a card"));
+
+  auto three = conquian::load_ruleset("three-seat");
+  std::string t = write(dir / "three.yaml",
+                        position_text(*three, {{"Ac 2c 3c 4c 5c 6c 7c Jc", ""}, {"Ad 2d 3d 4d 5d 6d 7d Jd", ""},
+                                               {"Ah 2h 3h 4h 5h 6h 7h Jh", ""}},
+                                      "As 2s", "to_act: 1\n"));
+  err = run_err("solve " + t);
+  CHECK(err.status == 2);
+  CHECK(has(err.out, "two seats only"));
+  fs::remove_all(dir);
+}
+
+TEST_CASE("cli: diff writes the three files; bad input exits 2") {
+  auto dir = temp_dir() / "report";
+  CHECK(run("diff american american-capped --deals 100 --seed 2 --quiet --report " + dir.string()).status == 0);
+  for (const char* f : {"report.json", "report.md", "report.html"}) CHECK(fs::exists(dir / f));
+  std::ifstream in(dir / "report.json");
+  nlohmann::json j = nlohmann::json::parse(in);
+  CHECK(j["format"] == "conquian-diff/1");
+  CHECK(j["deals"] == 100);
+  // The property verdicts of `conquian prove` that differ: only the run cap's (a run of nine
+  // can stand on a waiting table under american, not under american-capped).
+  const auto& props = j["comparisons"][0]["properties"];
+  CHECK(props["available"] == true);
+  REQUIRE(props["differ"].size() == 1);
+  CHECK(props["differ"][0]["property"] == "longer-run-before-win");
+  fs::remove_all(dir);
+  CHECK(run("diff american no-such-ruleset --deals 10 --report " + dir.string()).status == 2);
+  CHECK(run("diff american --deals 10 --report " + dir.string()).status == 2);
+  CHECK(run("diff american nine-card --players greedy,wizard --deals 10 --report " + dir.string()).status == 2);
+  fs::remove_all(dir.parent_path());
 }

@@ -6,10 +6,8 @@
 #include <filesystem>
 #include <map>
 
-#include "check/replay.h"
+#include "check/check_file.h"
 #include "engine/engine.h"
-#include "record/record_reader.h"
-#include "record/yaml_fields.h"
 
 using namespace conquian;
 namespace fs = std::filesystem;
@@ -30,29 +28,9 @@ std::string expected_outcome(const YAML::Node& n) {
   return "?";
 }
 
-std::vector<check::GameVerdict> check_file(const std::string& path) {
+std::vector<check::GameVerdict> verdicts_of(const std::string& path) {
   std::vector<check::GameVerdict> out;
-  check::RulesetCache cache;
-  record::read_record_file(path, [&](record::ReadItem&& item) {
-    if (item.error) {
-      check::GameVerdict v;
-      v.judgement = check::Judgement::Malformed;
-      v.id = item.error->index == 0 ? path : !item.error->id.empty() ? item.error->id : path + ":" + std::to_string(item.error->index);
-      v.message = item.error->message;
-      out.push_back(v);
-      return;
-    }
-    try {
-      auto rules = cache.get(item.record->ruleset, path);
-      out.push_back(check::check_record(*item.record, *rules));
-    } catch (const record::InputError& e) {
-      check::GameVerdict v;
-      v.judgement = check::Judgement::Malformed;
-      v.id = item.record->display_id();
-      v.message = e.what();
-      out.push_back(v);
-    }
-  });
+  check::check_file(path, [&](check::GameVerdict&& v) { out.push_back(std::move(v)); });
   return out;
 }
 
@@ -74,7 +52,7 @@ TEST_CASE("corpus: every record gets its expected verdict, move, code and outcom
     expected_path.replace_extension(".expected.yml");
     REQUIRE_MESSAGE(fs::exists(expected_path), "no expected verdicts beside " << file.string());
     YAML::Node expected = YAML::LoadFile(expected_path.string());
-    auto verdicts = check_file(file.string());
+    auto verdicts = verdicts_of(file.string());
     REQUIRE(verdicts.size() == expected.size());
     for (std::size_t i = 0; i < verdicts.size(); ++i) {
       const auto& v = verdicts[i];

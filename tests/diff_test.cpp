@@ -1,10 +1,6 @@
 // `conquian diff`: statistics against hand-computed values, match scoring on scripted
 // deal sequences, a small diff run whose JSON must add up, and determinism.
 #include <doctest/doctest.h>
-
-#include "cli_run.h"
-
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -241,25 +237,4 @@ TEST_CASE("diff --games: a game with a force is legal under american, not under 
   CHECK(verdicts_differ(a, b));
   CHECK(first_diverging_move(a, b) == force_move);
   CHECK(code_name(b.code) == std::string("not-allowed"));
-}
-
-TEST_CASE("cli: conquian diff writes the three files; bad input exits 2") {
-  auto dir = std::filesystem::temp_directory_path() / ("conquian-diff-cli-" + std::to_string(getpid()));
-  auto run = [](const std::string& args) { return conquian::testing::run_cli(args).status; };
-  CHECK(run("diff american american-capped --deals 100 --seed 2 --quiet --report " + dir.string()) == 0);
-  for (const char* f : {"report.json", "report.md", "report.html"}) CHECK(std::filesystem::exists(dir / f));
-  std::ifstream in(dir / "report.json");
-  nlohmann::json j = nlohmann::json::parse(in);
-  CHECK(j["format"] == "conquian-diff/1");
-  CHECK(j["deals"] == 100);
-  // The property verdicts of `conquian prove` that differ: only the run cap's (a run of nine
-  // can stand on a waiting table under american, not under american-capped).
-  const auto& props = j["comparisons"][0]["properties"];
-  CHECK(props["available"] == true);
-  REQUIRE(props["differ"].size() == 1);
-  CHECK(props["differ"][0]["property"] == "longer-run-before-win");
-  std::filesystem::remove_all(dir);
-  CHECK(run("diff american no-such-ruleset --deals 10 --report " + dir.string()) == 2);
-  CHECK(run("diff american --deals 10 --report " + dir.string()) == 2);
-  CHECK(run("diff american nine-card --players greedy,wizard --deals 10 --report " + dir.string()) == 2);
 }

@@ -30,12 +30,7 @@ Key key_of(const Move& m) {
 
 Position random_deal(const Ruleset& r, batch::Rng& rng) {
   auto deck = batch::shuffled_deck(r.deck.size(), rng);
-  std::vector<CardSet> hands(static_cast<std::size_t>(r.seats));
-  std::size_t next = 0;
-  for (auto& h : hands)
-    for (int i = 0; i < r.hand; ++i) h.insert(deck[next++]);
-  std::vector<Card> stock(deck.begin() + static_cast<std::ptrdiff_t>(next), deck.end());
-  return start(r, hands, static_cast<int>(rng.below(static_cast<std::uint64_t>(r.seats))), stock, true);
+  return deal(r, deck, static_cast<int>(rng.below(static_cast<std::uint64_t>(r.seats))));
 }
 
 // Candidate takes that judge() will rule on: random laid subsets, every discard choice.

@@ -216,13 +216,49 @@ TEST_CASE("offer forcing (004): force the facing card onto a seat whose table it
 
 TEST_CASE("hit forcing (002): the discard onto another table, then that seat throws") {
   auto r = rules("hit");
-  Position p = deal(*r, {"5c 5d Ac 2d 3s 7h Jh Qc Kd Ks", "Ad 4d 6d 7d Jd 2c 3c 4c Kh Qh"}, "5s Jc", 1);
+  Position p = deal(*r, {"5c 5d Ac 2d 3s 7h Jh Qc Kd Ks", "Ad 4d 6d 7d Jd 2c 3c 4c Kh 5h"}, "5s Jc", 1);
   play(p, "{seat: 0, turn: 5s}");
   play(p, "{seat: 0, take: 5s, melds: [[5s, 5c, 5d]], discard: Ac}");
-  play(p, "{seat: 1, pass: Ac}");
-  play(p, "{seat: 1, turn: Jc}");
-  // Seat 1 takes nothing with Jc... seat 0 neither; seat 1 must refuse and seat 0 decides.
-  play(p, "{seat: 1, pass: Jc}");
-  play(p, "{seat: 0, pass: Jc}");
+  // Seat 1 takes Ac into a run and, instead of throwing its discard to seat 0, hits seat 0's
+  // set of fives with 5h (002: "the card laid off counting as his discard for that turn").
+  const std::string hit = "{seat: 1, take: Ac, melds: [[Ac, 2c, 3c, 4c]], discard: 5h, onto: 0}";
+  CHECK(verdict_code(p, "{seat: 1, take: Ac, melds: [[Ac, 2c, 3c, 4c]], discard: Kh, onto: 0}") == "bad-discard");
+  CHECK(verdict_code(p, "{seat: 1, take: Ac, melds: [[Ac, 2c, 3c, 4c]], discard: 5h, onto: 1}") == "not-allowed");
+  {  // the same hit under american, which has no hit forcing
+    auto plain = rules("american");
+    Position q = deal(*plain, {"5c 5d Ac 2d 3s 7h Jh Qc Kd Ks", "Ad 4d 6d 7d Jd 2c 3c 4c Kh 5h"}, "5s Jc", 1);
+    play(q, "{seat: 0, turn: 5s}");
+    play(q, "{seat: 0, take: 5s, melds: [[5s, 5c, 5d]], discard: Ac}");
+    CHECK(verdict_code(q, hit) == "not-allowed");
+  }
+  play(p, hit);
+  // The discard is on seat 0's table; seat 0 was hit and must throw (it holds one card more
+  // than a hand until then). No card is face up.
+  CHECK(p.phase == Phase::Throw);
+  CHECK(to_act(p) == 0);
+  CHECK(p.up == kNoCard);
+  CHECK(p.table[0] == cards(r->deck, "5c 5d 5s 5h"));
+  CHECK(p.table[1] == cards(r->deck, "Ac 2c 3c 4c"));
+  CHECK(p.hand[0] == cards(r->deck, "2d 3s 7h Jh Qc Kd Ks"));
+  CHECK(p.hand[1] == cards(r->deck, "Ad 4d 6d 7d Jd Kh"));
+  CHECK(p.hand[0].size() + p.table[0].size() == r->hand + 1);
+  std::vector<Move> moves;
+  legal_moves(p, moves);
+  CHECK(moves.size() == 7);  // a throw of each card in seat 0's hand, nothing else
+  CHECK(count_kind(moves, MoveKind::Throw) == 7);
+  CHECK(verdict_code(p, "{seat: 1, turn: Jc}") == "not-your-turn");
+  CHECK(verdict_code(p, "{seat: 0, turn: Jc}") == "not-allowed");
+  CHECK(verdict_code(p, "{seat: 0, throw: Ac}") == "not-in-hand");
+  play(p, "{seat: 0, throw: Ks}");
+  // The throw is face up, offered round the table from the seat after the thrower.
+  CHECK(p.phase == Phase::Offer);
+  CHECK(p.up == card(r->deck, "Ks"));
+  CHECK(to_act(p) == 1);
+  CHECK(p.hand[0].size() + p.table[0].size() == r->hand);
+  play(p, "{seat: 1, pass: Ks}");
+  // Refused by every seat: dead, and the seat after the thrower turns the next card.
+  CHECK(p.dead.has(card(r->deck, "Ks")));
   CHECK(p.phase == Phase::Turn);
+  CHECK(to_act(p) == 1);
+  CHECK(p.stock[p.stock_top] == card(r->deck, "Jc"));
 }

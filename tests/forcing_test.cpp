@@ -1,388 +1,204 @@
-// `conquian forcing`: hand-worked positions, each grouping and discard counted by hand.
+// `conquian forcing` (prove/forcing.h): every position of corpus/positions/ against the answer
+// worked out by hand beside it (X.position.yml, X.expected.yml; the format is in
+// corpus/README.md), and the comparison of the two lists of groupings.
 #include <doctest/doctest.h>
+#include <yaml-cpp/yaml.h>
 
-#include "cli_run.h"
-#include <sys/wait.h>
-
-#include <cstdio>
-#include <nlohmann/json.hpp>
-#include <map>
+#include <algorithm>
+#include <filesystem>
 #include <set>
+#include <string>
+#include <vector>
 
-#include "engine/position_setup.h"
 #include "prove/forcing.h"
 #include "record/position_file.h"
+#include "record/yaml_fields.h"
+#include "replay/position_setup.h"
+#include "replay/ruleset_cache.h"
 #include "test_util.h"
 
 using namespace conquian;
 using conquian::testing::cards;
+namespace fs = std::filesystem;
 
 namespace {
 
-Position from_text(const std::string& text, std::shared_ptr<const Ruleset>& keep) {
-  record::PositionFile pf = record::read_position_text(text, "test.position.yml");
-  keep = load_ruleset(pf.ruleset);
-  return position_from_file(pf, *keep);
+std::string card_words(const Deck& deck, Card c) { return c == kNoCard ? "null" : deck.token(c); }
+
+std::string outcome_words(const Outcome& o) {
+  if (o.kind == Outcome::Kind::Win) return "winner " + std::to_string(o.winner);
+  if (o.kind == Outcome::Kind::Draw) return "draw";
+  return "ongoing";
 }
 
-// The groupings of a take as text, one "meld | meld" line each (melds in deck order of their
-// lowest card: clubs before diamonds in the French deck, oros first in the Spanish one).
-std::set<std::string> grouping_words(const Deck& deck, const prove::ForcedTake& t) {
-  std::set<std::string> out;
-  for (const MeldList& g : t.groupings) {
-    std::string s;
-    for (CardSet m : g) s += (s.empty() ? "" : " | ") + deck.tokens(m);
-    out.insert(s);
+// A scalar of the expected file as text; null as "null".
+std::string scalar(const YAML::Node& n) { return !n || n.IsNull() ? "null" : n.Scalar(); }
+
+std::string expected_outcome(const YAML::Node& n) {
+  if (n.IsScalar()) return n.Scalar();
+  if (n["winner"]) return "winner " + n["winner"].Scalar();
+  if (n["draw"]) return "draw";
+  return "?";
+}
+
+// A required key of the expected file.
+YAML::Node need(record::Fields& f, const std::string& key) {
+  YAML::Node n = f.node(key);
+  REQUIRE_MESSAGE(n, f.file() << ": no '" << f.path(key) << "'");
+  return n;
+}
+
+CardSet card_list(const Deck& deck, const YAML::Node& list) {
+  CardSet s;
+  for (const auto& c : list) s.insert(testing::card(deck, c.Scalar()));
+  return s;
+}
+
+// A grouping as its melds' bits, sorted: the same melds in any order compare equal.
+using GroupingKey = std::vector<std::uint64_t>;
+GroupingKey key_of(const MeldList& g) {
+  GroupingKey k;
+  for (CardSet m : g) k.push_back(m.bits());
+  std::sort(k.begin(), k.end());
+  return k;
+}
+
+void check_discards(const Deck& deck, int forced, const prove::ForcedTake& t, const YAML::Node& list,
+                    const std::string& file) {
+  REQUIRE(list.IsSequence());
+  REQUIRE(t.results.size() == list.size());
+  std::set<std::size_t> matched;
+  for (const auto& e : list) {
+    record::Fields f(e, file, "discards[]");
+    const std::string discard = scalar(need(f, "discard"));
+    const std::string onto = scalar(f.node("onto"));
+    CAPTURE(discard);
+    CAPTURE(onto);
+    auto it = std::find_if(t.results.begin(), t.results.end(), [&](const prove::ForcedResult& r) {
+      return card_words(deck, r.take.discard) == discard &&
+             (r.take.other == kNoSeat ? "null" : std::to_string(r.take.other)) == onto;
+    });
+    REQUIRE_MESSAGE(it != t.results.end(), "no such discard in the answer");
+    matched.insert(static_cast<std::size_t>(it - t.results.begin()));
+    const Position& after = it->after;
+    CHECK(std::string(phase_name(after.phase)) == need(f, "phase").Scalar());
+    CHECK(card_words(deck, after.up) == scalar(need(f, "face_up")));
+    CHECK((after.result.over() ? "null" : std::to_string(to_act(after))) == scalar(need(f, "to_act")));
+    CHECK(outcome_words(after.result) == expected_outcome(need(f, "outcome")));
+    f.finish();
   }
-  return out;
+  CHECK(matched.size() == list.size());  // no discard listed twice
+  // The discard comes from the hand (or goes onto another table): the forced seat's table is
+  // the take's, whatever follows.
+  for (const auto& r : t.results) CHECK(r.after.table[forced] == t.table);
 }
 
-// The decline force of seat 0: 5h, turned and refused by seat 0, fits its set of fives.
-const char* kDecline = R"(format: conquian-position/1
-ruleset: american
-seats:
-  - hand: [Kc, Qd, 2h, 7s, Jd, 3c, 4d]
-    table: [[5c, 5d, 5s]]
-  - hand: [Ac, 2c, 6d, 7d, Kd, 3h, 4h, Js, Qs, Ks]
-    table: []
-stock: unknown
-face_up: {card: 5h, turned: 0}
-refused: [0]
-to_act: 1
-)";
+void check_take(const Deck& deck, int forced, const prove::ForcedTake& t, record::Fields& f, const std::string& file) {
+  CHECK(t.table == card_list(deck, need(f, "table")));
+  std::multiset<GroupingKey> want, got;
+  for (const auto& g : need(f, "groupings")) {
+    MeldList melds;
+    for (const auto& m : g) melds.push(card_list(deck, m));
+    want.insert(key_of(melds));
+  }
+  for (const MeldList& g : t.groupings) got.insert(key_of(g));
+  CHECK(got == want);
+  if (YAML::Node checked = f.node("checked")) {
+    record::Fields c(checked, file, "checked");
+    CHECK(t.z3_count == need(c, "z3").as<std::size_t>());
+    CHECK(t.engine_count == need(c, "engine").as<std::size_t>());
+    c.finish();
+  }
+  CHECK(t.z3_count == t.engine_count);  // an answer is given only when both sides agree
+  check_discards(deck, forced, t, need(f, "discards"), file);
+}
+
+void check_option(const Position& pos, const prove::ForceOption& o, const YAML::Node& e, const std::string& file) {
+  const Deck& deck = pos.rules->deck;
+  record::Fields f(e, file, "options[]");
+  CHECK(std::string(prove::rule_name(o.rule)) == need(f, "rule").Scalar());
+  CHECK(std::string(prove::moment_name(o.moment)) == need(f, "moment").Scalar());
+  CHECK(o.forced == need(f, "forced").as<int>());
+  CHECK(o.by == need(f, "by").as<std::vector<int>>());
+  if (YAML::Node lead = f.node("lead")) {
+    REQUIRE(o.lead.size() == lead.size());
+    Position along = pos;
+    for (std::size_t i = 0; i < o.lead.size(); ++i) {
+      CHECK(describe(along, o.lead[i]) == lead[i].Scalar());
+      apply(along, o.lead[i]);
+    }
+  }
+  YAML::Node takes = need(f, "takes");
+  REQUIRE(o.takes.size() == takes.size());
+  if (!o.takes.empty()) CHECK(o.takes[0].laid.empty());  // takes[0]: the card alone
+  std::set<std::size_t> matched;
+  for (const auto& te : takes) {
+    record::Fields tf(te, file, "takes[]");
+    const CardSet laid = card_list(deck, need(tf, "laid"));
+    CAPTURE(deck.tokens(laid));
+    auto it = std::find_if(o.takes.begin(), o.takes.end(), [&](const prove::ForcedTake& t) { return t.laid == laid; });
+    REQUIRE_MESSAGE(it != o.takes.end(), "no take laying these cards in the answer");
+    matched.insert(static_cast<std::size_t>(it - o.takes.begin()));
+    check_take(deck, o.forced, *it, tf, file);
+    tf.finish();
+  }
+  CHECK(matched.size() == takes.size());
+  f.finish();
+}
+
+void check_answer(const Position& pos, const prove::ForcingAnswer& a, const std::string& file) {
+  const Deck& deck = pos.rules->deck;
+  YAML::Node root = YAML::LoadFile(file);
+  record::Fields f(root, file, "");
+  CHECK(std::string(phase_name(pos.phase)) == need(f, "phase").Scalar());
+  CHECK(card_words(deck, a.card) == scalar(need(f, "card")));
+  if (YAML::Node notes = f.node("notes")) {
+    REQUIRE(a.notes.size() == notes.size());
+    for (std::size_t i = 0; i < a.notes.size(); ++i) {
+      CAPTURE(a.notes[i]);
+      CHECK(a.notes[i].find(notes[i].Scalar()) != std::string::npos);
+    }
+  }
+  YAML::Node options = need(f, "options");
+  REQUIRE(a.options.size() == options.size());
+  for (std::size_t i = 0; i < a.options.size(); ++i) {
+    CAPTURE(i);
+    check_option(pos, a.options[i], options[i], file);
+  }
+  f.finish();
+}
 
 }  // namespace
 
-TEST_CASE("forcing: a decline force with one grouping and seven discards") {
-  std::shared_ptr<const Ruleset> rules;
-  Position p = from_text(kDecline, rules);
-  REQUIRE(p.phase == Phase::ForceWindow);
-  prove::ForcingAnswer a = prove::analyse_forcing(p);
-  CHECK(a.card == testing::card(rules->deck, "5h"));
-  REQUIRE(a.options.size() == 1);
-  const prove::ForceOption& o = a.options[0];
-  CHECK(o.rule == prove::ForceRule::Decline);
-  CHECK(o.moment == prove::ForceMoment::Now);
-  CHECK(o.forced == 0);
-  CHECK(o.by == std::vector<int>{1});
-  REQUIRE(o.takes.size() == 1);  // forced_extra_melds is off: the card alone
-  const prove::ForcedTake& t = o.takes[0];
-  CHECK(t.laid.empty());
-  CHECK(grouping_words(rules->deck, t) == std::set<std::string>{"5c 5d 5h 5s"});
-  CHECK(t.z3_count == 1);
-  CHECK(t.engine_count == 1);
-  REQUIRE(t.results.size() == 7);  // one per card of the hand
-  CardSet discarded;
-  for (const auto& r : t.results) {
-    discarded.insert(r.take.discard);
-    CHECK(r.after.phase == Phase::Offer);
-    CHECK(r.after.up == r.take.discard);
-    CHECK(to_act(r.after) == 1);
-    CHECK(r.after.table[0] == cards(rules->deck, "5c 5d 5s 5h"));
+TEST_CASE("forcing: every position of corpus/positions gets the answer beside it") {
+  const fs::path dir = fs::path(CONQUIAN_SOURCE_DIR) / "corpus" / "positions";
+  const std::string suffix = ".position.yml";
+  std::vector<fs::path> files;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    const std::string name = e.path().filename().string();
+    if (name.size() > suffix.size() && name.ends_with(suffix)) files.push_back(e.path());
   }
-  CHECK(discarded == cards(rules->deck, "Kc Qd 2h 7s Jd 3c 4d"));
-}
-
-TEST_CASE("forcing: a card that fits only by regrouping, with three groupings") {
-  // 4c extends neither the fives nor 6c-Kc, but 4c 5c 6c ... takes the 5c from the set and
-  // leaves 5d 5h 5s. The clubs 4c..Kc (4 5 6 7 J Q K, seven in a row) split into runs of
-  // three or more with 4c's run first: 4-6 + 7-K, 4-7 + J-K, 4-K. Three groupings.
-  const char* text = R"(format: conquian-position/1
-ruleset: american
-seats:
-  - hand: [2d]
-    table: [[5c, 5d, 5s, 5h], [6c, 7c, Jc, Qc, Kc]]
-  - hand: [Ac, 2c, 6d, 7d, Kd, 3h, 4h, Js, Qs, Ks]
-    table: []
-stock: unknown
-face_up: {card: 4c, turned: 0}
-refused: [0]
-to_act: 1
-)";
-  std::shared_ptr<const Ruleset> rules;
-  Position p = from_text(text, rules);
-  REQUIRE(p.phase == Phase::ForceWindow);
-  prove::ForcingAnswer a = prove::analyse_forcing(p);
-  REQUIRE(a.options.size() == 1);
-  const prove::ForcedTake& t = a.options[0].takes.at(0);
-  CHECK(grouping_words(rules->deck, t) == std::set<std::string>{
-                                              "4c 5c 6c | 7c Jc Qc Kc | 5d 5h 5s",
-                                              "4c 5c 6c 7c | Jc Qc Kc | 5d 5h 5s",
-                                              "4c 5c 6c 7c Jc Qc Kc | 5d 5h 5s",
-                                          });
-  CHECK(t.z3_count == 3);
-  CHECK(t.engine_count == 3);
-  REQUIRE(t.results.size() == 1);  // the one card in hand
-  CHECK(t.results[0].after.up == testing::card(rules->deck, "2d"));
-
-  // Without regrouping (a house ruleset) 4c fits no kept meld: no force window at all.
-  std::string no_regroup = text;
-  no_regroup.replace(no_regroup.find("american"), 8, std::string(CONQUIAN_SOURCE_DIR) + "/corpus/rulesets/no-regroup.yml");
-  Position q = from_text(no_regroup, rules);
-  CHECK(q.phase == Phase::Offer);
-  prove::ForcingAnswer b = prove::analyse_forcing(q);
-  CHECK(b.options.empty());
-  CHECK(!b.notes.empty());
-}
-
-TEST_CASE("forcing: without rearrange, the kept melds only grow") {
-  // 5c extends both the clubs run and the set of fives; without regrouping each kept meld
-  // stays whole: 2c 3c 4c 5c | 5d 5h 5s and 2c 3c 4c | 5c 5d 5h 5s. Two groupings.
-  std::string text = std::string("format: conquian-position/1\nruleset: ") + CONQUIAN_SOURCE_DIR +
-                     R"(/corpus/rulesets/no-regroup.yml
-seats:
-  - hand: [Kc, Qd, 2h, 7s]
-    table: [[2c, 3c, 4c], [5d, 5h, 5s]]
-  - hand: [Ac, 6c, 6d, 7d, Kd, 3h, 4h, Js, Qs, Ks]
-    table: []
-stock: unknown
-face_up: {card: 5c, turned: 0}
-refused: [0]
-to_act: 1
-)";
-  std::shared_ptr<const Ruleset> rules;
-  Position p = from_text(text, rules);
-  REQUIRE(p.phase == Phase::ForceWindow);
-  prove::ForcingAnswer a = prove::analyse_forcing(p);
-  REQUIRE(a.options.size() == 1);
-  const prove::ForcedTake& t = a.options[0].takes.at(0);
-  CHECK(grouping_words(rules->deck, t) ==
-        std::set<std::string>{"2c 3c 4c 5c | 5d 5h 5s", "2c 3c 4c | 5c 5d 5h 5s"});
-  CHECK(t.results.size() == 4);
-}
-
-TEST_CASE("forcing: an offer force under nine-card") {
-  // Seat 0 turned 5o and faces it; its own table is empty, so refusing it cannot be forced
-  // (decline), but 5o fits seat 1's table: 5o 6o 7o 10o | 5c 5e 5b, or 6o 7o 10o | 5o 5c 5e
-  // 5b. Two groupings; seat 1 then throws one of its three cards, which goes to seat 0.
-  const char* text = R"(format: conquian-position/1
-ruleset: nine-card
-seats:
-  - hand: [1o, 2o, 3c, 4c, 11e, 12e, 1b, 2b, 3b]
-    table: []
-  - hand: [12o, 1c, 2e]
-    table: [[6o, 7o, 10o], [5c, 5e, 5b]]
-stock: unknown
-face_up: {card: 5o, turned: 0}
-to_act: 0
-)";
-  std::shared_ptr<const Ruleset> rules;
-  Position p = from_text(text, rules);
-  REQUIRE(p.phase == Phase::Offer);
-  prove::ForcingAnswer a = prove::analyse_forcing(p);
-  REQUIRE(a.options.size() == 1);
-  const prove::ForceOption& o = a.options[0];
-  CHECK(o.rule == prove::ForceRule::Offer);
-  CHECK(o.forced == 1);
-  CHECK(o.by == std::vector<int>{0});
-  const prove::ForcedTake& t = o.takes.at(0);
-  CHECK(grouping_words(rules->deck, t) ==
-        std::set<std::string>{"5o 6o 7o 10o | 5c 5e 5b", "5o 5c 5e 5b | 6o 7o 10o"});
-  REQUIRE(t.results.size() == 3);
-  for (const auto& r : t.results) {
-    CHECK(r.after.phase == Phase::Offer);
-    CHECK(to_act(r.after) == 0);
+  std::sort(files.begin(), files.end());
+  REQUIRE(files.size() >= 12);
+  RulesetCache cache;
+  for (const auto& file : files) {
+    CAPTURE(file.string());
+    const std::string name = file.filename().string();
+    const fs::path expected = dir / (name.substr(0, name.size() - suffix.size()) + ".expected.yml");
+    REQUIRE_MESSAGE(fs::exists(expected), "no expected answer beside " << file.string());
+    record::PositionFile pf = record::read_position_file(file.string());
+    auto rules = cache.get(pf.ruleset, pf.file);
+    Position p = position_from_file(pf, *rules);
+    prove::ForcingAnswer a = prove::analyse_forcing(p);
+    check_answer(p, a, expected.string());
   }
-  bool said_decline = false;
-  for (const auto& n : a.notes) said_decline |= n.find("does not fit seat 0's table") != std::string::npos;
-  CHECK(said_decline);
-}
-
-TEST_CASE("forcing: a forced take that wins (empty hand)") {
-  const char* text = R"(format: conquian-position/1
-ruleset: american
-seats:
-  - hand: []
-    table: [[Ac, 2c, 3c, 4c], [Qd, Qh, Qs], [Jd, Jh, Js]]
-  - hand: [Kc, 6d, 7d, Kd, 3h, 4h, 2s, 3s, 4s, Ks]
-    table: []
-stock: unknown
-face_up: {card: 5c, turned: 0}
-refused: [0]
-to_act: 1
-)";
-  std::shared_ptr<const Ruleset> rules;
-  Position p = from_text(text, rules);
-  REQUIRE(p.phase == Phase::ForceWindow);
-  prove::ForcingAnswer a = prove::analyse_forcing(p);
-  REQUIRE(a.options.size() == 1);
-  const prove::ForcedTake& t = a.options[0].takes.at(0);
-  CHECK(grouping_words(rules->deck, t) == std::set<std::string>{"Ac 2c 3c 4c 5c | Jd Jh Js | Qd Qh Qs"});
-  REQUIRE(t.results.size() == 1);
-  CHECK(t.results[0].take.discard == kNoCard);
-  CHECK(t.results[0].after.result == Outcome{Outcome::Kind::Win, 0});
-}
-
-TEST_CASE("forcing: no forcing under american-noforce") {
-  std::string text = kDecline;
-  text.replace(text.find("ruleset: american"), 17, "ruleset: american-noforce");
-  std::shared_ptr<const Ruleset> rules;
-  Position p = from_text(text, rules);
-  CHECK(p.phase == Phase::Offer);  // the refusal is no force window: the card goes on to seat 1
-  prove::ForcingAnswer a = prove::analyse_forcing(p);
-  CHECK(a.options.empty());
-  REQUIRE(!a.notes.empty());
-  CHECK(a.notes[0].find("no forcing at all") != std::string::npos);
-}
-
-TEST_CASE("forcing: under hit, the discard may go onto another table") {
-  // Seat 0 is forced to take 5h, then may throw Kc (or any card) to seat 1, or Ks onto seat
-  // 1's table of kings, where it fits.
-  const char* text = R"(format: conquian-position/1
-ruleset: hit
-seats:
-  - hand: [Ks, Qd, 2h, 7s, Jd, 3c, 4d]
-    table: [[5c, 5d, 5s]]
-  - hand: [Ac, 2c, 6d, 7d, 3h, 4h, Js]
-    table: [[Kc, Kd, Kh]]
-stock: unknown
-face_up: {card: 5h, turned: 0}
-refused: [0]
-to_act: 1
-)";
-  std::shared_ptr<const Ruleset> rules;
-  Position p = from_text(text, rules);
-  prove::ForcingAnswer a = prove::analyse_forcing(p);
-  REQUIRE(a.options.size() == 1);
-  const prove::ForcedTake& t = a.options[0].takes.at(0);
-  REQUIRE(t.results.size() == 8);  // seven discards, and Ks onto seat 1
-  int onto = 0;
-  for (const auto& r : t.results)
-    if (r.take.other != 0xFF) {
-      ++onto;
-      CHECK(r.take.discard == testing::card(rules->deck, "Ks"));
-      CHECK(r.after.phase == Phase::Throw);
-      CHECK(to_act(r.after) == 1);
-    }
-  CHECK(onto == 1);
-}
-
-TEST_CASE("forcing: not at a face-up card") {
-  const char* text = R"(format: conquian-position/1
-ruleset: american
-seats:
-  - hand: [Kc, Qd, 2h, 7s, Jd, 3c, 4d]
-    table: [[5c, 5d, 5s]]
-  - hand: [Ac, 2c, 6d, 7d, Kd, 3h, 4h, Js, Qs, Ks]
-    table: []
-stock: unknown
-to_act: 1
-)";
-  std::shared_ptr<const Ruleset> rules;
-  Position p = from_text(text, rules);
-  prove::ForcingAnswer a = prove::analyse_forcing(p);
-  CHECK(a.card == kNoCard);
-  CHECK(a.options.empty());
-  REQUIRE(a.notes.size() == 1);
-  CHECK(a.notes[0].find("no card is face up") != std::string::npos);
-}
-
-TEST_CASE("forcing: the command's JSON and exit status") {
-  auto run = [](const std::string& args) {
-    auto r = conquian::testing::run_cli("forcing " + args);
-    return std::make_pair(r.status, r.out);
-  };
-
-  const std::string dir = std::string(CONQUIAN_SOURCE_DIR) + "/corpus/positions/";
-  auto [status, out] = run(dir + "decline-regroup.position.yml --json");
-  REQUIRE(status == 0);
-  auto j = nlohmann::json::parse(out);
-  CHECK(j["card"] == "4c");
-  CHECK(j["forcible"] == true);
-  REQUIRE(j["options"].size() == 1);
-  const auto& o = j["options"][0];
-  CHECK(o["rule"] == "decline");
-  CHECK(o["forced"] == 0);
-  CHECK(o["by"] == nlohmann::json::array({1}));
-  CHECK(o["groupings"].size() == 3);
-  REQUIRE(o["discards"].size() == 1);
-  CHECK(o["discards"][0]["face_up"] == "2d");
-  CHECK(o["discards"][0]["to_act"] == 1);
-  CHECK(o["discards"][0]["outcome"] == "ongoing");
-  CHECK(run(dir + "no-such-file.position.yml").first == 2);
-}
-
-TEST_CASE("forcing: forced_extra_melds lists the takes that lay cards from the hand") {
-  // american with forced_extra_melds on. Seat 0 is forced to take 5h; besides adding it to
-  // its fives it may lay 6h 7h (5h 6h 7h, the fives back to three), 6h 7h Jh (7 and J are
-  // neighbours; two groupings: 5c 5d 5s | 5h 6h 7h Jh and 5c 5d 5h 5s | 6h 7h Jh), the
-  // jacks Jc Jd Jh, or 6h 7h with the jacks. Discards: 7, 5, 4, 4 and 2.
-  auto rules = load_ruleset_text(
-      "base: american\nforcing: {decline: true, offer: false, hit: false, forced_extra_melds: true}\n",
-      "extra-forced", "test");
-  const char* text = R"(format: conquian-position/1
-ruleset: american
-seats:
-  - hand: [Jc, Jd, Jh, 6h, 7h, 2c, 3d]
-    table: [[5c, 5d, 5s]]
-  - hand: [Ac, 2d, 6d, 7d, Kd, 3h, 4h, Js, Qs, Ks]
-    table: []
-stock: unknown
-face_up: {card: 5h, turned: 0}
-refused: [0]
-to_act: 1
-)";
-  record::PositionFile pf = record::read_position_text(text, "test.position.yml");
-  Position p = position_from_file(pf, *rules);
-  REQUIRE(p.phase == Phase::ForceWindow);
-  prove::ForcingAnswer a = prove::analyse_forcing(p);
-  REQUIRE(a.options.size() == 1);
-  const auto& takes = a.options[0].takes;
-  REQUIRE(takes.size() == 5);
-  const Deck& deck = rules->deck;
-  CHECK(takes[0].laid.empty());
-  std::map<std::string, std::pair<std::size_t, std::size_t>> seen;  // laid -> groupings, discards
-  for (const auto& t : takes) seen[deck.tokens(t.laid)] = {t.groupings.size(), t.results.size()};
-  using P = std::pair<std::size_t, std::size_t>;
-  CHECK(seen[""] == P{1, 7});
-  CHECK(seen["6h 7h"] == P{1, 5});
-  CHECK(seen["6h 7h Jh"] == P{2, 4});
-  CHECK(seen["Jc Jd Jh"] == P{1, 4});
-  CHECK(seen["Jc Jd 6h 7h Jh"] == P{1, 2});
-  CHECK(seen.size() == 5);
-}
-
-TEST_CASE("forcing: three seats, a decline force by either other seat") {
-  // three-seat: hands of 8. Seat 1 threw 5h, offered round the table: seat 2, then seat 0. Seat 2 refused it; seat 0 refused it too, though it fits its fives: the
-  // force window is open, and seats 1 and 2 may each force seat 0.
-  const char* text = R"(format: conquian-position/1
-ruleset: three-seat
-seats:
-  - hand: [Kc, Qd, 2h, 7s, Jd]
-    table: [[5c, 5d, 5s]]
-  - hand: [Ac, 2c, 6d, 7d, Kd, 3h, 4h, Js]
-    table: []
-  - hand: [Qs, Ks, 3c, 4c, 6c, 7c, Jc, Qc]
-    table: []
-stock: unknown
-face_up: {card: 5h, thrown: 1}
-refused: [2, 0]
-to_act: 1
-)";
-  std::shared_ptr<const Ruleset> rules;
-  Position p = from_text(text, rules);
-  REQUIRE(p.phase == Phase::ForceWindow);
-  prove::ForcingAnswer a = prove::analyse_forcing(p);
-  REQUIRE(a.options.size() == 1);
-  CHECK(a.options[0].forced == 0);
-  CHECK(a.options[0].by == std::vector<int>{1, 2});
-  REQUIRE(a.options[0].takes.at(0).results.size() == 5);
-  for (const auto& r : a.options[0].takes[0].results) CHECK(to_act(r.after) == 1);  // thrown by 0: seat 1 next
-}
-
-TEST_CASE("forcing: a position already forced (forced: 0)") {
-  std::string text = kDecline;
-  text.replace(text.find("to_act: 1"), 9, "forced: 0\nto_act: 0");
-  std::shared_ptr<const Ruleset> rules;
-  Position p = from_text(text, rules);
-  REQUIRE(p.phase == Phase::Forced);
-  prove::ForcingAnswer a = prove::analyse_forcing(p);
-  REQUIRE(a.options.size() == 1);
-  CHECK(a.options[0].rule == prove::ForceRule::Decline);
-  CHECK(a.options[0].moment == prove::ForceMoment::Done);
-  CHECK(a.options[0].forced == 0);
-  CHECK(a.options[0].lead.empty());
-  CHECK(a.options[0].takes.at(0).results.size() == 7);
+  // Every expected answer has its position.
+  for (const auto& e : fs::directory_iterator(dir)) {
+    const std::string name = e.path().filename().string();
+    if (!name.ends_with(".expected.yml")) continue;
+    CAPTURE(name);
+    CHECK(fs::exists(dir / (name.substr(0, name.size() - std::string(".expected.yml").size()) + suffix)));
+  }
 }
 
 TEST_CASE("forcing: different lists of groupings are an internal disagreement") {

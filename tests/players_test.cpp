@@ -2,7 +2,7 @@
 #include <doctest/doctest.h>
 
 #include "batch/simulate.h"
-#include "check/replay.h"
+#include "check/check_record.h"
 
 using namespace conquian;
 

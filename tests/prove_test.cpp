@@ -6,7 +6,7 @@
 
 #include "prove/properties.h"
 #include "prove/spec.h"
-#include "record/yaml_fields.h"
+#include "record/input_error.h"
 
 using namespace conquian;
 

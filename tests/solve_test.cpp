@@ -1,21 +1,14 @@
 // Tests for the solvers (src/solve/), position files (record/position_file.*) and their
-// conversion to engine positions (engine/position_setup.*).
+// conversion to engine positions (replay/position_setup.*).
 #include <doctest/doctest.h>
 
-#include "cli_run.h"
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <cstdio>
-#include <filesystem>
-#include <fstream>
-#include <nlohmann/json.hpp>
-#include <sstream>
+#include <map>
 
 #include "batch/shuffle.h"
-#include "engine/position_setup.h"
+#include "position_text.h"
+#include "record/input_error.h"
 #include "record/position_file.h"
-#include "record/yaml_fields.h"
+#include "replay/position_setup.h"
 #include "solve/chance.h"
 #include "solve/solver.h"
 #include "solve/transposition.h"
@@ -33,41 +26,8 @@ std::shared_ptr<const Ruleset> ruleset(const std::string& name) {
   return r;
 }
 
-// One seat of a position file: hand and table as token text ("Ac 2c", "[5h, 5c, 5s]").
-struct SeatText {
-  std::string hand;
-  std::string table;  // YAML list of melds, e.g. "[[5h, 5c, 5s]]"
-};
-
-// A position file whose dead cards are every card named nowhere else.
-std::string position_text(const Ruleset& rules, const std::vector<SeatText>& seats, const std::string& stock,
-                          const std::string& rest) {
-  std::ostringstream out;
-  out << "format: conquian-position/1\nruleset: " << rules.name << "\nseats:\n";
-  CardSet named;
-  auto note = [&](const std::string& text) {
-    std::string clean;
-    for (char c : text) clean += (c == '[' || c == ']' || c == ',' || c == '{' || c == '}' || c == ':') ? ' ' : c;
-    for (const auto& w : testing::words(clean))
-      if (auto c = rules.deck.parse(w)) named.insert(*c);
-  };
-  for (const auto& s : seats) {
-    std::string hand;
-    for (const auto& w : testing::words(s.hand)) hand += (hand.empty() ? "" : ", ") + w;
-    out << "  - hand: [" << hand << "]\n    table: " << (s.table.empty() ? "[]" : s.table) << "\n";
-    note(s.hand);
-    note(s.table);
-  }
-  std::string st;
-  for (const auto& w : testing::words(stock)) st += (st.empty() ? "" : ", ") + w;
-  out << "stock: [" << st << "]\n";
-  note(stock);
-  note(rest);
-  std::string dead;
-  for (Card c : rules.deck.all() - named) dead += (dead.empty() ? "" : ", ") + rules.deck.token(c);
-  out << "dead: [" << dead << "]\n" << rest;
-  return out.str();
-}
+using testing::position_text;
+using testing::SeatText;
 
 Position from_text(const std::string& text, std::shared_ptr<const Ruleset>& keep) {
   record::PositionFile pf = record::read_position_text(text, "test.yaml");
@@ -102,13 +62,7 @@ int sign_of(const solve::Value& v) {
 // A random deal of `rules` played `moves` random moves (fewer if it ends).
 Position random_position(const Ruleset& rules, batch::Rng& rng, int moves) {
   std::vector<Card> deck = batch::shuffled_deck(rules.deck.size(), rng);
-  std::array<CardSet, kMaxSeats> hands{};
-  std::size_t next = 0;
-  for (int s = 0; s < rules.seats; ++s)
-    for (int k = 0; k < rules.hand; ++k) hands[s].insert(deck[next++]);
-  std::vector<Card> stock(deck.begin() + static_cast<std::ptrdiff_t>(next), deck.end());
-  Position p = start(rules, std::span<const CardSet>(hands.data(), rules.seats), static_cast<int>(rng.below(2)), stock,
-                     true);
+  Position p = deal(rules, deck, static_cast<int>(rng.below(2)));
   std::vector<Move> legal;
   for (int i = 0; i < moves && !p.result.over(); ++i) {
     legal_moves(p, legal);
@@ -457,58 +411,6 @@ TEST_CASE("solver agrees with plain minimax on american and hit endgames") {
     }
     CHECK(compared == 40);
   }
-}
-
-namespace {
-
-using SolveRun = conquian::testing::CliRun;
-
-// Runs the conquian binary; standard output (or standard error with `err`).
-SolveRun run_conquian(const std::string& args, bool err = false) { return conquian::testing::run_cli(args, err); }
-
-}  // namespace
-
-TEST_CASE("conquian solve: JSON, exit status, errors") {
-  namespace fs = std::filesystem;
-  fs::path dir = fs::temp_directory_path() / ("conquian-solve-test-" + std::to_string(getpid()));
-  fs::create_directories(dir);
-  auto r = ruleset("tiny");
-  auto write = [&](const std::string& name, const std::string& text) {
-    std::ofstream(dir / name) << text;
-    return (dir / name).string();
-  };
-  std::string win = write("win.yaml", position_text(*r, {{"2c 3c 4c", ""}, {"Ad 2d Ah", ""}}, "3d 4d",
-                                                    "face_up: {card: 5c, thrown: 1}\nto_act: 0\n"));
-  SolveRun run = run_conquian("solve " + win + " --json --all-moves");
-  CHECK(run.status == 0);
-  auto j = nlohmann::json::parse(run.out);
-  CHECK(j["value"] == nlohmann::json{{"winner", 0}});
-  CHECK(j["best"]["take"] == "5c");
-  CHECK(j["best"]["seat"] == 0);
-  CHECK(j["best"]["melds"].size() == 1);
-  CHECK(j["line"].size() == 1);
-  CHECK(j["nodes"].get<int>() > 0);
-  CHECK(j["moves"].size() == 3);
-
-  SolveRun unknown = run_conquian("solve " + win + " --json --stock unknown");
-  CHECK(unknown.status == 0);
-  auto u = nlohmann::json::parse(unknown.out);
-  CHECK(u["chances"]["win0"].get<double>() == doctest::Approx(1.0));
-
-  std::string bad = write("bad.yaml", position_text(*r, {{"2c 3c 9c", ""}, {"Ad 2d Ah", ""}}, "3d 4d", "to_act: 1\n"));
-  SolveRun err = run_conquian("solve " + bad, true);
-  CHECK(err.status == 2);
-  CHECK(has(err.out, "bad.yaml:4:"));
-  CHECK(has(err.out, "'9c' is not a card"));
-
-  auto three = ruleset("three-seat");
-  std::string t = write("three.yaml", position_text(*three, {{"Ac 2c 3c 4c 5c 6c 7c Jc", ""}, {"Ad 2d 3d 4d 5d 6d 7d Jd", ""},
-                                                             {"Ah 2h 3h 4h 5h 6h 7h Jh", ""}},
-                                                   "As 2s", "to_act: 1\n"));
-  err = run_conquian("solve " + t, true);
-  CHECK(err.status == 2);
-  CHECK(has(err.out, "two seats only"));
-  fs::remove_all(dir);
 }
 
 TEST_CASE("whole deck: renaming suits and reversing ranks keeps a tiny deal's value") {

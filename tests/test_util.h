@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "engine/engine.h"
-#include "engine/record_moves.h"
 #include "record/record_reader.h"
+#include "replay/record_moves.h"
 #include "rules/ruleset.h"
 
 namespace conquian::testing {

@@ -2,27 +2,25 @@
 
 #include <algorithm>
 
-#include "check/replay.h"
-#include "record/record_reader.h"
-#include "record/yaml_fields.h"
+#include "check/check_file.h"
+#include "record/input_error.h"
 
 namespace conquian::batch {
 
 GamesCheck check_games(const std::string& file, const std::vector<std::shared_ptr<const Ruleset>>& rules) {
   GamesCheck out;
   out.file = file;
-  record::read_record_file(file, [&](record::ReadItem&& item) {
-    if (item.error) {
-      const auto& e = *item.error;
-      if (e.index == 0) throw record::InputError(e.file, e.mark, e.message);  // the file as a whole
-      out.unreadable.push_back((e.id.empty() ? e.file + ":" + std::to_string(e.index) : e.id) + ": " + e.message);
+  check::CheckFileOptions how;
+  how.under = rules;  // one verdict per ruleset for each game, in the plan's order
+  check::check_file(file, [&](check::GameVerdict&& v) {
+    if (v.judgement == check::Judgement::Malformed) {
+      if (v.index == 0) throw record::InputError(v.file, v.mark, v.message);  // the file as a whole
+      out.unreadable.push_back(v.id + ": " + v.message);
       return;
     }
-    GameVerdicts g;
-    g.id = item.record->display_id();
-    for (const auto& r : rules) g.under.push_back(check::check_record(*item.record, *r));
-    out.games.push_back(std::move(g));
-  });
+    if (out.games.empty() || out.games.back().under.size() == rules.size()) out.games.push_back({v.id, {}});
+    out.games.back().under.push_back(std::move(v));
+  }, how);
   return out;
 }
 

@@ -1,5 +1,5 @@
 // `diff --games FILE`: every recorded game judged under each compared ruleset (by
-// check::check_record, never by rules of its own), and the games whose verdicts differ
+// check::check_file, never by rules of its own), and the games whose verdicts differ
 // between two rulesets, with the first move at which the two replays disagree.
 #pragma once
 

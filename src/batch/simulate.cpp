@@ -5,7 +5,7 @@
 #include <stdexcept>
 
 #include "batch/shuffle.h"
-#include "engine/record_moves.h"
+#include "replay/record_moves.h"
 
 namespace conquian::batch {
 namespace {
@@ -43,26 +43,11 @@ void count_effects(const Outcome& o, const std::vector<std::pair<int, int>>& pen
 
 DealStats play_deal(const Ruleset& rules, std::span<const Card> deck, int dealer, Rng& rng,
                     std::span<Player* const> players, record::GameRecord* rec) {
-  std::array<CardSet, kMaxSeats> hands{};
-  std::size_t next = 0;
-  for (int s = 0; s < rules.seats; ++s) {
-    record::TokenList list;
-    for (int i = 0; i < rules.hand; ++i, ++next) {
-      hands[s].insert(deck[next]);
-      if (rec) list.push_back({rules.deck.token(deck[next]), {}});
-    }
-    if (rec) rec->hands.push_back(std::move(list));
-  }
-  std::span<const Card> stock = deck.subspan(next);
-  if (rec) {
-    rec->dealer = dealer;
-    rec->has_stock = true;
-    for (Card c : stock) rec->stock.push_back({rules.deck.token(c), {}});
-  }
+  if (rec) to_record_deal(rules, deck, dealer, *rec);
 
   DealStats st;
   std::vector<std::pair<int, int>> pending;
-  Position pos = start(rules, std::span<const CardSet>(hands.data(), rules.seats), dealer, stock, true);
+  Position pos = deal(rules, deck, dealer);
   std::vector<Move> legal;
   // Every move consumes a card or a refusal; this bound is never reached by a legal deal.
   const std::uint32_t max_plies = 64 * 64;

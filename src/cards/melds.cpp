@@ -33,7 +33,7 @@ bool for_each_combination(CardSet pool, int k, CardSet chosen, F& f) {
 
 MeldIndex::MeldIndex(const Deck& deck, const MeldRules& rules)
     : deck_(deck), rules_(rules) {
-  run_cap_ = rules.run_max > 0 ? std::min(rules.run_max, deck.rank_count()) : deck.rank_count();
+  run_cap_ = rules.run_cap(deck);
   // Sets of each size in range, each once.
   auto add = [&](CardSet m) {
     all_natural_.push_back(m);
@@ -62,7 +62,7 @@ MeldIndex::MeldIndex(const Deck& deck, const MeldRules& rules)
 }
 
 bool MeldIndex::size_ok_for_set(int n) const {
-  return n >= rules_.set_min && n <= rules_.set_max && n <= deck_.suit_count();
+  return n >= rules_.set_min && n <= rules_.set_cap(deck_);
 }
 
 bool MeldIndex::size_ok_for_run(int n) const { return n >= rules_.run_min && n <= run_cap_; }

@@ -2,8 +2,8 @@
 
 #include <fmt/format.h>
 
-#include "engine/record_moves.h"
 #include "record/record_writer.h"
+#include "replay/record_moves.h"
 
 namespace conquian::cli {
 

@@ -5,11 +5,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "check/replay.h"
+#include "check/check_file.h"
 #include "cli/commands.h"
 #include "cli/progress.h"
-#include "record/record_reader.h"
-#include "record/yaml_fields.h"
+#include "replay/ruleset_cache.h"
 
 namespace conquian::cli {
 namespace {
@@ -66,22 +65,10 @@ void print_text(const check::GameVerdict& v) {
   }
 }
 
-check::GameVerdict malformed(const record::RecordError& e) {
-  check::GameVerdict v;
-  v.judgement = check::Judgement::Malformed;
-  v.file = e.file;
-  v.index = e.index;
-  // A file that cannot be parsed at all is one game named by the file (CONTRACT.md).
-  v.id = e.index == 0 ? e.file : !e.id.empty() ? e.id : e.file + ":" + std::to_string(e.index);
-  v.message = e.message;
-  v.mark = e.mark;
-  return v;
-}
-
 int run_check(const CheckOptions& opt) {
-  check::RulesetCache cache;
-  std::shared_ptr<const Ruleset> forced_rules;
-  if (!opt.ruleset.empty()) forced_rules = cache.get(opt.ruleset, "");
+  RulesetCache cache;
+  check::CheckFileOptions how{.cache = &cache, .under = {}};
+  if (!opt.ruleset.empty()) how.under.push_back(cache.get(opt.ruleset, ""));
   int counts[3] = {0, 0, 0};
   bool first = true;
   Progress progress("checked", "games");
@@ -96,23 +83,7 @@ int run_check(const CheckOptions& opt) {
       print_text(v);
     }
   };
-  for (const auto& file : opt.files) {
-    record::read_record_file(file, [&](record::ReadItem&& item) {
-      if (item.error) return emit(malformed(*item.error));
-      const record::GameRecord& rec = *item.record;
-      std::shared_ptr<const Ruleset> rules = forced_rules;
-      if (!rules) {
-        try {
-          rules = cache.get(rec.ruleset, rec.file);
-        } catch (const record::InputError& e) {
-          record::RecordError err{rec.file, rec.index, rec.display_id(), rec.ruleset_mark,
-                                  "ruleset '" + rec.ruleset + "': " + e.reason()};
-          return emit(malformed(err));
-        }
-      }
-      emit(check::check_record(rec, *rules));
-    });
-  }
+  for (const auto& file : opt.files) check::check_file(file, emit, how);
   progress.done();
   if (opt.json) {
     nlohmann::json summary = {{"legal", counts[0]}, {"illegal", counts[1]}, {"malformed", counts[2]}};

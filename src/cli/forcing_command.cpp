@@ -8,17 +8,16 @@
 #include <optional>
 #include <stdexcept>
 
-#include "check/replay.h"
 #include "cli/cards_output.h"
 #include "cli/commands.h"
 #include "cli/position_input.h"
-#include "engine/position_setup.h"
-#include "engine/record_moves.h"
 #include "prove/forcing.h"
+#include "record/input_error.h"
 #include "record/position_file.h"
 #include "record/record_reader.h"
 #include "record/record_writer.h"
-#include "record/yaml_fields.h"
+#include "replay/position_setup.h"
+#include "replay/record_moves.h"
 
 namespace conquian::cli {
 namespace {
@@ -37,19 +36,6 @@ using Loaded = LoadedPosition;
 Loaded load_position(const ForcingOptions& opt) {
   Loaded out = cli::load_position(PositionInput{opt.position, opt.after, opt.game, opt.ruleset});
   return out;
-}
-
-const char* phase_name(Phase p) {
-  switch (p) {
-    case Phase::Swap: return "swap";
-    case Phase::Turn: return "turn";
-    case Phase::Offer: return "offer";
-    case Phase::ForceWindow: return "force-window";
-    case Phase::Forced: return "forced";
-    case Phase::Throw: return "throw";
-    case Phase::Over: return "over";
-  }
-  return "";
 }
 
 nlohmann::json outcome_json(const Outcome& o) {

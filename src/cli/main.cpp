@@ -4,7 +4,7 @@
 #include <exception>
 
 #include "cli/commands.h"
-#include "record/yaml_fields.h"
+#include "record/input_error.h"
 
 int main(int argc, char** argv) {
   using namespace conquian::cli;

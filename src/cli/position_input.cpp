@@ -4,16 +4,16 @@
 
 #include <optional>
 
-#include "check/replay.h"
-#include "engine/position_setup.h"
+#include "record/input_error.h"
 #include "record/position_file.h"
 #include "record/record_reader.h"
-#include "record/yaml_fields.h"
+#include "replay/position_setup.h"
+#include "replay/ruleset_cache.h"
 
 namespace conquian::cli {
 
 LoadedPosition load_position(const PositionInput& in) {
-  check::RulesetCache cache;
+  RulesetCache cache;
   LoadedPosition out;
   if (in.after >= 0) {
     std::optional<record::GameRecord> rec;

@@ -14,7 +14,7 @@
 #include "cli/commands.h"
 #include "prove/partition_z3.h"
 #include "prove/spec.h"
-#include "record/yaml_fields.h"
+#include "record/input_error.h"
 #include "rules/ruleset.h"
 
 namespace conquian::cli {

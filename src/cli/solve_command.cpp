@@ -8,17 +8,16 @@
 #include <optional>
 #include <stdexcept>
 
-#include "check/replay.h"
 #include "cli/cards_output.h"
 #include "cli/commands.h"
 #include "cli/position_input.h"
 #include "cli/progress.h"
-#include "engine/position_setup.h"
-#include "engine/record_moves.h"
+#include "record/input_error.h"
 #include "record/position_file.h"
 #include "record/record_reader.h"
 #include "record/record_writer.h"
-#include "record/yaml_fields.h"
+#include "replay/position_setup.h"
+#include "replay/record_moves.h"
 #include "solve/chance.h"
 #include "solve/solver.h"
 #include "solve/whole_deck.h"

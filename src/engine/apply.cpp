@@ -48,10 +48,10 @@ void apply_take(Position& p, const Move& m) {
   lay_table(p, s, m.card, m);
   p.up = kNoCard;
   if (p.table[s].size() >= p.rules->target) return flow::win(p, s);
-  if (m.discard == kNoCard) {  // cannot happen while hand + table == hand size; kept safe
-    flow::enter_turn(p, (s + 1) % p.seats());
-    return;
-  }
+  // A take without a discard lays the whole hand: with hand + table at the hand size before
+  // it (engine/invariants.h; position files are checked for it), the table then holds hand
+  // size + 1 cards, and a ruleset's target is at most that (checked when it loads): it won.
+  assert(m.discard != kNoCard);
   p.hand[s].erase(m.discard);
   if (m.other != 0xFF) {  // hit: the discard goes onto another seat's table
     int o = m.other;
@@ -106,6 +106,14 @@ Position start(const Ruleset& rules, std::span<const CardSet> hands, int dealer,
   return p;
 }
 
+Position deal(const Ruleset& rules, std::span<const Card> order, int dealer) {
+  std::array<CardSet, kMaxSeats> hands{};
+  std::size_t next = 0;
+  for (int s = 0; s < rules.seats; ++s)
+    for (int k = 0; k < rules.hand; ++k) hands[s].insert(order[next++]);
+  return start(rules, std::span<const CardSet>(hands.data(), rules.seats), dealer, order.subspan(next), true);
+}
+
 void apply(Position& p, const Move& m) {
   assert(judge(p, m).ok());
   if (p.phase == Phase::ForceWindow && m.kind != MoveKind::Force && m.kind != MoveKind::Waive) {
@@ -131,7 +139,7 @@ void apply(Position& p, const Move& m) {
     case MoveKind::Take:
       return apply_take(p, m);
     case MoveKind::Pass:
-      if (p.rules->forcing.decline && flow::fits(p, m.seat, m.card)) {
+      if (flow::may_force_on_decline(p, m.seat, m.card)) {
         p.phase = Phase::ForceWindow;  // actor stays: the seat that refused
         return;
       }

@@ -60,12 +60,6 @@ Verdict judge_turn(const Position& p, const Move& m) {
   return {};
 }
 
-bool has_take(const Position& p, int seat) {
-  std::vector<CardSet> laid;
-  takes::laid_options(p, seat, p.up, laid);
-  return !laid.empty();
-}
-
 Verdict judge_pass(const Position& p, const Move& m) {
   if (p.phase == Phase::Forced && m.seat == p.actor)
     return Verdict::bad(Code::MustTake, fmt::format("seat {} was forced to take {} and may not refuse it", m.seat, tok(p, p.up)));
@@ -76,7 +70,7 @@ Verdict judge_pass(const Position& p, const Move& m) {
   if (m.seat != p.actor) return not_your_turn(p, m);
   if (m.card != p.up)
     return Verdict::bad(Code::WrongCard, fmt::format("seat {} refused {}, but the face-up card is {}", m.seat, tok(p, m.card), tok(p, p.up)));
-  if (p.rules->compulsory_take && has_take(p, m.seat))
+  if (takes::must_take(p, m.seat))
     return Verdict::bad(Code::MustTake, fmt::format("seat {} can meld {} and this ruleset makes taking compulsory", m.seat, tok(p, p.up)));
   return {};
 }
@@ -102,14 +96,13 @@ Verdict judge_force(const Position& p, const Move& m) {
                         fmt::format("nothing can be forced now: no seat has just refused a card that fits its table (seat {} {})",
                                     to_act(p), phase_words(p)));
   }
+  if (flow::may_force_by_offer(p, m.seat, m.other)) return {};
   if (!f.offer)
     return Verdict::bad(Code::NotAllowed,
                         f.decline ? fmt::format("this ruleset forces a card only right after a seat refuses a card that fits its table; seat {} has not refused {}", int(m.other), tok(p, p.up))
                                   : std::string("this ruleset has no forcing by offer"));
-  if (!flow::fits(p, m.other, p.up))
-    return Verdict::bad(Code::NotAllowed, fmt::format("{} does not fit seat {}'s table without help from its hand, so it cannot be forced on it",
-                                                      tok(p, p.up), int(m.other)));
-  return {};
+  return Verdict::bad(Code::NotAllowed, fmt::format("{} does not fit seat {}'s table without help from its hand, so it cannot be forced on it",
+                                                    tok(p, p.up), int(m.other)));
 }
 
 Verdict judge_throw(const Position& p, const Move& m) {

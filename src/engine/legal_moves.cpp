@@ -83,17 +83,14 @@ void legal_moves(const Position& p, std::vector<Move>& out) {
       return;
     case Phase::Offer: {
       add_lays(p, out);
-      std::size_t before = out.size();
       add_takes(p, out);
-      bool can_take = out.size() > before;
-      if (!(p.rules->compulsory_take && can_take)) out.push_back(make(MoveKind::Pass, s, p.up));
-      if (p.rules->forcing.offer)
-        for (int t = 0; t < p.seats(); ++t)
-          if (t != s && flow::fits(p, t, p.up)) {
-            Move f = make(MoveKind::Force, s);
-            f.other = static_cast<std::uint8_t>(t);
-            out.push_back(f);
-          }
+      if (!takes::must_take(p, s)) out.push_back(make(MoveKind::Pass, s, p.up));
+      for (int t = 0; t < p.seats(); ++t)
+        if (flow::may_force_by_offer(p, s, t)) {
+          Move f = make(MoveKind::Force, s);
+          f.other = static_cast<std::uint8_t>(t);
+          out.push_back(f);
+        }
       return;
     }
     case Phase::ForceWindow:

@@ -54,4 +54,17 @@ bool Position::same_state(const Position& o) const {
   return true;
 }
 
+const char* phase_name(Phase phase) {
+  switch (phase) {
+    case Phase::Swap: return "swap";
+    case Phase::Turn: return "turn";
+    case Phase::Offer: return "offer";
+    case Phase::ForceWindow: return "force-window";
+    case Phase::Forced: return "forced";
+    case Phase::Throw: return "throw";
+    case Phase::Over: return "over";
+  }
+  return "";
+}
+
 }  // namespace conquian

@@ -22,6 +22,8 @@
 namespace conquian {
 
 enum class Phase : std::uint8_t { Swap, Turn, Offer, ForceWindow, Forced, Throw, Over };
+// The phase as specs/forcing.md writes it: swap, turn, offer, force-window, forced, throw, over.
+const char* phase_name(Phase phase);
 
 inline constexpr std::uint8_t kNoSeat = 0xFF;
 inline constexpr std::uint8_t kNoMeld = 0xFF;

@@ -73,6 +73,12 @@ bool set_table_ok(const Position& pos, int seat, Card card, CardSet after) {
   return ok;
 }
 
+bool can_take(const Position& pos, int seat) {
+  std::vector<CardSet> laid;
+  laid_options(pos, seat, pos.up, laid);
+  return !laid.empty();
+}
+
 void laid_options(const Position& pos, int seat, Card card, std::vector<CardSet>& out) {
   const Ruleset& r = *pos.rules;
   const MeldIndex& idx = r.meld_index();

@@ -18,6 +18,12 @@ namespace conquian::takes {
 // the hand alone); regrouping rulesets only.
 bool set_table_ok(const Position& pos, int seat, Card card, CardSet after);
 
+// Whether some laid set makes a legal table with the face-up card: the seat can take it.
+bool can_take(const Position& pos, int seat);
+// compulsory_take (a house rule): a seat that can take the face-up card must, so it may
+// not refuse it (must-take).
+inline bool must_take(const Position& pos, int seat) { return pos.rules->compulsory_take && can_take(pos, seat); }
+
 // Every laid set L (cards from the hand) that makes a legal table with `card`
 // (kNoCard: laying from the hand alone, L not empty). Each L once, appended to `out`.
 void laid_options(const Position& pos, int seat, Card card, std::vector<CardSet>& out);

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cassert>
 #include <map>
 
 #include "engine/flow.h"
@@ -222,7 +223,7 @@ ForcingAnswer analyse_forcing(const Position& pos, unsigned timeout_ms) {
   if (pos.phase == Phase::ForceWindow) {
     auto forces = forces_of(pos);
     auto it = forces.find(actor);
-    if (it == forces.end()) return a;  // cannot happen: a window always has forcers
+    assert(it != forces.end());  // in a force window every other seat may force the refuser
     std::vector<int> by = forcers(it->second);
     note(fmt::format("seat {} refused {}, which fits its table without help from its hand: under 'decline' {} may "
                      "force seat {} to take it",
@@ -239,7 +240,7 @@ ForcingAnswer analyse_forcing(const Position& pos, unsigned timeout_ms) {
     ForceRule rule = ForceRule::Decline;
     std::vector<int> by;
     const int facing_seat = flow::offer_seat(pos, pos.refusals);
-    if (facing_seat == actor && f.decline) {
+    if (flow::forced_on_decline(pos)) {
       for (int s = 0; s < pos.seats(); ++s)
         if (s != actor) by.push_back(s);
       note(fmt::format("seat {} refused {}, which fits its table, and has been forced to take it (rule 'decline', by "

@@ -17,9 +17,7 @@ struct Sizes {
   int set_lo, set_hi, run_lo, run_hi;
 
   static Sizes of(const Deck& deck, const MeldRules& rules) {
-    int cap = rules.run_max > 0 ? std::min(rules.run_max, deck.rank_count()) : deck.rank_count();
-    return {std::max(1, rules.set_min), std::min(rules.set_max, deck.suit_count()),
-            std::max(1, rules.run_min), cap};
+    return {std::max(1, rules.set_min), rules.set_cap(deck), std::max(1, rules.run_min), rules.run_cap(deck)};
   }
   bool sets_exist() const { return set_lo <= set_hi; }
   bool runs_exist() const { return run_lo <= run_hi; }

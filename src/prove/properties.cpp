@@ -120,16 +120,11 @@ std::string play_and_check(const Ruleset& r, const std::function<std::string(con
                            long* moves_seen = nullptr, long* longest = nullptr) {
   std::mt19937_64 rng(2026);
   std::vector<Move> legal;
-  for (int deal = 0; deal < kCheckedDeals; ++deal) {
+  for (int d = 0; d < kCheckedDeals; ++d) {
     std::vector<Card> deck;
     for (Card c : r.deck.all()) deck.push_back(c);
     std::shuffle(deck.begin(), deck.end(), rng);
-    std::vector<CardSet> hands(static_cast<std::size_t>(r.seats));
-    std::size_t next = 0;
-    for (auto& h : hands)
-      for (int i = 0; i < r.hand; ++i) h.insert(deck[next++]);
-    std::vector<Card> stock(deck.begin() + static_cast<std::ptrdiff_t>(next), deck.end());
-    Position p = start(r, hands, deal % r.seats, stock, true);
+    Position p = deal(r, deck, d % r.seats);
     if (auto bad = check(p, nullptr); !bad.empty()) return bad;
     long count = 0;
     while (!p.result.over()) {

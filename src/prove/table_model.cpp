@@ -7,9 +7,9 @@ namespace conquian::prove {
 TableModel::TableModel(z3::context& ctx, const Deck& deck, const MeldRules& rules, int groups,
                        CardSet universe)
     : ctx_(ctx), deck_(deck), groups_(groups), universe_(universe), constraints_(ctx) {
-  int n = deck.size(), ranks = deck.rank_count(), suits = deck.suit_count();
-  int cap = rules.run_max > 0 ? std::min(rules.run_max, ranks) : ranks;
-  int set_hi = std::min(rules.set_max, suits);
+  int n = deck.size(), ranks = deck.rank_count();
+  int cap = rules.run_cap(deck);
+  int set_hi = rules.set_cap(deck);
   for (int c = 0; c < n; ++c) {
     on_.push_back(ctx.bool_const(("on_" + std::to_string(c)).c_str()));
     if (!universe.has(static_cast<Card>(c))) constraints_.push_back(!on_.back());

@@ -2,7 +2,7 @@
 // from YAML, before any rule is applied. specs/position-format.md describes the format.
 //
 // The record layer knows formats, not rules: card tokens stay text with their place in the
-// file; engine/position_setup.h gives them meaning against the ruleset's deck and checks the
+// file; replay/position_setup.h gives them meaning against the ruleset's deck and checks the
 // position against the rules (every card once, legal tables, whose turn it is).
 #pragma once
 

@@ -10,16 +10,12 @@
 #include <string>
 #include <vector>
 
+#include "record/input_error.h"
+
 namespace conquian::record {
 
 // Seat numbers a record or position file may write (0..63); a ruleset then allows 2 to 4.
 inline constexpr int kMaxSeatNumber = 63;
-
-// Where something stands in its file, for error messages (1-based, 0 = unknown).
-struct Mark {
-  std::uint32_t line = 0;
-  std::uint32_t column = 0;
-};
 
 // A card token exactly as written ("Ac", "10o"), with where it was written.
 struct Token {

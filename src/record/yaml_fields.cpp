@@ -5,18 +5,6 @@
 #include <sstream>
 
 namespace conquian::record {
-namespace {
-
-std::string where_text(const std::string& file, Mark mark) {
-  if (mark.line == 0) return file;
-  return file + ":" + std::to_string(mark.line) + ":" + std::to_string(mark.column);
-}
-
-}  // namespace
-
-InputError::InputError(std::string file, Mark mark, const std::string& reason)
-    : std::runtime_error(where_text(file, mark) + ": " + reason),
-      file_(std::move(file)), mark_(mark), reason_(reason) {}
 
 Mark mark_of(const YAML::Node& node) {
   YAML::Mark m = node.Mark();

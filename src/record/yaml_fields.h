@@ -8,27 +8,12 @@
 #include <cstdint>
 #include <optional>
 #include <set>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
-#include "record/record.h"
+#include "record/input_error.h"
 
 namespace conquian::record {
-
-// An input error: file, place and reason. `what()` is the whole sentence.
-class InputError : public std::runtime_error {
- public:
-  InputError(std::string file, Mark mark, const std::string& reason);
-  const std::string& file() const { return file_; }
-  Mark mark() const { return mark_; }
-  const std::string& reason() const { return reason_; }
-
- private:
-  std::string file_;
-  Mark mark_;
-  std::string reason_;
-};
 
 Mark mark_of(const YAML::Node& node);
 

@@ -1,6 +1,7 @@
 #include "solve/solver.h"
 
 #include <algorithm>
+#include <cassert>
 #include <chrono>
 #include <climits>
 #include <deque>
@@ -161,8 +162,10 @@ struct Solver::Impl {
       if (opt.transposition)
         if (const KnownEntry* e = table.probe(p.hash(), state_key(p)); e && e->best != 0xFFFF) tt_best = e->best;
       order_moves(p, ms, opt.ordering, tt_best, nullptr, order);
+      // `score` is p's exact value (the root's from exact(), then a child's that scored it
+      // exactly), so some move keeps it: the line always reaches the end.
       const int want = forward(score);
-      bool found = false;
+      [[maybe_unused]] bool found = false;
       for (int i : order) {
         Position child = p;
         apply(child, ms[static_cast<std::size_t>(i)]);
@@ -174,7 +177,7 @@ struct Solver::Impl {
           break;
         }
       }
-      if (!found) break;  // cannot happen: some move keeps the value
+      assert(found);
     }
     return line;
   }

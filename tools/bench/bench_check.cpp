@@ -8,7 +8,7 @@
 
 #include "batch/simulate.h"
 #include "bench.h"
-#include "check/replay.h"
+#include "check/check_file.h"
 #include "record/record_reader.h"
 #include "record/record_writer.h"
 
@@ -44,13 +44,8 @@ int bench_check(const conquian::bench::Args& args) {
   fmt::print("record reader (libyaml events):  {:7.3f} s  {:>9.0f} games/s\n", reader, static_cast<double>(read) / reader);
 
   t0 = std::chrono::steady_clock::now();
-  check::RulesetCache cache;
   int legal = 0;
-  record::read_record_file(path, [&](record::ReadItem&& item) {
-    if (!item.record) return;
-    auto rs = cache.get(item.record->ruleset, path);
-    legal += check::check_record(*item.record, *rs).judgement == check::Judgement::Legal;
-  });
+  check::check_file(path, [&](check::GameVerdict&& v) { legal += v.judgement == check::Judgement::Legal; });
   double checked = conquian::bench::seconds_since(t0);
   fmt::print("check (read + judge every move): {:7.3f} s  {:>9.0f} games/s  ({} legal)\n", checked, games / checked, legal);
   fmt::print("check / yaml-cpp parse = {:.2f}x (goal <= 1.5x)\n", checked / yaml_cpp);

@@ -55,12 +55,7 @@ std::optional<Position> endgame(const Position& start_pos, std::uint64_t seed, i
 Position deal_start(const Ruleset& rules, std::uint64_t seed, std::uint64_t i) {
   batch::Rng rng = batch::deal_rng(seed, i);
   std::vector<Card> deck = batch::shuffled_deck(rules.deck.size(), rng);
-  std::array<CardSet, kMaxSeats> hands{};
-  std::size_t next = 0;
-  for (int s = 0; s < rules.seats; ++s)
-    for (int k = 0; k < rules.hand; ++k) hands[s].insert(deck[next++]);
-  std::vector<Card> stock(deck.begin() + static_cast<std::ptrdiff_t>(next), deck.end());
-  return start(rules, std::span<const CardSet>(hands.data(), rules.seats), static_cast<int>(i % 2), stock, true);
+  return deal(rules, deck, static_cast<int>(i % 2));
 }
 
 struct Stats {

@@ -4,6 +4,8 @@
 #include "targets.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  if (!conquian::fuzz::record_input(std::string_view(reinterpret_cast<const char*>(data), size))) std::abort();
+  if (conquian::fuzz::record_input(std::string_view(reinterpret_cast<const char*>(data), size)) ==
+      conquian::fuzz::Result::broken)
+    std::abort();
   return 0;
 }

@@ -1,7 +1,9 @@
 // The bodies of the fuzz targets, shared by the libFuzzer executables (fuzz_*.cpp) and by
-// tests/fuzz_regressions_test.cpp, which replays every input kept in tests/fuzz-regressions/.
-// Each returns false when an invariant breaks (the fuzzer then aborts); a crash, a leak or
-// undefined behaviour is caught by the sanitizers.
+// tests/fuzz_regressions_test.cpp, which replays every input kept in tests/fuzz-regressions/
+// and checks the verdict kept beside it (NAME.expected: accepted or rejected).
+// Each says whether the input was accepted (read, and usable as what the target feeds), or
+// rejected with an error; `broken` when an invariant breaks (the fuzzer then aborts). A
+// crash, a leak or undefined behaviour is caught by the sanitizers.
 #pragma once
 
 #include <cstdint>
@@ -9,80 +11,106 @@
 #include <string>
 #include <string_view>
 
-#include "check/replay.h"
-#include "engine/position_setup.h"
+#include "check/check_file.h"
+#include "record/input_error.h"
 #include "record/position_file.h"
 #include "record/record_reader.h"
-#include "record/yaml_fields.h"
+#include "replay/position_setup.h"
+#include "replay/ruleset_cache.h"
 #include "rules/ruleset.h"
 #include "rules/shipped_rulesets.h"
 
 namespace conquian::fuzz {
 
-// Record reader and checker: any bytes in, a verdict or a malformed document out.
-inline bool record_input(std::string_view text) {
-  static check::RulesetCache cache;
-  record::read_record_text(text, "fuzz.yaml", [&](record::ReadItem&& item) {
-    if (!item.record) return;
-    const auto& name = item.record->ruleset;  // only shipped names: no file reads
-    if (!shipped_ruleset_texts().count(name)) return;
-    (void)check::check_record(*item.record, *cache.get(name, ""));
-  });
-  return true;
+enum class Result : std::uint8_t { accepted, rejected, broken };
+
+inline const char* result_name(Result r) {
+  switch (r) {
+    case Result::accepted: return "accepted";
+    case Result::rejected: return "rejected";
+    case Result::broken: return "broken";
+  }
+  return "?";
 }
 
-// Ruleset loader: strict keys, validation, the meld index.
-inline bool ruleset_input(std::string_view bytes) {
+// Record reader and checker: any bytes in, a verdict or a malformed document out. Accepted:
+// at least one document, and every document a record of a shipped ruleset that the checker
+// judged (legal or illegal). Rejected: a malformed document, or a ruleset that is not shipped
+// (this target reads no files).
+inline Result record_input(std::string_view text) {
+  static RulesetCache cache(RulesetCache::Sources::ShippedOnly);  // no file reads
+  int verdicts = 0;
+  bool all_judged = true;
+  check::check_text(text, "fuzz.yaml", [&](check::GameVerdict&& v) {
+    ++verdicts;
+    all_judged = all_judged && v.judgement != check::Judgement::Malformed;
+  }, {.cache = &cache, .under = {}});
+  return verdicts > 0 && all_judged ? Result::accepted : Result::rejected;
+}
+
+// Ruleset loader: strict keys, validation, the meld index. Accepted: the ruleset loads.
+// Rejected: the loader refuses it, or it names a path (this target reads no files).
+inline Result ruleset_input(std::string_view bytes) {
   std::string text(bytes);
-  if (text.find('/') != std::string::npos || text.find(".yaml") != std::string::npos) return true;
+  if (text.find('/') != std::string::npos || text.find(".yaml") != std::string::npos) return Result::rejected;
   try {
     auto rules = load_ruleset_text(text, "fuzz", "fuzz.yaml");
     (void)rules->meld_index().can_partition(rules->deck.all());
   } catch (const record::InputError&) {
+    return Result::rejected;
   }
-  return true;
+  return Result::accepted;
 }
 
 // Card tokens and the meld search: the first byte picks a shipped ruleset; parse and token
-// must be inverse; a split must use every card once, in legal melds.
-inline bool cards_input(std::string_view bytes) {
+// must be inverse; a split must use every card once, in legal melds. Accepted: every token
+// after the first byte is a card of that ruleset's deck. Rejected: no first byte, or a token
+// that is not a card (the cards that are go through the search all the same).
+inline Result cards_input(std::string_view bytes) {
   static std::vector<std::shared_ptr<const Ruleset>> rulesets;
-  if (bytes.empty()) return true;
+  if (bytes.empty()) return Result::rejected;
   if (rulesets.empty())
     for (const auto& n : shipped_ruleset_names()) rulesets.push_back(load_ruleset(n));
   const Ruleset& rules = *rulesets[static_cast<std::uint8_t>(bytes[0]) % rulesets.size()];
   std::istringstream in{std::string(bytes.substr(1))};
   CardSet set;
-  for (std::string token; in >> token;)
-    if (auto c = rules.deck.parse(token)) {
-      if (rules.deck.token(*c) != token) return false;
-      set.insert(*c);
-    }
+  bool all_cards = true;
+  for (std::string token; in >> token;) {
+    auto c = rules.deck.parse(token);
+    all_cards = all_cards && c.has_value();
+    if (!c) continue;
+    if (rules.deck.token(*c) != token) return Result::broken;
+    set.insert(*c);
+  }
+  const Result verdict = all_cards ? Result::accepted : Result::rejected;
   MeldList split;
   bool ok = rules.meld_index().find_partition(set, split);
-  if (ok != rules.meld_index().can_partition(set)) return false;
-  if (!ok) return true;
+  if (ok != rules.meld_index().can_partition(set)) return Result::broken;
+  if (!ok) return verdict;
   int total = 0;
   for (CardSet m : split) {
-    if (!rules.meld_index().is_meld(m)) return false;
+    if (!rules.meld_index().is_meld(m)) return Result::broken;
     total += m.size();
   }
-  return split.cards() == set && total == set.size();
+  return split.cards() == set && total == set.size() ? verdict : Result::broken;
 }
 
 // Position files: the reader and the checks against the ruleset (shipped rulesets only).
-inline bool position_input(std::string_view bytes) {
-  static check::RulesetCache cache;
+// Accepted: the position reads and is a position of its ruleset. Rejected: an error, or a
+// ruleset that is not shipped (this target reads no files).
+inline Result position_input(std::string_view bytes) {
+  static RulesetCache cache;
   try {
     record::PositionFile pf = record::read_position_text(std::string(bytes), "fuzz.position.yml");
-    if (!shipped_ruleset_texts().count(pf.ruleset)) return true;
+    if (!shipped_ruleset_texts().count(pf.ruleset)) return Result::rejected;
     Position p = position_from_file(pf, *cache.get(pf.ruleset, ""));
     std::vector<Move> moves;
     legal_moves(p, moves);  // a position that loads must be playable
-    if (!p.result.over() && moves.empty()) return false;
+    if (!p.result.over() && moves.empty()) return Result::broken;
   } catch (const record::InputError&) {
+    return Result::rejected;
   }
-  return true;
+  return Result::accepted;
 }
 
 }  // namespace conquian::fuzz

@@ -17,11 +17,11 @@
 
 #include "batch/players.h"
 #include "batch/shuffle.h"
-#include "check/replay.h"
+#include "check/check_record.h"
 #include "engine/invariants.h"
-#include "engine/record_moves.h"
 #include "record/record_reader.h"
 #include "record/record_writer.h"
+#include "replay/record_moves.h"
 
 using namespace conquian;
 
@@ -66,24 +66,12 @@ int main(int argc, char** argv) {
     const Ruleset& r = *rulesets[i % rulesets.size()];
     batch::Rng rng = batch::deal_rng(seed, i);
     auto deck = batch::shuffled_deck(r.deck.size(), rng);
-    std::vector<CardSet> hands(static_cast<std::size_t>(r.seats));
     record::GameRecord rec;
     rec.ruleset = r.name;
     rec.id = fmt::format("soak-{}-{}", seed, i);
-    rec.dealer = static_cast<int>(i % static_cast<std::uint64_t>(r.seats));
-    std::size_t next = 0;
-    for (auto& h : hands) {
-      record::TokenList list;
-      for (int k = 0; k < r.hand; ++k, ++next) {
-        h.insert(deck[next]);
-        list.push_back({r.deck.token(deck[next]), {}});
-      }
-      rec.hands.push_back(list);
-    }
-    std::vector<Card> stock(deck.begin() + static_cast<std::ptrdiff_t>(next), deck.end());
-    rec.has_stock = true;
-    for (Card c : stock) rec.stock.push_back({r.deck.token(c), {}});
-    Position p = start(r, hands, rec.dealer, stock, true);
+    const int dealer = static_cast<int>(i % static_cast<std::uint64_t>(r.seats));
+    to_record_deal(r, deck, dealer, rec);
+    Position p = deal(r, deck, dealer);
     auto fail = [&](const std::string& why) {
       fmt::print(stderr, "FAULT in deal {} (seed {}, ruleset {}) after {} plies: {}\n", i, seed, r.name, p.plies, why);
       return 1;

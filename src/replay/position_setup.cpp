@@ -1,12 +1,12 @@
-#include "engine/position_setup.h"
+#include "replay/position_setup.h"
 
 #include <fmt/format.h>
 
 #include <array>
 
 #include "engine/flow.h"
-#include "engine/record_moves.h"
-#include "record/yaml_fields.h"
+#include "record/input_error.h"
+#include "replay/replay.h"
 
 namespace conquian {
 namespace {
@@ -156,14 +156,14 @@ void set_offer(const record::PositionFile& pf, const Ruleset& rules, Position& p
                        k, seat_list(pf.refused)));
   }
   const int last = k > 0 ? pf.refused.back() : -1;
-  const bool window = last >= 0 && rules.forcing.decline && flow::fits(p, last, p.up);
+  const bool window = last >= 0 && flow::may_force_on_decline(p, last, p.up);
   if (pf.forced >= 0) {
     int f = pf.forced;
     check_seat(pf, rules, f, pf.forced_mark, "forced");
     if (f == last && window) {  // decline: it refused a card that fits its table
       p.phase = Phase::Forced;
       p.refusals = static_cast<std::uint8_t>(k - 1);
-    } else if (rules.forcing.offer && k < count && f != order[static_cast<std::size_t>(k)] && flow::fits(p, f, p.up)) {
+    } else if (k < count && flow::may_force_by_offer(p, order[static_cast<std::size_t>(k)], f)) {
       p.phase = Phase::Forced;  // offer: the seat facing the card forced it on seat f instead
       p.refusals = static_cast<std::uint8_t>(k);
     } else {
@@ -266,22 +266,15 @@ Position position_after(const record::GameRecord& rec, const Ruleset& rules, std
   if (moves > rec.moves.size())
     throw InputError(rec.file, rec.mark, fmt::format("--after {}: the record {} has only {} moves", moves,
                                                      rec.display_id(), rec.moves.size()));
-  DealOrFault deal = start_from_record(rec, rules);
-  if (!deal.fault.ok())
+  Replay r = replay(rec, rules, moves);
+  if (r.in_deal)
     throw InputError(rec.file, rec.mark, fmt::format("the deal of {} is not legal: {}: {}", rec.display_id(),
-                                                     code_name(deal.fault.code), deal.fault.message));
-  Position p = deal.position;
-  for (std::size_t i = 0; i < moves; ++i) {
-    const record::RecordMove& rm = rec.moves[i];
-    MoveOrFault m = to_move(p, rm);
-    Verdict v = m.fault.ok() ? judge(p, m.move) : m.fault;
-    if (!v.ok())
-      throw InputError(rec.file, rm.mark, fmt::format("move {} of {} is illegal, so the record cannot be cut after "
-                                                      "move {}: {}: {}",
-                                                      i + 1, rec.display_id(), moves, code_name(v.code), v.message));
-    apply(p, m.move);
-  }
-  return p;
+                                                     code_name(r.fault.code), r.fault.message));
+  if (!r.fault.ok())
+    throw InputError(rec.file, rec.moves[r.moves].mark,
+                     fmt::format("move {} of {} is illegal, so the record cannot be cut after move {}: {}: {}",
+                                 r.moves + 1, rec.display_id(), moves, code_name(r.fault.code), r.fault.message));
+  return r.position;
 }
 
 Position forget_stock(const Position& pos) {

@@ -20,7 +20,8 @@ namespace conquian {
 //   table under the `decline` forcing, or Forced when `forced` is given.
 Position position_from_file(const record::PositionFile& pf, const Ruleset& rules);
 
-// The position after the first `moves` moves of a game record, replayed through the engine.
+// The position after the first `moves` moves of a game record, replayed through the engine
+// by replay() (replay/replay.h), the loop `check` judges records with.
 // An illegal deal or move is an InputError naming the move, its line and the reason.
 Position position_after(const record::GameRecord& rec, const Ruleset& rules, std::size_t moves);
 

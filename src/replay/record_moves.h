@@ -4,6 +4,7 @@
 #pragma once
 
 #include <optional>
+#include <span>
 
 #include "engine/engine.h"
 #include "record/record.h"
@@ -26,6 +27,10 @@ struct DealOrFault {
 // The position after a record's deal: every hand of the right size, no card twice, the
 // stock (when given) exactly the rest of the deck.
 DealOrFault start_from_record(const record::GameRecord& rec, const Ruleset& rules);
+
+// The deal deal() makes of `order` in a record's words: the dealer, every hand (in the
+// order dealt) and the stock (top first). `rec` gets no moves here.
+void to_record_deal(const Ruleset& rules, std::span<const Card> order, int dealer, record::GameRecord& rec);
 
 // An engine move in a record's words (inverse of to_move(); a Waive has no words: nullopt).
 std::optional<record::RecordMove> to_record_move(const Position& pos, const Move& move);

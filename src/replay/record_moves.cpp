@@ -1,4 +1,4 @@
-#include "engine/record_moves.h"
+#include "replay/record_moves.h"
 
 #include <fmt/format.h>
 
@@ -132,6 +132,24 @@ DealOrFault start_from_record(const record::GameRecord& rec, const Ruleset& rule
     return fail(Code::BadDeal, fmt::format("there is no seat {} to deal", rec.dealer));
   out.position = start(rules, std::span<const CardSet>(hands.data(), rules.seats), rec.dealer, stock, rec.has_stock);
   return out;
+}
+
+void to_record_deal(const Ruleset& rules, std::span<const Card> order, int dealer, record::GameRecord& rec) {
+  auto token = [&](Card c) { return record::Token{rules.deck.token(c), {}}; };
+  std::size_t next = 0;
+  rec.dealer = dealer;
+  rec.hands.clear();
+  rec.hands.reserve(static_cast<std::size_t>(rules.seats));
+  for (int s = 0; s < rules.seats; ++s) {
+    record::TokenList hand;
+    hand.reserve(static_cast<std::size_t>(rules.hand));
+    for (int k = 0; k < rules.hand; ++k) hand.push_back(token(order[next++]));
+    rec.hands.push_back(std::move(hand));
+  }
+  rec.has_stock = true;
+  rec.stock.clear();
+  rec.stock.reserve(order.size() - next);
+  for (Card c : order.subspan(next)) rec.stock.push_back(token(c));
 }
 
 std::optional<record::RecordMove> to_record_move(const Position& pos, const Move& m) {

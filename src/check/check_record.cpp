@@ -1,11 +1,9 @@
-#include "check/replay.h"
+#include "check/check_record.h"
 
-#include <filesystem>
 #include <fmt/format.h>
 
 #include "check/commitment.h"
-#include "engine/record_moves.h"
-#include "record/yaml_fields.h"
+#include "replay/replay.h"
 
 namespace conquian::check {
 namespace {
@@ -38,25 +36,6 @@ const char* judgement_name(Judgement j) {
   return "?";
 }
 
-std::shared_ptr<const Ruleset> RulesetCache::get(const std::string& name, const std::string& record_file) {
-  std::string key = name;
-  bool is_path = name.find('/') != std::string::npos || name.ends_with(".yaml");
-  if (is_path && !name.starts_with("/")) {  // relative paths are relative to the record
-    auto beside = std::filesystem::path(record_file).parent_path() / name;
-    if (std::filesystem::exists(beside)) key = beside.string();
-  }
-  if (auto it = loaded_.find(key); it != loaded_.end()) return it->second;
-  if (auto it = failed_.find(key); it != failed_.end()) throw record::InputError(key, {}, it->second);
-  try {
-    auto rs = load_ruleset(key);
-    loaded_[key] = rs;
-    return rs;
-  } catch (const record::InputError& e) {
-    failed_[key] = e.reason();
-    throw;
-  }
-}
-
 GameVerdict check_record(const record::GameRecord& rec, const Ruleset& rules) {
   GameVerdict v;
   v.id = rec.display_id();
@@ -64,9 +43,8 @@ GameVerdict check_record(const record::GameRecord& rec, const Ruleset& rules) {
   v.index = rec.index;
   v.ruleset = rules.name;
   v.moves = static_cast<int>(rec.moves.size());
-  Position pos;
-  auto illegal = [&](int move, const Verdict& why, record::Mark mark, std::string text) {
-    v.outcome = pos.rules ? pos.result : Outcome{};  // as replayed up to the bad move
+  auto illegal = [&](int move, const Verdict& why, record::Mark mark, std::string text, Outcome at) {
+    v.outcome = at;  // as replayed up to the bad move
     v.finished = v.outcome.over();
     v.judgement = Judgement::Illegal;
     v.move = move;
@@ -77,29 +55,20 @@ GameVerdict check_record(const record::GameRecord& rec, const Ruleset& rules) {
     return v;
   };
 
-  DealOrFault deal = start_from_record(rec, rules);
-  if (!deal.fault.ok()) return illegal(0, deal.fault, rec.mark, "the deal");
+  const Replay r = replay(rec, rules, rec.moves.size());
+  if (r.in_deal) return illegal(0, r.fault, rec.mark, "the deal", {});
   if (!rec.commitment.empty()) {
     std::string expected = deal_commitment(rec);
     if (rec.commitment != expected)
       return illegal(0, Verdict::bad(Code::BadCommitment,
                                      fmt::format("the deal does not match its commitment {} (the salt and cards hash to {})",
                                                  rec.commitment, expected)),
-                     rec.commitment_mark, "the deal");
+                     rec.commitment_mark, "the deal", {});
   }
+  if (!r.fault.ok())
+    return illegal(static_cast<int>(r.moves) + 1, r.fault, rec.moves[r.moves].mark, r.move_text, r.position.result);
 
-  pos = deal.position;
-  for (std::size_t i = 0; i < rec.moves.size(); ++i) {
-    const record::RecordMove& rm = rec.moves[i];
-    int number = static_cast<int>(i) + 1;
-    if (pos.phase == Phase::Over) return illegal(number, judge(pos, Move{}), rm.mark, "");
-    MoveOrFault mf = to_move(pos, rm);
-    if (!mf.fault.ok()) return illegal(number, mf.fault, rm.mark, "");
-    if (Verdict verdict = judge(pos, mf.move); !verdict.ok())
-      return illegal(number, verdict, rm.mark, describe(pos, mf.move));
-    apply(pos, mf.move);
-  }
-
+  const Position& pos = r.position;
   Outcome replayed = final_outcome(pos, rec.result.present);
   v.outcome = replayed;
   v.finished = replayed.over();
@@ -111,7 +80,7 @@ GameVerdict check_record(const record::GameRecord& rec, const Ruleset& rules) {
     return illegal(v.moves + 1,
                    Verdict::bad(Code::ResultMismatch, fmt::format("the record states {}, but the replay gives {}", said,
                                                                   outcome_words(replayed))),
-                   rec.result.present ? rec.result.mark : rec.mark, "the result");
+                   rec.result.present ? rec.result.mark : rec.mark, "the result", pos.result);
   }
   return v;
 }

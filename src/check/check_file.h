@@ -1,0 +1,37 @@
+// `conquian check` on one file: every document read in order, each game replayed and judged.
+// The one loop behind the command, the corpus test, `diff --games`, the benchmark and the
+// fuzz targets.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "check/game_verdict.h"
+#include "replay/ruleset_cache.h"
+
+namespace conquian::check {
+
+// Called with each verdict, in the order of the file.
+using VerdictSink = std::function<void(GameVerdict&&)>;
+
+struct CheckFileOptions {
+  // Where the rulesets the records name are loaded (and kept for the next file); null: a
+  // cache for this call only.
+  RulesetCache* cache = nullptr;
+  // Judge every game under each of these, in order, instead of the ruleset it names: one
+  // verdict per ruleset for each game (a document that is no record still gets one).
+  std::vector<std::shared_ptr<const Ruleset>> under;
+};
+
+// Every document of the record file at `path`: a game gets its verdict (check_record); a
+// document that is no record, or a game whose ruleset cannot be loaded, is Malformed; a file
+// that cannot be read at all is one Malformed verdict with index 0.
+void check_file(const std::string& path, const VerdictSink& sink, const CheckFileOptions& options = {});
+// The same for record text in memory; `name` stands for the file in messages.
+void check_text(std::string_view text, const std::string& name, const VerdictSink& sink,
+                const CheckFileOptions& options = {});
+
+}  // namespace conquian::check

@@ -1,0 +1,132 @@
+// Internal to the record reader: the seam between its two halves.
+//
+//   record_reader.cpp  the file and its documents: libyaml parsers over stretches of the
+//                      text, the resync after a limit breach, broken YAML, the items emitted;
+//                      and the event stream below.
+//   record_schema.cpp  one document against the fixed record schema (keys, types, moves).
+//
+// EventStream is one libyaml parser's events with the path into the document that error
+// messages name. read_document() is the schema's entry point: it reads one document whose
+// DOCUMENT-START event is current, up to its DOCUMENT-END, or throws DocFailure.
+#pragma once
+
+#include <yaml.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "record/record.h"
+
+namespace conquian::record::detail {
+
+// Thrown when a document does not fit the schema (or breaks a limit).
+struct DocFailure {
+  Mark mark;
+  std::string message;  // complete: "file:line:col: path: reason"
+  bool resync = false;  // drop the parser and restart at the next document marker
+};
+
+// Thrown when libyaml cannot go on; the details are in the parser.
+struct SyntaxBreak {};
+
+// One step of a path into the document: a key, or an index into a list.
+struct PathStep {
+  const char* key;  // nullptr: an index
+  std::size_t index;
+};
+
+inline std::uint32_t clamp32(std::size_t v) {
+  return v > std::numeric_limits<std::uint32_t>::max() ? std::numeric_limits<std::uint32_t>::max()
+                                                        : static_cast<std::uint32_t>(v);
+}
+
+class EventStream {
+ public:
+  EventStream(const std::string& name, const ReadLimits& limits) : name_(name), limits_(limits) {
+    path_.reserve(16);
+  }
+  EventStream(const EventStream&) = delete;
+  EventStream& operator=(const EventStream&) = delete;
+
+  // A new parser over `text`, whose first line is line `line_base` (0-based) of the file.
+  // False when libyaml cannot start one (out of memory); else close() must follow.
+  bool open(std::string_view text, std::uint32_t line_base);
+  // Frees the last event and the parser.
+  void close();
+  const yaml_parser_t& parser() const { return parser_; }
+  // A new document: depth and path start again.
+  void begin_document() {
+    depth_ = 0;
+    path_.clear();
+  }
+
+  // ---- events ----
+  // The next event; throws SyntaxBreak when libyaml fails, DocFailure on a limit breach or
+  // an alias.
+  void advance();
+  yaml_event_type_t type() const { return ev_.type; }
+  const yaml_mark_t& start_mark() const { return ev_.start_mark; }
+  bool is_scalar() const { return ev_.type == YAML_SCALAR_EVENT; }
+  bool is_plain() const { return is_scalar() && ev_.data.scalar.style == YAML_PLAIN_SCALAR_STYLE; }
+  std::string_view scalar_view() const {
+    return {reinterpret_cast<const char*>(ev_.data.scalar.value), ev_.data.scalar.length};
+  }
+  // A plain empty, ~ or null scalar.
+  bool is_null() const {
+    if (!is_plain()) return false;
+    const std::string_view v = scalar_view();
+    return v.empty() || v == "~" || v == "null" || v == "Null" || v == "NULL";
+  }
+  const char* found() const;  // "a mapping", "a list", "a scalar", "nothing"
+  Mark mark_of(const yaml_mark_t& m) const {
+    return Mark{clamp32(m.line + 1 + line_base_), clamp32(m.column + 1)};
+  }
+  // Skips the rest of a failed document (throws DocFailure with resync when too deep).
+  void skip_to_document_end();
+
+  // ---- the path into the document ----
+  void push_key(const char* key) { path_.push_back({key, 0}); }
+  void push_index() { path_.push_back({nullptr, 0}); }
+  void set_index(std::size_t index) { path_.back().index = index; }
+  void pop() { path_.pop_back(); }
+  void clear_path() { path_.clear(); }
+
+  // ---- errors ----
+  // "file:line:col: path: reason"
+  std::string located(Mark mark, const std::string& reason) const;
+  [[noreturn]] void fail_at(const yaml_mark_t& m, const std::string& reason, bool resync = false);
+  [[noreturn]] void fail_here(const std::string& reason) { fail_at(ev_.start_mark, reason); }
+  // A limit breach is hostile input: rather than have libyaml parse the rest of a huge list,
+  // drop the document and restart at the next document marker (record_reader.cpp).
+  [[noreturn]] void fail_limit(const std::string& reason) { fail_at(ev_.start_mark, reason, true); }
+
+  const ReadLimits& limits() const { return limits_; }
+
+ private:
+  std::string path_text() const;
+
+  const std::string& name_;
+  const ReadLimits& limits_;
+  yaml_parser_t parser_{};
+  yaml_event_t ev_{};
+  bool has_ev_ = false;
+  std::uint32_t line_base_ = 0;  // lines before the current stretch of text
+  std::size_t depth_ = 0;
+  bool skipping_ = false;
+  std::vector<PathStep> path_;
+};
+
+// Buffers the schema reuses from one document to the next (records hold many short lists).
+struct SchemaScratch {
+  TokenList tokens;
+  std::vector<RecordMove> moves;
+};
+
+// Reads one document against the record schema into `g` (record_schema.cpp).
+void read_document(EventStream& events, GameRecord& g, SchemaScratch& scratch);
+
+}  // namespace conquian::record::detail

@@ -1,0 +1,447 @@
+// One record document against the fixed schema of specs/record-format.md: its keys, their
+// types, the moves and their combinations of keys, read by recursive descent over the events
+// of record_events.h. A document that does not fit throws DocFailure naming the place; the
+// file-level reader (record_reader.cpp) then goes on with the next document.
+#include <bit>
+#include <iterator>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "cards/deck.h"
+#include "record/record_events.h"
+
+namespace conquian::record::detail {
+namespace {
+
+constexpr std::string_view kFormat = "conquian-record/1";
+
+constexpr std::string_view kRecordKeys[] = {"format", "ruleset", "id",    "players",
+                                            "dealer", "deal",    "moves", "result"};
+enum RecordKey { kFormatKey, kRuleset, kId, kPlayers, kDealer, kDeal, kMoves, kResult };
+
+constexpr std::string_view kDealKeys[] = {"hands", "stock", "salt", "commitment"};
+enum DealKey { kHands, kStock, kSalt, kCommitment };
+
+constexpr std::string_view kMoveKeys[] = {"seat",  "swap",  "turn", "take",    "pass", "force",
+                                          "throw", "melds", "lay",  "discard", "onto"};
+enum MoveKey { kSeat, kSwap, kTurn, kTake, kPass, kForce, kThrow, kMelds, kLay, kDiscard, kOnto };
+constexpr unsigned bit(int k) { return 1u << k; }
+constexpr unsigned kActionBits =
+    bit(kSwap) | bit(kTurn) | bit(kTake) | bit(kPass) | bit(kForce) | bit(kThrow);
+
+constexpr std::string_view kResultKeys[] = {"winner", "draw"};
+enum ResultKey { kWinner, kDraw };
+
+// A scalar as shown in a message: at most 32 characters, control characters as '?'.
+std::string shown(std::string_view v) {
+  constexpr std::size_t kShow = 32;
+  std::string out;
+  std::size_t chars = 0;
+  std::size_t i = 0;
+  for (; i < v.size(); ++i) {
+    const auto c = static_cast<unsigned char>(v[i]);
+    const bool lead = (c & 0xC0) != 0x80;
+    if (lead && chars == kShow) break;
+    if (lead) ++chars;
+    out += (c < 0x20 || c == 0x7F) ? '?' : static_cast<char>(c);
+  }
+  if (i < v.size()) out += "...";
+  return "'" + out + "'";
+}
+
+template <std::size_t N>
+std::string key_list(const std::string_view (&keys)[N]) {
+  std::string s;
+  for (std::size_t i = 0; i < N; ++i) {
+    if (i != 0) s += ", ";
+    s += keys[i];
+  }
+  return s;
+}
+
+// The schema reader of one document: the events it walks, the buffers it reuses.
+class Schema {
+ public:
+  Schema(EventStream& in, SchemaScratch& scratch) : in_(in), scratch_(scratch) {}
+
+  void parse_document(GameRecord& g);
+
+ private:
+  template <std::size_t N>
+  int key_index(const std::string_view (&keys)[N], const char* what, unsigned& seen);
+  // Reads the mapping whose start event is current, up to its end: `on_key(k)` reads the
+  // value of keys[k], with the key on the error path. Returns the keys seen (bit k: keys[k]).
+  template <std::size_t N, typename OnKey>
+  unsigned read_mapping(const std::string_view (&keys)[N], const char* what, OnKey&& on_key) {
+    unsigned seen = 0;
+    for (;;) {
+      in_.advance();
+      if (in_.type() == YAML_MAPPING_END_EVENT) return seen;
+      const int k = key_index(keys, what, seen);
+      in_.push_key(keys[k].data());
+      on_key(k);
+      in_.pop();
+    }
+  }
+  void parse_deal(GameRecord& g);
+  void parse_moves(std::vector<RecordMove>& moves);
+  void parse_move(RecordMove& m);
+  void parse_result(RecordResult& r);
+  void parse_players(std::vector<std::string>& players);
+  std::string text_value(const char* expected);
+  int seat_value();
+  Token token_value();
+  void token_list(TokenList& out, const char* expected);
+  void token_list_into(TokenList& out, const char* expected);
+  void token_lists(std::vector<TokenList>& out, const char* expected);
+
+  EventStream& in_;
+  SchemaScratch& scratch_;
+};
+
+template <std::size_t N>
+int Schema::key_index(const std::string_view (&keys)[N], const char* what, unsigned& seen) {
+  if (!in_.is_scalar()) in_.fail_here(std::string("a key must be a scalar, found ") + in_.found());
+  const std::string_view k = in_.scalar_view();
+  for (std::size_t i = 0; i < N; ++i) {
+    if (keys[i] == k) {
+      if ((seen & bit(static_cast<int>(i))) != 0) in_.fail_here("key '" + std::string(k) + "' is given twice");
+      seen |= bit(static_cast<int>(i));
+      return static_cast<int>(i);
+    }
+  }
+  in_.fail_here("key " + shown(k) + " is not " + what + " (expected " + key_list(keys) + ")");
+}
+
+void Schema::parse_document(GameRecord& g) {
+  in_.advance();
+  if (in_.type() != YAML_MAPPING_START_EVENT) {
+    if (in_.is_null()) in_.fail_here("empty document");
+    in_.fail_here(std::string("a record is a mapping of keys (format, ruleset, deal, moves, ...); found ") +
+                  in_.found());
+  }
+  const yaml_mark_t start = in_.start_mark();
+  const unsigned seen = read_mapping(kRecordKeys, "a record key", [&](int k) {
+    switch (k) {
+      case kFormatKey:
+        g.format = text_value("the format name");
+        if (g.format != kFormat)
+          in_.fail_here("format " + shown(g.format) + " is not supported (expected " + std::string(kFormat) + ")");
+        break;
+      case kRuleset:
+        g.ruleset = text_value("a ruleset name or path");
+        g.ruleset_mark = in_.mark_of(in_.start_mark());
+        if (g.ruleset.empty()) in_.fail_here("expected a ruleset name or path, found nothing");
+        break;
+      case kId:
+        in_.advance();
+        if (!in_.is_scalar()) in_.fail_here(std::string("expected an id, found ") + in_.found());
+        if (!in_.is_null()) g.id = std::string(in_.scalar_view());
+        break;
+      case kPlayers:
+        parse_players(g.players);
+        break;
+      case kDealer:
+        in_.advance();
+        g.dealer = seat_value();
+        break;
+      case kDeal:
+        parse_deal(g);
+        break;
+      case kMoves:
+        parse_moves(g.moves);
+        break;
+      case kResult:
+        parse_result(g.result);
+        break;
+      default:
+        break;
+    }
+  });
+  static constexpr const char* kRequired[][2] = {
+      {"format", "(expected format: conquian-record/1)"},
+      {"ruleset", "(the ruleset the game was played under)"},
+      {"deal", "(the cards as dealt)"},
+      {"moves", "(write 'moves: []' for a game with none)"}};
+  static constexpr int kRequiredKeys[] = {kFormatKey, kRuleset, kDeal, kMoves};
+  for (std::size_t i = 0; i < 4; ++i) {
+    if ((seen & bit(kRequiredKeys[i])) == 0)
+      in_.fail_at(start, std::string("the record has no '") + kRequired[i][0] + "' " + kRequired[i][1]);
+  }
+  in_.advance();  // DOCUMENT-END
+}
+
+// Reads the next value as text: any scalar (numbers too); nothing gives "".
+std::string Schema::text_value(const char* expected) {
+  in_.advance();
+  if (!in_.is_scalar()) in_.fail_here(std::string("expected ") + expected + ", found " + in_.found());
+  if (in_.is_null()) return {};
+  return std::string(in_.scalar_view());
+}
+
+int Schema::seat_value() {
+  if (!in_.is_scalar() || in_.is_null())
+    in_.fail_here(std::string("expected a seat number (0..63), found ") + in_.found());
+  const std::string_view v = in_.scalar_view();
+  if (!in_.is_plain())
+    in_.fail_here(shown(v) + " is quoted; a seat number is a plain decimal integer (0..63)");
+  const bool negative = v[0] == '-';
+  const std::string_view digits = negative ? v.substr(1) : v;
+  bool all_digits = !digits.empty();
+  for (const char c : digits) all_digits = all_digits && c >= '0' && c <= '9';
+  if (!all_digits) in_.fail_here(shown(v) + " is not a seat number (a plain decimal integer 0..63)");
+  if (negative) in_.fail_here(shown(v) + " is negative; seats are 0..63");
+  if (digits.size() > 1 && digits[0] == '0')
+    in_.fail_here(shown(v) + " has a leading zero; write seat numbers in plain decimal");
+  int value = 0;
+  if (digits.size() <= 2)
+    for (const char c : digits) value = value * 10 + (c - '0');
+  if (digits.size() > 2 || value > kMaxSeatNumber) in_.fail_here(shown(v) + " is out of range; seats are 0..63");
+  return value;
+}
+
+Token Schema::token_value() {
+  if (!in_.is_scalar() || in_.is_null()) in_.fail_here(std::string("expected a card token, found ") + in_.found());
+  const std::string_view v = in_.scalar_view();
+  if (v.size() > kMaxTokenBytes)
+    in_.fail_here("card token " + shown(v) + " is longer than " + std::to_string(kMaxTokenBytes) +
+                  " characters");
+  return Token{std::string(v), in_.mark_of(in_.start_mark())};
+}
+
+// The current event must start a list of card tokens.
+void Schema::token_list(TokenList& out, const char* expected) {
+  if (in_.type() != YAML_SEQUENCE_START_EVENT)
+    in_.fail_here(std::string("expected ") + expected + ", found " + in_.found());
+  in_.push_index();
+  for (;;) {
+    in_.set_index(out.size());
+    in_.advance();
+    if (in_.type() == YAML_SEQUENCE_END_EVENT) break;
+    if (out.size() >= in_.limits().max_cards_per_list)
+      in_.fail_limit("more than " + std::to_string(in_.limits().max_cards_per_list) +
+                     " entries in one list (max_cards_per_list)");
+    out.push_back(token_value());
+  }
+  in_.pop();
+}
+
+// The same, into a list of exactly the right size (one allocation instead of a doubling
+// series: records hold many short lists).
+void Schema::token_list_into(TokenList& out, const char* expected) {
+  scratch_.tokens.clear();
+  token_list(scratch_.tokens, expected);
+  out.assign(std::make_move_iterator(scratch_.tokens.begin()),
+             std::make_move_iterator(scratch_.tokens.end()));
+}
+
+// The current event must start a list of lists of card tokens.
+void Schema::token_lists(std::vector<TokenList>& out, const char* expected) {
+  if (in_.type() != YAML_SEQUENCE_START_EVENT)
+    in_.fail_here(std::string("expected ") + expected + ", found " + in_.found());
+  in_.push_index();
+  for (;;) {
+    in_.set_index(out.size());
+    in_.advance();
+    if (in_.type() == YAML_SEQUENCE_END_EVENT) break;
+    if (out.size() >= in_.limits().max_cards_per_list)
+      in_.fail_limit("more than " + std::to_string(in_.limits().max_cards_per_list) +
+                     " entries in one list (max_cards_per_list)");
+    if (out.empty()) out.reserve(4);  // seats, or melds on a table: few
+    out.emplace_back();
+    token_list_into(out.back(), "a list of card tokens");
+  }
+  in_.pop();
+}
+
+void Schema::parse_players(std::vector<std::string>& players) {
+  in_.advance();
+  if (in_.is_null()) return;
+  if (in_.type() != YAML_SEQUENCE_START_EVENT)
+    in_.fail_here(std::string("expected a list of player names, found ") + in_.found());
+  in_.push_index();
+  for (;;) {
+    in_.set_index(players.size());
+    in_.advance();
+    if (in_.type() == YAML_SEQUENCE_END_EVENT) break;
+    if (players.size() >= in_.limits().max_cards_per_list)
+      in_.fail_limit("more than " + std::to_string(in_.limits().max_cards_per_list) +
+                     " entries in one list (max_cards_per_list)");
+    if (!in_.is_scalar()) in_.fail_here(std::string("expected a player name, found ") + in_.found());
+    players.emplace_back(in_.is_null() ? std::string_view{} : in_.scalar_view());
+  }
+  in_.pop();
+}
+
+void Schema::parse_deal(GameRecord& g) {
+  in_.advance();
+  if (in_.type() != YAML_MAPPING_START_EVENT)
+    in_.fail_here(std::string("expected a mapping with hands (and stock, salt, commitment), found ") +
+                  in_.found());
+  const yaml_mark_t start = in_.start_mark();
+  const unsigned seen = read_mapping(kDealKeys, "a deal key", [&](int k) {
+    switch (k) {
+      case kHands:
+        in_.advance();
+        token_lists(g.hands, "a list of hands (one list of card tokens per seat)");
+        break;
+      case kStock:
+        in_.advance();
+        if (in_.is_null()) break;
+        token_list_into(g.stock, "a list of card tokens");
+        g.has_stock = true;
+        break;
+      case kSalt:
+        g.salt = text_value("a salt");
+        break;
+      case kCommitment:
+        g.commitment = text_value("a commitment (sha256:<hex>)");
+        g.commitment_mark = in_.mark_of(in_.start_mark());
+        break;
+      default:
+        break;
+    }
+  });
+  if ((seen & bit(kHands)) == 0) in_.fail_at(start, "the deal has no 'hands'");
+}
+
+void Schema::parse_moves(std::vector<RecordMove>& moves) {
+  in_.advance();
+  if (in_.type() != YAML_SEQUENCE_START_EVENT)
+    in_.fail_here(std::string("expected a list of moves, found ") + in_.found() +
+                  (in_.is_null() ? " (write 'moves: []' for a game with none)" : ""));
+  // Built in a reused buffer, then moved into a vector of exactly the right size.
+  std::vector<RecordMove>& scratch = scratch_.moves;
+  scratch.clear();
+  in_.push_index();
+  for (;;) {
+    in_.set_index(scratch.size());
+    in_.advance();
+    if (in_.type() == YAML_SEQUENCE_END_EVENT) break;
+    if (scratch.size() >= in_.limits().max_moves)
+      in_.fail_limit("more than " + std::to_string(in_.limits().max_moves) + " moves (max_moves)");
+    scratch.emplace_back();
+    parse_move(scratch.back());
+  }
+  in_.pop();
+  moves.assign(std::make_move_iterator(scratch.begin()), std::make_move_iterator(scratch.end()));
+}
+
+void Schema::parse_move(RecordMove& m) {
+  if (in_.type() != YAML_MAPPING_START_EVENT)
+    in_.fail_here(std::string("a move is a mapping like {seat: 0, turn: 5h}; found ") + in_.found());
+  const yaml_mark_t start = in_.start_mark();
+  m.mark = in_.mark_of(start);
+  const unsigned seen = read_mapping(kMoveKeys, "a move key", [&](int k) {
+    switch (k) {
+      case kSeat:
+        in_.advance();
+        m.seat = seat_value();
+        break;
+      case kSwap:
+      case kTurn:
+      case kTake:
+      case kPass:
+      case kThrow:
+        in_.advance();
+        m.card = token_value();
+        break;
+      case kForce:
+        in_.advance();
+        m.force_seat = seat_value();
+        break;
+      case kMelds:
+        in_.advance();
+        token_lists(m.melds, "a list of melds (each a list of card tokens)");
+        m.has_melds = true;
+        break;
+      case kLay:
+        in_.advance();
+        token_list_into(m.lay, "a list of card tokens");
+        m.has_lay = true;
+        break;
+      case kDiscard:
+        in_.advance();
+        m.discard = token_value();
+        break;
+      case kOnto:
+        in_.advance();
+        m.onto = seat_value();
+        break;
+      default:
+        break;
+    }
+  });
+
+  const unsigned actions = seen & kActionBits;
+  const bool laying = (seen & (bit(kMelds) | bit(kLay))) != 0;
+  if (std::popcount(actions) > 1) {
+    const int first = std::countr_zero(actions);
+    const int second = std::countr_zero(actions & ~bit(first));
+    in_.fail_at(start, "a move has one action, this one has both '" + std::string(kMoveKeys[first]) +
+                       "' and '" + std::string(kMoveKeys[second]) + "'");
+  }
+  if ((seen & bit(kSeat)) == 0) in_.fail_at(start, "the move has no 'seat'");
+  if ((seen & bit(kMelds)) != 0 && (seen & bit(kLay)) != 0)
+    in_.fail_at(start, "'melds' and 'lay' cannot both be given (melds: the whole table; lay: the cards laid)");
+  if (actions != bit(kTake)) {
+    for (const int k : {kDiscard, kOnto})
+      if ((seen & bit(k)) != 0)
+        in_.fail_at(start, "'" + std::string(kMoveKeys[k]) + "' goes only with 'take'");
+  }
+  if (actions == 0 && !laying)
+    in_.fail_at(start, "the move has no action (expected one of swap, turn, take, pass, force, throw, "
+                       "or melds/lay alone)");
+  if (actions != 0 && actions != bit(kTake) && laying)
+    in_.fail_at(start, std::string("'") + ((seen & bit(kMelds)) != 0 ? "melds" : "lay") +
+                       "' goes only with 'take' (or alone, to lay cards down)");
+  if ((seen & bit(kOnto)) != 0 && (seen & bit(kDiscard)) == 0)
+    in_.fail_at(start, "'onto' needs a 'discard' (the card thrown onto that seat's table)");
+
+  switch (std::countr_zero(actions)) {
+    case kSwap: m.kind = MoveKind::Swap; break;
+    case kTurn: m.kind = MoveKind::Turn; break;
+    case kTake: m.kind = MoveKind::Take; break;
+    case kPass: m.kind = MoveKind::Pass; break;
+    case kForce: m.kind = MoveKind::Force; break;
+    case kThrow: m.kind = MoveKind::Throw; break;
+    default: m.kind = MoveKind::Lay; break;
+  }
+}
+
+void Schema::parse_result(RecordResult& r) {
+  in_.advance();
+  if (in_.is_null()) return;
+  if (in_.type() != YAML_MAPPING_START_EVENT)
+    in_.fail_here(std::string("expected {winner: N} or {draw: true}, found ") + in_.found());
+  const yaml_mark_t start = in_.start_mark();
+  r.mark = in_.mark_of(start);
+  const unsigned seen = read_mapping(kResultKeys, "a result key", [&](int k) {
+    in_.advance();
+    if (k == kWinner) {
+      r.winner = seat_value();
+    } else {
+      const std::string_view v = in_.is_scalar() ? in_.scalar_view() : std::string_view{};
+      const bool plain = in_.is_plain();
+      if (plain && (v == "true" || v == "True" || v == "TRUE")) {
+        r.draw = true;
+      } else if (plain && (v == "false" || v == "False" || v == "FALSE")) {
+        in_.fail_here("'draw: false' is no result; leave 'result' out for an unfinished game");
+      } else {
+        in_.fail_here(std::string("expected true, found ") + (in_.is_scalar() && !in_.is_null() ? shown(v) : in_.found()));
+      }
+    }
+  });
+  if (seen == (bit(kWinner) | bit(kDraw))) in_.fail_at(start, "a result has 'winner' or 'draw', not both");
+  if (seen == 0) in_.fail_at(start, "expected {winner: N} or {draw: true}, found an empty mapping");
+  r.present = true;
+}
+
+}  // namespace
+
+void read_document(EventStream& events, GameRecord& g, SchemaScratch& scratch) {
+  Schema(events, scratch).parse_document(g);
+}
+
+}  // namespace conquian::record::detail

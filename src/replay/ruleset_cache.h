@@ -1,0 +1,29 @@
+// The rulesets records and position files name, loaded once each: by name (the shipped
+// ones, or $CONQUIAN_RULESETS) or by path, a relative path read beside the file naming it.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+
+#include "rules/ruleset.h"
+
+namespace conquian {
+
+class RulesetCache {
+ public:
+  enum class Sources { NamesAndFiles, ShippedOnly };
+  // ShippedOnly reads no file: any other name fails (the fuzz targets use it).
+  explicit RulesetCache(Sources sources = Sources::NamesAndFiles) : sources_(sources) {}
+
+  // The ruleset `name_or_path` names, for the file `naming_file` (which may be ""). A failed
+  // load is remembered too: it throws the same record::InputError each time it is asked.
+  std::shared_ptr<const Ruleset> get(const std::string& name_or_path, const std::string& naming_file);
+
+ private:
+  Sources sources_;
+  std::map<std::string, std::shared_ptr<const Ruleset>> loaded_;
+  std::map<std::string, std::string> failed_;
+};
+
+}  // namespace conquian
