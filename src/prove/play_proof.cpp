@@ -4,6 +4,7 @@
 #include <z3++.h>
 
 #include <chrono>
+#include <future>
 #include <map>
 #include <mutex>
 #include <unordered_set>
@@ -81,14 +82,15 @@ std::string failed_conjuncts(const Model& m, const State& s, const z3::model& mo
 
 class Prover {
  public:
-  Prover(const Ruleset& rules, unsigned timeout_ms) : rules_(rules), timeout_ms_(timeout_ms), m_(ctx_, rules) {}
+  Prover(const Ruleset& rules, unsigned timeout_ms, std::string without)
+      : rules_(rules), timeout_ms_(timeout_ms), without_(std::move(without)), m_(ctx_, rules) {}
 
   PlayProof run() {
     auto t0 = Clock::now();
     PlayProof out;
     out.ruleset = rules_.name;
     State pre = m_.fresh("p_");
-    z3::expr i_pre = invariant_holds(m_, pre);
+    z3::expr i_pre = conjoin(pre, false);
     z3::expr phi_pre = ranking(m_, pre);
     std::vector<Transition> steps = m_.transitions(pre);
     out.size = size_of(pre, i_pre, steps);
@@ -97,7 +99,7 @@ class Prover {
     State s0 = m_.fresh("i_");
     out.queries.push_back(check("init: the states after a deal satisfy I", [&](z3::solver& solver) {
       solver.add(initial(m_, s0));
-      solver.add(!invariant_holds(m_, s0));
+      solver.add(!conjoin(s0, false));
     }, [&](const z3::model& mod) { return failed_conjuncts(m_, s0, mod) + " at " + describe_state(m_, s0, mod); }));
     closed &= out.queries.back().answer == "unsat";
     long bound = bound_after_deal(s0, out.queries);
@@ -109,14 +111,14 @@ class Prover {
     // is left is checked with all of I and the whole guard.
     z3::solver light = make_solver(), full = make_solver();
     light.add(m_.domain(pre));
-    light.add(card_invariant_holds(m_, pre));
+    light.add(conjoin(pre, true));
     full.add(m_.domain(pre));
     full.add(i_pre);
     for (const auto& t : steps) {
       auto t_step = Clock::now();
       ProofQuery q{"step: " + t.name, "unsat", "", 0};
       for (const auto& branch : t.branches) {
-        std::vector<Conjunct> goals = invariant(m_, branch.post);
+        std::vector<Conjunct> goals = conjuncts(branch.post);
         z3::expr phi_post = ranking(m_, branch.post);
         goals.push_back({"ranking", t.record ? phi_post <= phi_pre - 1 : phi_post <= phi_pre && branch.post.phase != kForceWindow, false});
         std::vector<std::string> answers(goals.size(), "unknown");
@@ -286,13 +288,28 @@ class Prover {
     }
     size.move_variables = count_constants(all) - size.state_variables;
     size.transitions = static_cast<int>(steps.size());
-    size.conjuncts = static_cast<int>(invariant(m_, pre).size());
+    size.conjuncts = static_cast<int>(conjuncts(pre).size());
     size.formula_nodes = static_cast<long>(nodes.size());
     return size;
   }
 
+  // I's conjuncts, less the one named `without_` (an experiment: is it needed?).
+  std::vector<Conjunct> conjuncts(const State& s) const {
+    std::vector<Conjunct> out;
+    for (auto& c : invariant(m_, s))
+      if (c.name != without_) out.push_back(std::move(c));
+    return out;
+  }
+  z3::expr conjoin(const State& s, bool cards_only) {
+    z3::expr_vector parts(ctx_);
+    for (const auto& c : conjuncts(s))
+      if (!cards_only || !c.melds) parts.push_back(c.holds);
+    return z3::mk_and(parts);
+  }
+
   const Ruleset& rules_;
   unsigned timeout_ms_;
+  std::string without_;
   z3::context ctx_;
   Model m_;
   int queries_ = 0;
@@ -300,16 +317,33 @@ class Prover {
 
 }  // namespace
 
-PlayProof prove_play(const Ruleset& rules, unsigned timeout_ms) { return Prover(rules, timeout_ms).run(); }
+PlayProof prove_play(const Ruleset& rules, unsigned timeout_ms, const std::string& without) {
+  return Prover(rules, timeout_ms, without).run();
+}
 
 const PlayProof& cached_play_proof(const Ruleset& rules) {
+  // One proof per ruleset, computed by the first caller outside the lock (so that proofs of
+  // different rulesets run at once); later callers wait for it.
   static std::mutex lock;
-  static std::map<std::string, PlayProof> cache;
-  std::lock_guard<std::mutex> guard(lock);
+  static std::map<std::string, std::shared_future<PlayProof>> cache;
   std::string key = rules.name + "\n" + rules.source;
-  auto it = cache.find(key);
-  if (it == cache.end()) it = cache.emplace(key, prove_play(rules)).first;
-  return it->second;
+  std::promise<PlayProof> mine;
+  std::shared_future<PlayProof> result;
+  bool first = false;
+  {
+    std::lock_guard<std::mutex> guard(lock);
+    auto it = cache.find(key);
+    if (it == cache.end()) it = cache.emplace(key, mine.get_future().share()).first, first = true;
+    result = it->second;
+  }
+  if (first) {
+    try {
+      mine.set_value(prove_play(rules));
+    } catch (...) {
+      mine.set_exception(std::current_exception());
+    }
+  }
+  return result.get();  // a reference into the shared state, which the cache keeps alive
 }
 
 }  // namespace conquian::prove

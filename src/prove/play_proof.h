@@ -42,8 +42,9 @@ struct PlayProof {
   double seconds = 0;
 };
 
-// Runs every query for `rules` (timeout_ms per query; 0: none).
-PlayProof prove_play(const Ruleset& rules, unsigned timeout_ms = 60000);
+// Runs every query for `rules` (timeout_ms per query; 0: none). `without`: the name of a
+// conjunct of I to leave out, to see which queries then fail (why it is part of I).
+PlayProof prove_play(const Ruleset& rules, unsigned timeout_ms = 60000, const std::string& without = "");
 // The same, computed once per ruleset (by name and source) and kept for the process.
 const PlayProof& cached_play_proof(const Ruleset& rules);
 

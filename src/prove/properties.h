@@ -2,8 +2,9 @@
 //
 // Each property computes a value for a ruleset (a number, true/false, holds/fails) and says
 // how it knows: "proved" (Z3 answered unsat for the negation, with a witness for the
-// positive side), "enumerated" (the engine's exact search over every case, each case
-// confirmed by Z3), or "checked" (the engine's invariant held on every move of N simulated
+// positive side, or an induction proof over the step model of specs/step-model.md),
+// "enumerated" (the engine's exact search over every case, each case confirmed by Z3), or
+// "checked" (the engine's invariant held on every move of N simulated
 // deals: evidence, not proof). A spec (specs/properties.yaml) pairs each property with the
 // value expected per ruleset.
 #pragma once
@@ -26,6 +27,9 @@ struct PropertyKind {
   std::string id;
   std::string summary;
   std::function<PropertyValue(const Ruleset&)> evaluate;
+  // Work that evaluate() would do first and that may run on another thread, for several
+  // rulesets at once (the play properties' induction proofs); may be empty.
+  std::function<void(const Ruleset&)> prepare = {};
 };
 
 // Every property this build can evaluate, by id.
