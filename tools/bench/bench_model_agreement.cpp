@@ -28,13 +28,24 @@ struct Tally {
 };
 
 // One thread's share: deals of the rulesets in turn, every live position compared.
+// What every thread has done so far, printed now and then, so that a run stopped early
+// still says what it compared.
+struct Running {
+  std::mutex lock;
+  Tally all;
+  long printed = 0;
+  std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+};
+
 void play_and_compare(const std::vector<std::shared_ptr<const Ruleset>>& rulesets, long positions, std::uint64_t seed,
-                      int invariant_every, int shown, std::vector<Tally>& tally, std::mutex& print_lock, long& printed) {
+                      int invariant_every, int shown, std::vector<Tally>& tally, Running& running) {
   std::vector<std::unique_ptr<prove::StepAgreementChecker>> checkers;
   for (const auto& r : rulesets) checkers.push_back(std::make_unique<prove::StepAgreementChecker>(*r));
   std::mt19937_64 rng(seed);
   std::vector<Move> legal;
   long done = 0, deal = 0;
+  Tally since;  // this thread's work not yet in `running`
+  constexpr long kReportEvery = 2000;
   while (done < positions) {
     std::size_t which = static_cast<std::size_t>(deal++ % static_cast<long>(rulesets.size()));
     const Ruleset& r = *rulesets[which];
@@ -57,10 +68,18 @@ void play_and_compare(const std::vector<std::shared_ptr<const Ruleset>>& ruleset
       t.moves += a.engine_moves, t.engine += a.engine_successors, t.model += a.model_successors, t.queries += a.queries;
       t.unknown += a.unknown, t.invariant += with_invariant;
       t.disagreements += static_cast<long>(a.disagreements.size());
-      if (!a.disagreements.empty()) {
-        std::lock_guard<std::mutex> guard(print_lock);
+      ++since.positions, since.moves += a.engine_moves, since.queries += a.queries, since.unknown += a.unknown;
+      since.disagreements += static_cast<long>(a.disagreements.size());
+      if (!a.disagreements.empty() || done % kReportEvery == 0 || done == positions) {
+        std::lock_guard<std::mutex> guard(running.lock);
         for (const auto& d : a.disagreements)
-          if (printed++ < shown) fmt::print("DISAGREEMENT under {}: {}\n", r.name, d);
+          if (running.printed++ < shown) fmt::print("DISAGREEMENT under {}: {}\n", r.name, d);
+        running.all.add(since);
+        since = Tally{};
+        if (done % kReportEvery == 0)
+          fmt::print("... {} positions, {} moves, {} queries, {} disagreements, {} unknown, {:.0f} s\n", running.all.positions,
+                     running.all.moves, running.all.queries, running.all.disagreements, running.all.unknown,
+                     seconds_since(running.start));
         std::fflush(stdout);
       }
       legal_moves(p, legal);
@@ -89,14 +108,12 @@ int model_vs_engine(const Args& args) {
 
   auto t0 = std::chrono::steady_clock::now();
   std::vector<std::vector<Tally>> tallies(static_cast<std::size_t>(threads), std::vector<Tally>(rulesets.size()));
-  std::mutex print_lock;
-  long printed = 0;
+  Running running;
   std::vector<std::thread> pool;
   for (int i = 0; i < threads; ++i) {
     long share = positions / threads + (i < positions % threads ? 1 : 0);
     pool.emplace_back(play_and_compare, std::cref(rulesets), share, seed * 1000 + static_cast<std::uint64_t>(i),
-                      invariant_every, shown, std::ref(tallies[static_cast<std::size_t>(i)]), std::ref(print_lock),
-                      std::ref(printed));
+                      invariant_every, shown, std::ref(tallies[static_cast<std::size_t>(i)]), std::ref(running));
   }
   for (auto& t : pool) t.join();
   fmt::print("{:<18} {:>9} {:>9} {:>9} {:>9} {:>9} {:>6} {:>8} {:>7} {:>8}\n", "ruleset", "positions", "moves",
