@@ -207,6 +207,14 @@ TEST_CASE("cli: forcing --json, and exit status") {
   CHECK(o["discards"][0]["face_up"] == "2d");
   CHECK(o["discards"][0]["to_act"] == 1);
   CHECK(o["discards"][0]["outcome"] == "ongoing");
+  // Moves are objects with the record's keys, as `solve --json` writes them.
+  CHECK(o["lead"] == nlohmann::json::array({{{"seat", 1}, {"force", 0}}}));
+  const auto& take = o["discards"][0]["move"];
+  CHECK(take["seat"] == 0);
+  CHECK(take["take"] == "4c");
+  CHECK(take["discard"] == "2d");
+  CHECK(take["melds"].size() == 3);
+  CHECK(!take.contains("onto"));
   CHECK(run("forcing " + dir + "no-such-file.position.yml").status == 2);
 }
 

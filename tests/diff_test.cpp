@@ -11,6 +11,7 @@
 #include "batch/diff_games.h"
 #include "batch/diff_play.h"
 #include "batch/match.h"
+#include "batch/diff_report.h"
 #include "batch/report_html.h"
 #include "batch/report_json.h"
 #include "batch/report_markdown.h"
@@ -161,7 +162,7 @@ TEST_CASE("diff: deterministic across thread counts") {
   for (std::size_t r = 0; r < first.size(); ++r) first[r].insert(first[r].end(), second[r].begin(), second[r].end());
   CHECK(same(one, first));
   ReportInput a{&plan, &one, nullptr, "x"}, b{&plan, &three, nullptr, "x"};
-  CHECK(diff_report_json(a).dump() == diff_report_json(b).dump());
+  CHECK(diff_report_json(build_diff_report(a)).dump() == diff_report_json(build_diff_report(b)).dump());
 }
 
 TEST_CASE("diff: a small run's JSON adds up; forcing only where allowed") {
@@ -170,7 +171,8 @@ TEST_CASE("diff: a small run's JSON adds up; forcing only where allowed") {
   DealTable deals = play_deals(plan, 0, 200, 2, [&](std::uint64_t n) { ticks += n; });
   CHECK(ticks == 200);
   ReportInput in{&plan, &deals, nullptr, "conquian diff american american-noforce --deals 200 --seed 3"};
-  nlohmann::json j = diff_report_json(in);
+  DiffReport report = build_diff_report(in);
+  nlohmann::json j = diff_report_json(report);
   REQUIRE(j["rulesets"].size() == 2);
   for (const auto& r : j["rulesets"]) {
     CAPTURE(r["ruleset"]["name"]);
@@ -207,8 +209,8 @@ TEST_CASE("diff: a small run's JSON adds up; forcing only where allowed") {
     CHECK(t["p"].get<double>() >= 0.0);
     CHECK(t["p"].get<double>() <= 1.0);
   }
-  // The pages are rendered from the JSON and name what was compared.
-  std::string md = diff_report_markdown(j), html = diff_report_html(j);
+  // The pages are rendered from the same report and name what was compared.
+  std::string md = diff_report_markdown(report), html = diff_report_html(report);
   CHECK(md.find("`american-noforce`") != std::string::npos);
   CHECK(html.find("<svg") != std::string::npos);
   CHECK(html.find("http://") == html.find("http://www.w3.org/2000/svg"));  // nothing fetched

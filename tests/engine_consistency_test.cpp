@@ -9,6 +9,7 @@
 
 #include "batch/shuffle.h"
 #include "engine/engine.h"
+#include "replay/move_words.h"
 #include "rules/ruleset.h"
 #include "test_scale.h"
 
@@ -107,7 +108,7 @@ TEST_CASE("judge and legal_moves agree on random positions of every shipped rule
         for (const auto& m : legal) {
           Verdict v = judge(p, m);
           if (!v.ok()) {
-            CAPTURE(describe(p, m));
+            CAPTURE(move_text(p, m));
             CHECK_MESSAGE(v.ok(), code_name(v.code) << ": " << v.message);
           }
           listed.insert(key_of(m));
@@ -123,7 +124,7 @@ TEST_CASE("judge and legal_moves agree on random positions of every shipped rule
             bool ok = judge(p, m).ok();
             bool in_list = listed_tables.count(key_of(m)) > 0;
             if (ok != in_list) {
-              CAPTURE(describe(p, m));
+              CAPTURE(move_text(p, m));
               CHECK(ok == in_list);
             }
           }

@@ -13,6 +13,7 @@
 #include "prove/forcing.h"
 #include "record/position_file.h"
 #include "record/yaml_fields.h"
+#include "replay/move_words.h"
 #include "replay/position_setup.h"
 #include "replay/ruleset_cache.h"
 #include "test_util.h"
@@ -124,7 +125,7 @@ void check_option(const Position& pos, const prove::ForceOption& o, const YAML::
     REQUIRE(o.lead.size() == lead.size());
     Position along = pos;
     for (std::size_t i = 0; i < o.lead.size(); ++i) {
-      CHECK(describe(along, o.lead[i]) == lead[i].Scalar());
+      CHECK(move_text(along, o.lead[i]) == lead[i].Scalar());
       apply(along, o.lead[i]);
     }
   }

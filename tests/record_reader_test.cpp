@@ -7,8 +7,10 @@
 #include <fstream>
 #include <string>
 #include <vector>
+#include <yaml-cpp/yaml.h>
 
 #include "record/record_reader.h"
+#include "record/record_writer.h"
 
 using namespace conquian::record;
 
@@ -162,6 +164,50 @@ TEST_CASE("a full record with every move shape") {
   CHECK_FALSE(g.result.draw);
   CHECK(g.result.winner == 1);
   CHECK(g.result.mark.line == 23);
+}
+
+// A YAML node as JSON with every scalar as text, to compare with move_json's object.
+nlohmann::json as_text_json(const YAML::Node& n) {
+  if (n.IsSequence()) {
+    nlohmann::json a = nlohmann::json::array();
+    for (const auto& e : n) a.push_back(as_text_json(e));
+    return a;
+  }
+  if (n.IsMap()) {
+    nlohmann::json o = nlohmann::json::object();
+    for (const auto& kv : n) o[kv.first.Scalar()] = as_text_json(kv.second);
+    return o;
+  }
+  return n.Scalar();
+}
+
+nlohmann::json as_text_json(const nlohmann::json& j) {
+  if (j.is_array() || j.is_object()) {
+    nlohmann::json out = j.is_array() ? nlohmann::json::array() : nlohmann::json::object();
+    for (auto it = j.begin(); it != j.end(); ++it) {
+      if (j.is_array()) out.push_back(as_text_json(*it));
+      else out[it.key()] = as_text_json(*it);
+    }
+    return out;
+  }
+  return j.is_string() ? j.get<std::string>() : j.dump();
+}
+
+TEST_CASE("the one writer of a move: the record's own text, and JSON with the same keys and values") {
+  const GameRecord g = only_record(kFullRecord);
+  std::vector<std::string> lines;
+  std::string text = kFullRecord;
+  for (std::size_t at = text.find("  - {"); at != std::string::npos; at = text.find("  - {", at + 1))
+    lines.push_back(text.substr(at + 4, text.find('\n', at) - at - 4));
+  REQUIRE(lines.size() == g.moves.size());
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    CAPTURE(lines[i]);
+    CHECK(write_move(g.moves[i]) == lines[i]);  // every move shape, as records write it
+    CHECK(as_text_json(move_json(g.moves[i])) == as_text_json(YAML::Load(lines[i])));  // and as JSON
+  }
+  CHECK(move_json(g.moves[9])["onto"] == 1);  // numbers stay numbers
+  CHECK(move_json(g.moves[6])["force"] == 0);
+  CHECK(move_json(g.moves[8])["lay"] == nlohmann::json::array({"Qh", "Qd"}));  // the lay form too
 }
 
 TEST_CASE("block and flow styles mixed, optional keys left out") {

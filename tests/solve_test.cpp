@@ -9,6 +9,7 @@
 #include "record/input_error.h"
 #include "record/position_file.h"
 #include "replay/position_setup.h"
+#include "solve/answer.h"
 #include "solve/chance.h"
 #include "solve/solver.h"
 #include "solve/transposition.h"
@@ -165,6 +166,47 @@ TEST_CASE("hand-checked: one move from a win") {
   REQUIRE(res.moves.size() == 3);  // the winning take, 3c 4c 5c throwing 2c, and the pass
   CHECK(res.moves[0].move.kind == MoveKind::Take);
   CHECK(res.moves[0].value.plies == 1);
+}
+
+TEST_CASE("answer: the search each position needs, and its line step by step") {
+  std::shared_ptr<const Ruleset> keep;
+  auto r = ruleset("tiny");
+  // Seat 1 turns 5h, the last card, and refuses it (it is offered to the turner first);
+  // seat 0 takes it and wins.
+  Position p = from_text(position_text(*r, {{"2h 3h 4h", ""}, {"Ad 2d Ac", ""}}, "5h", "to_act: 1\n"), keep);
+  solve::Question q{small_table(), true, 0, 1};
+
+  solve::Answer exact = solve::answer(p, q);
+  CHECK(exact.kind == solve::Answer::Kind::Exact);
+  REQUIRE(exact.solved());
+  CHECK(exact.exact.value.winner == 0);
+  CHECK_FALSE(exact.force_declined());
+  REQUIRE(exact.line.size() == exact.exact.line.size());
+  REQUIRE(exact.line.size() == 3);  // turn 5h, pass, take
+  Position walk = p;
+  for (const auto& step : exact.line) {
+    CHECK(step.before.hash() == walk.hash());  // each move with the position it is played in
+    apply(walk, step.move);
+  }
+  CHECK(walk.result.winner == 0);
+
+  solve::Answer over = solve::answer(walk, q);
+  CHECK(over.kind == solve::Answer::Kind::Over);
+  CHECK(over.over.winner == 0);
+
+  Position unknown = forget_stock(p);
+  solve::Answer chance = solve::answer(unknown, q);
+  CHECK(chance.kind == solve::Answer::Kind::Chance);
+  REQUIRE(chance.solved());
+  CHECK(chance.chance.value.certain().has_value());  // one unseen card: no chance left
+  CHECK(chance.chance.value.certain()->winner == 0);
+
+  q.samples = 5;
+  solve::Answer sampled = solve::answer(unknown, q);
+  CHECK(sampled.kind == solve::Answer::Kind::Sampled);
+  CHECK(sampled.estimate.samples + sampled.estimate.unsolved == 5);
+  CHECK(sampled.estimate.low() <= sampled.estimate.mean);
+  CHECK(sampled.estimate.high() <= 1.0);
 }
 
 TEST_CASE("hand-checked: a forced loss") {

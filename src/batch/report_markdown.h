@@ -1,12 +1,13 @@
-// The diff report as Markdown: a summary a person reads, rendered from the report's JSON
-// (report_json.h), so every number is the JSON's.
+// The diff report as Markdown: a summary a person reads, rendered from the report
+// (diff_report.h), so every number is the JSON's.
 #pragma once
 
-#include <nlohmann/json.hpp>
 #include <string>
+
+#include "batch/diff_report.h"
 
 namespace conquian::batch {
 
-std::string diff_report_markdown(const nlohmann::json& report);
+std::string diff_report_markdown(const DiffReport& report);
 
 }  // namespace conquian::batch

@@ -6,9 +6,8 @@ namespace conquian::batch::text {
 
 std::string percent(double rate) { return fmt::format("{:.1f} %", 100 * rate); }
 
-std::string rate_with_ci(const nlohmann::json& r) {
-  return fmt::format("{:.1f} % ({:.1f}–{:.1f})", 100 * r["rate"].get<double>(), 100 * r["ci95"][0].get<double>(),
-                     100 * r["ci95"][1].get<double>());
+std::string rate_with_ci(const Rate& r) {
+  return fmt::format("{:.1f} % ({:.1f}–{:.1f})", 100 * r.rate, 100 * r.ci95.low, 100 * r.ci95.high);
 }
 
 std::string p_value(double p) { return p < 0.001 ? "< 0.001" : fmt::format("{:.3f}", p); }
@@ -20,19 +19,18 @@ std::string order_name(int order) {
   return std::string(order >= 0 && order < 4 ? names[order] : "later") + " to play";
 }
 
-std::string forcing_rules(const nlohmann::json& r) {
+std::string forcing_rules(const Ruleset& r) {
   std::string out;
-  for (const char* k : {"decline", "offer", "hit"})
-    if (r["forcing"][k].get<bool>()) out += (out.empty() ? "" : ", ") + std::string(k);
+  for (auto [allowed, name] : {std::pair{r.forcing.decline, "decline"}, {r.forcing.offer, "offer"}, {r.forcing.hit, "hit"}})
+    if (allowed) out += (out.empty() ? "" : ", ") + std::string(name);
   return out.empty() ? "none" : out;
 }
 
-std::string scoring_words(const nlohmann::json& r) {
-  const auto& s = r["scoring"];
-  std::string out = s["method"] == "hand_points" ? "loser's hand points" : fmt::format("stake {}", s["stake"].get<int>());
-  if (s["after_draw"].get<int>() > 1) out += fmt::format(", ×{} after a draw", s["after_draw"].get<int>());
-  int target = s["match_target"].get<int>();
-  out += target > 0 ? fmt::format(", match to {}", target) : ", each deal a match";
+std::string scoring_words(const Ruleset& r) {
+  const Scoring& s = r.scoring;
+  std::string out = s.method == ScoringMethod::HandPoints ? "loser's hand points" : fmt::format("stake {}", s.stake);
+  if (s.after_draw > 1) out += fmt::format(", ×{} after a draw", s.after_draw);
+  out += s.match_target > 0 ? fmt::format(", match to {}", s.match_target) : ", each deal a match";
   return out;
 }
 
@@ -47,40 +45,44 @@ std::string test_name(const std::string& key) {
   return key;
 }
 
+std::string verdict_words(const check::GameVerdict& v) {
+  std::string s = check::judgement_name(v.judgement);
+  if (v.judgement != check::Judgement::Legal) s += fmt::format(" at move {}", v.move);
+  if (v.judgement == check::Judgement::Illegal) s += fmt::format(" ({})", code_name(v.code));
+  return s;
+}
+
 }  // namespace conquian::batch::text
 
 namespace conquian::batch::text {
 
-std::vector<std::string> glance(const nlohmann::json& report) {
+std::vector<std::string> glance(const DiffReport& report) {
   std::vector<std::string> out;
-  const auto& rulesets = report["rulesets"];
-  if (rulesets.size() < 2) return out;
-  std::string base = rulesets[0]["ruleset"]["name"].get<std::string>();
-  for (const auto& c : report["comparisons"]) {
-    if (c["a"] != base) continue;
-    std::string other = c["b"].get<std::string>();
+  if (report.rulesets.size() < 2) return out;
+  const std::string& base = report.rulesets[0].rules->name;
+  for (const Comparison& c : report.comparisons) {
+    if (c.a != base) continue;
     std::string parts;
-    for (const auto& t : c["tests"]) {
-      if (!t["significant"].get<bool>()) continue;
-      std::string m = t["measure"].get<std::string>();
+    for (const Test& t : c.tests) {
+      if (!t.significant) continue;
+      const std::string& m = t.measure;
       // Read from the other ruleset's side: its value first, then the baseline's.
-      double a = t["a"].get<double>(), b = t["b"].get<double>();
       std::string part;
       if (m == "deal_length_moves")
-        part = fmt::format("deals run {:.1f} moves on average against {:.1f}", b, a);
+        part = fmt::format("deals run {:.1f} moves on average against {:.1f}", t.b, t.a);
       else if (m == "draw_rate")
-        part = fmt::format("{} of deals are drawn against {}", percent(b), percent(a));
+        part = fmt::format("{} of deals are drawn against {}", percent(t.b), percent(t.a));
       else if (m == "first_to_play_win_rate")
-        part = fmt::format("the first to play wins {} of deals against {}", percent(b), percent(a));
+        part = fmt::format("the first to play wins {} of deals against {}", percent(t.b), percent(t.a));
       else if (m == "deals_with_force")
-        part = fmt::format("forcing happens in {} of deals against {}", percent(b), percent(a));
+        part = fmt::format("forcing happens in {} of deals against {}", percent(t.b), percent(t.a));
       else
-        part = fmt::format("{} {} against {}", test_name(m), percent(b), percent(a));
-      part += fmt::format(" (p {})", p_value(t["p"].get<double>()));
+        part = fmt::format("{} {} against {}", test_name(m), percent(t.b), percent(t.a));
+      part += fmt::format(" (p {})", p_value(t.z.p));
       parts += (parts.empty() ? "" : "; ") + part;
     }
-    out.push_back(parts.empty() ? fmt::format("{}: no significant difference from {} at these deal counts.", other, base)
-                                : fmt::format("{} compared with {}: {}.", other, base, parts));
+    out.push_back(parts.empty() ? fmt::format("{}: no significant difference from {} at these deal counts.", c.b, base)
+                                : fmt::format("{} compared with {}: {}.", c.b, base, parts));
   }
   return out;
 }

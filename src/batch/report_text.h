@@ -1,16 +1,17 @@
 // Words and number formats shared by the Markdown and HTML diff reports.
 #pragma once
 
-#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
+
+#include "batch/diff_report.h"
 
 namespace conquian::batch::text {
 
 // 0.4213 -> "42.1 %"
 std::string percent(double rate);
-// A rate object {count, of, rate, ci95} -> "42.1 % (40.2-44.0)"
-std::string rate_with_ci(const nlohmann::json& rate);
+// A rate -> "42.1 % (40.2-44.0)"
+std::string rate_with_ci(const Rate& rate);
 // A p-value for people: "< 0.001" or "0.034".
 std::string p_value(double p);
 // A signed difference of rates in percentage points: "+3.1 pp".
@@ -18,11 +19,13 @@ std::string points_diff(double diff);
 // "first to play", "second to play", ...
 std::string order_name(int order);
 // What the ruleset's forcing allows: "decline, offer" or "none".
-std::string forcing_rules(const nlohmann::json& ruleset_facts);
+std::string forcing_rules(const Ruleset& rules);
 // The ruleset's scoring in words: "stake 1, x2 after a draw, match to 3".
-std::string scoring_words(const nlohmann::json& ruleset_facts);
+std::string scoring_words(const Ruleset& rules);
 // The name of a test in a comparison ("draw_rate") in words ("draw rate").
 std::string test_name(const std::string& key);
+// A game's verdict in short: "legal", "illegal at move 7 (not-allowed)", "malformed at move 0".
+std::string verdict_words(const check::GameVerdict& v);
 
 }  // namespace conquian::batch::text
 
@@ -30,6 +33,6 @@ namespace conquian::batch::text {
 
 // "At a glance": for each ruleset after the first, one sentence naming its significant
 // differences from the first ruleset (the baseline), or saying there are none.
-std::vector<std::string> glance(const nlohmann::json& report);
+std::vector<std::string> glance(const DiffReport& report);
 
 }  // namespace conquian::batch::text

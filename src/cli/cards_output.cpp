@@ -2,8 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "record/record_writer.h"
-#include "replay/record_moves.h"
+#include "replay/move_words.h"
 
 namespace conquian::cli {
 
@@ -25,9 +24,9 @@ std::string melds_text(const Deck& deck, const MeldList& melds) {
   return s.empty() ? "(empty)" : s;
 }
 
-std::string move_words(const Position& p, const Move& m) {
-  if (auto rm = to_record_move(p, m)) return record::write_move(*rm);
-  return fmt::format("(do not force seat {} to take {})", int(p.actor), p.rules->deck.token(p.up));
+std::string choice_words(const Position& p, const Move& m) {
+  if (m.kind == MoveKind::Waive) return fmt::format("(do not force seat {} to take {})", int(p.actor), p.rules->deck.token(p.up));
+  return move_text(p, m);
 }
 
 }  // namespace conquian::cli

@@ -15,8 +15,8 @@ nlohmann::json cards_json(const Deck& deck, CardSet s);
 nlohmann::json melds_json(const Deck& deck, const MeldList& melds);
 // "5h 6h 7h | Jc Jd Jh", or "(empty)".
 std::string melds_text(const Deck& deck, const MeldList& melds);
-// A move as a record writes it ({seat: 0, take: 5h, ...}); the engine's internal waiver of a
-// force, which no record writes, in words.
-std::string move_words(const Position& p, const Move& m);
+// A decision offered in position `p`: the move as a record writes it (move_text), or not
+// forcing, which no record writes, as advice: "(do not force seat 0 to take 5d)".
+std::string choice_words(const Position& p, const Move& m);
 
 }  // namespace conquian::cli

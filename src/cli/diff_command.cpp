@@ -5,12 +5,12 @@
 #include <fmt/core.h>
 
 #include <filesystem>
-#include <map>
 #include <fstream>
 #include <thread>
 
 #include "batch/diff_games.h"
 #include "batch/diff_play.h"
+#include "batch/diff_report.h"
 #include "batch/mpi_split.h"
 #include "batch/players.h"
 #include "batch/report_html.h"
@@ -19,7 +19,6 @@
 #include "batch/report_text.h"
 #include "cli/commands.h"
 #include "cli/progress.h"
-#include "prove/properties.h"
 
 namespace conquian::cli {
 namespace {
@@ -56,44 +55,17 @@ bool write_file(const std::filesystem::path& path, const std::string& text) {
   return static_cast<bool>(out);
 }
 
-void print_summary(const nlohmann::json& report, const std::filesystem::path& dir) {
-  for (const auto& r : report["rulesets"])
-    fmt::print("{:<18} first to play wins {}, drawn {}, {:.1f} moves a deal, forcing in {}\n",
-               r["ruleset"]["name"].get<std::string>(), batch::text::rate_with_ci(r["order_wins"][0]),
-               batch::text::rate_with_ci(r["draws"]), r["deal_length"]["moves"]["mean"].get<double>(),
-               batch::text::percent(r["forcing"]["deals_with_force"]["rate"].get<double>()));
-  for (const auto& c : report["comparisons"]) {
+void print_summary(const batch::DiffReport& report, const std::filesystem::path& dir) {
+  for (const auto& r : report.rulesets)
+    fmt::print("{:<18} first to play wins {}, drawn {}, {:.1f} moves a deal, forcing in {}\n", r.rules->name,
+               batch::text::rate_with_ci(r.order_wins[0]), batch::text::rate_with_ci(r.draws), r.moves.mean,
+               batch::text::percent(r.forcing.deals_with_force.rate));
+  for (const auto& c : report.comparisons) {
     std::string sig;
-    for (const auto& k : c["significant"]) sig += (sig.empty() ? "" : ", ") + batch::text::test_name(k.get<std::string>());
-    fmt::print("{} vs {}: {}\n", c["a"].get<std::string>(), c["b"].get<std::string>(),
-               sig.empty() ? "no significant difference" : "differ in " + sig);
+    for (const auto& k : c.significant()) sig += (sig.empty() ? "" : ", ") + batch::text::test_name(k);
+    fmt::print("{} vs {}: {}\n", c.a, c.b, sig.empty() ? "no significant difference" : "differ in " + sig);
   }
   fmt::print("report: {}\n", (dir / "report.html").string());
-}
-
-// The values of every property of `conquian prove` for each ruleset, and for each
-// comparison the properties whose values differ (specs/properties.md).
-void add_property_verdicts(nlohmann::json& report, const batch::DiffPlan& plan) {
-  std::map<std::string, std::map<std::string, prove::PropertyValue>> values;
-  for (const auto& rules : plan.rules)
-    for (const auto& kind : prove::property_kinds()) values[rules->name][kind.id] = kind.evaluate(*rules);
-  for (auto& c : report["comparisons"]) {
-    std::string a = c["a"], b = c["b"];
-    nlohmann::json differ = nlohmann::json::array();
-    std::string words;
-    for (const auto& kind : prove::property_kinds()) {
-      const auto& va = values[a][kind.id];
-      const auto& vb = values[b][kind.id];
-      if (va.value == vb.value) continue;
-      differ.push_back({{"property", kind.id}, {"summary", kind.summary}, {a, va.value}, {b, vb.value},
-                        {"evidence", va.evidence}});
-      words += fmt::format("{}{} ({} {}, {} {})", words.empty() ? "" : "; ", kind.id, a, va.value, b, vb.value);
-    }
-    std::size_t n = prove::property_kinds().size();
-    c["properties"] = {{"available", true}, {"differ", differ},
-                       {"note", differ.empty() ? fmt::format("none of the {} properties of conquian prove differs", n)
-                                               : fmt::format("{} of {} differ: {}", differ.size(), n, words)}};
-  }
 }
 
 int run_diff(const DiffOptions& opt) {
@@ -134,20 +106,20 @@ int run_diff(const DiffOptions& opt) {
 
   std::optional<batch::GamesCheck> games;
   if (!opt.games.empty()) games = batch::check_games(opt.games, plan.rules);
-  batch::ReportInput in{&plan, &deals, games ? &*games : nullptr, command_words(opt)};
-  nlohmann::json report = batch::diff_report_json(in);
-  if (!opt.no_properties) add_property_verdicts(report, plan);
+  batch::ReportInput in{&plan, &deals, games ? &*games : nullptr, command_words(opt), !opt.no_properties};
+  const batch::DiffReport report = batch::build_diff_report(in);
+  const nlohmann::json json = batch::diff_report_json(report);
 
   std::filesystem::path dir(opt.report);
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
-  if (!write_file(dir / "report.json", report.dump(2) + "\n") ||
+  if (!write_file(dir / "report.json", json.dump(2) + "\n") ||
       !write_file(dir / "report.md", batch::diff_report_markdown(report)) ||
       !write_file(dir / "report.html", batch::diff_report_html(report))) {
     fmt::print(stderr, "conquian diff: cannot write the report into {}\n", dir.string());
     return kExitUnusable;
   }
-  if (opt.json) fmt::print("{}\n", report.dump(2));
+  if (opt.json) fmt::print("{}\n", json.dump(2));
   else if (!opt.quiet) print_summary(report, dir);
   return kExitOk;
 }

@@ -16,8 +16,8 @@
 #include "record/position_file.h"
 #include "record/record_reader.h"
 #include "record/record_writer.h"
+#include "replay/move_words.h"
 #include "replay/position_setup.h"
-#include "replay/record_moves.h"
 
 namespace conquian::cli {
 namespace {
@@ -63,7 +63,7 @@ nlohmann::json result_json(const Position& forced, const prove::ForcedResult& r)
   nlohmann::json j;
   j["discard"] = r.take.discard == kNoCard ? nlohmann::json(nullptr) : nlohmann::json(deck.token(r.take.discard));
   j["onto"] = r.take.other == 0xFF ? nlohmann::json(nullptr) : nlohmann::json(int(r.take.other));
-  j["move"] = move_words(forced, r.take);
+  j["move"] = move_json(forced, r.take);
   j["phase"] = phase_name(q.phase);
   j["face_up"] = (q.phase == Phase::Offer) ? nlohmann::json(deck.token(q.up)) : nlohmann::json(nullptr);
   j["to_act"] = q.phase == Phase::Over ? nlohmann::json(nullptr) : nlohmann::json(to_act(q));
@@ -112,7 +112,7 @@ nlohmann::json answer_json(const Loaded& in, const prove::ForcingAnswer& a) {
     nlohmann::json lead = nlohmann::json::array();
     Position q = p;
     for (const Move& m : o.lead) {
-      lead.push_back(move_words(q, m));
+      lead.push_back(move_json(q, m));
       apply(q, m);
     }
     oj["lead"] = lead;
@@ -184,7 +184,7 @@ void print_answer(const Loaded& in, const prove::ForcingAnswer& a) {
                o.forced, o.by.size() == 1 ? "" : "s", who);
     Position q = p;
     for (const Move& m : o.lead) {
-      fmt::print("  move: {}\n", move_words(q, m));
+      fmt::print("  move: {}\n", move_text(q, m));
       apply(q, m);
     }
     fmt::print("  seat {}'s table: {}; hand: {}\n", o.forced, melds_text(deck, table_melds(f, o.forced)),

@@ -5,9 +5,7 @@
 // expected), 2 unusable input, 3 unknown (Z3 gave up).
 #include <fmt/core.h>
 
-#include <map>
 #include <nlohmann/json.hpp>
-#include <set>
 #include <sstream>
 
 #include "cli/cards_output.h"
@@ -115,25 +113,20 @@ int run_spec(const ProveOptions& opt) {
   });
   int refuted = 0, unknown = 0;
   double total = 0;
-  std::map<std::string, std::map<std::string, std::string>> by_ruleset;  // ruleset -> property -> value
   for (const auto& r : results) {
     refuted += !r.as_expected() && !r.unknown();
     unknown += r.unknown();
     total += r.seconds;
-    by_ruleset[r.ruleset][r.property] = r.value.value;
   }
-  // For each pair of rulesets, the properties whose values differ.
-  nlohmann::json pairs = nlohmann::json::array();
-  for (auto a = by_ruleset.begin(); a != by_ruleset.end(); ++a)
-    for (auto b = std::next(a); b != by_ruleset.end(); ++b) {
-      nlohmann::json diffs = nlohmann::json::array();
-      for (const auto& [prop, va] : a->second)
-        if (auto it = b->second.find(prop); it != b->second.end() && it->second != va)
-          diffs.push_back({{"property", prop}, {a->first, va}, {b->first, it->second}});
-      pairs.push_back({{"rulesets", {a->first, b->first}}, {"differ", diffs}});
-    }
+  const std::vector<prove::RulesetPair> pairs = prove::differences_by_pair(results);
   if (opt.json) {
-    nlohmann::json j = {{"spec", opt.spec}, {"results", nlohmann::json::array()}, {"pairs", pairs},
+    nlohmann::json pairs_json = nlohmann::json::array();
+    for (const auto& p : pairs) {
+      nlohmann::json differ = nlohmann::json::array();
+      for (const auto& d : p.differ) differ.push_back({{"property", d.property}, {p.a, d.a.value}, {p.b, d.b.value}});
+      pairs_json.push_back({{"rulesets", {p.a, p.b}}, {"differ", differ}});
+    }
+    nlohmann::json j = {{"spec", opt.spec}, {"results", nlohmann::json::array()}, {"pairs", pairs_json},
                         {"summary", {{"as_expected", results.size() - refuted - unknown}, {"refuted", refuted},
                                      {"unknown", unknown}, {"seconds", total}}}};
     for (const auto& r : results)
@@ -144,12 +137,10 @@ int run_spec(const ProveOptions& opt) {
   } else {
     fmt::print("\nDifferences between rulesets (one property each, where any differs):\n");
     for (const auto& p : pairs) {
-      std::string a = p["rulesets"][0], b = p["rulesets"][1];
-      if (p["differ"].empty()) fmt::print("  {} / {}: no property differs\n", a, b);
+      if (p.differ.empty()) fmt::print("  {} / {}: no property differs\n", p.a, p.b);
       else {
-        const auto& d = p["differ"][0];
-        fmt::print("  {} / {}: {} ({} vs {})\n", a, b, d["property"].get<std::string>(), d[a].get<std::string>(),
-                   d[b].get<std::string>());
+        const auto& d = p.differ.front();
+        fmt::print("  {} / {}: {} ({} vs {})\n", p.a, p.b, d.property, d.a.value, d.b.value);
       }
     }
     fmt::print("\n{} results: {} as expected, {} refuted, {} unknown, in {:.1f} s\n", results.size(),

@@ -43,7 +43,4 @@ MeldList table_melds(const Position& pos, int seat);
 // rearrange, extra_melds and, when forced, forced_extra_melds.
 void take_tables(const Position& pos, int seat, Card card, bool forced, std::vector<CardSet>& out);
 
-// Words for messages: "5h", "seat 1", a move as the record would write it.
-std::string describe(const Position& pos, const Move& move);
-
 }  // namespace conquian

@@ -8,6 +8,7 @@
 
 #include "engine/engine.h"
 #include "engine/invariants.h"
+#include "replay/move_words.h"
 
 #include "prove/partition_z3.h"
 #include "prove/play_proof.h"
@@ -164,7 +165,7 @@ PropertyValue hand_table_limit(const Ruleset& r) {
   std::string bad = play_and_check(r, [&](const Position& p, const Move* m) -> std::string {
     if (!m) return {};
     std::string why = hand_table_fault(p, false);
-    return why.empty() ? why : "after " + describe(p, *m) + " " + why;
+    return why.empty() ? why : "after " + move_text(p, *m) + " " + why;
   });
   const PlayProof& proof = cached_play_proof(r);
   if (proof.inductive) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <set>
 #include <thread>
 
 #include "record/yaml_fields.h"
@@ -91,6 +92,21 @@ std::vector<SpecResult> run_spec(const Spec& spec, const std::string& only_rules
     }
   }
   return out;
+}
+
+std::vector<RulesetPair> differences_by_pair(const std::vector<SpecResult>& results) {
+  std::map<std::string, PropertyValues> by_ruleset;
+  std::set<std::string> properties;
+  for (const auto& r : results) {
+    by_ruleset[r.ruleset][r.property] = r.value;
+    properties.insert(r.property);
+  }
+  const std::vector<std::string> ids(properties.begin(), properties.end());
+  std::vector<RulesetPair> pairs;
+  for (auto a = by_ruleset.begin(); a != by_ruleset.end(); ++a)
+    for (auto b = std::next(a); b != by_ruleset.end(); ++b)
+      pairs.push_back({a->first, b->first, differing_properties(ids, a->second, b->second)});
+  return pairs;
 }
 
 }  // namespace conquian::prove

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "prove/properties.h"
+#include "prove/property_differences.h"
 
 namespace conquian::prove {
 
@@ -36,5 +37,13 @@ struct SpecResult {
 // Evaluates every entry for every ruleset it names (or only `only_ruleset` if not empty).
 std::vector<SpecResult> run_spec(const Spec& spec, const std::string& only_ruleset,
                                  const std::function<void(const SpecResult&)>& progress = {});
+
+// Two rulesets of a spec's results and the properties whose values differ between them.
+struct RulesetPair {
+  std::string a, b;
+  std::vector<PropertyDifference> differ;  // by property id
+};
+// Every pair of rulesets in `results` (a before b by name).
+std::vector<RulesetPair> differences_by_pair(const std::vector<SpecResult>& results);
 
 }  // namespace conquian::prove

@@ -52,6 +52,35 @@ std::string write_move(const RecordMove& m) {
   return s + "}";
 }
 
+nlohmann::json move_json(const RecordMove& m) {
+  auto tokens = [](const TokenList& l) {
+    nlohmann::json a = nlohmann::json::array();
+    for (const auto& t : l) a.push_back(t.text);
+    return a;
+  };
+  nlohmann::json j = {{"seat", m.seat}};
+  switch (m.kind) {
+    case MoveKind::Swap: j["swap"] = m.card.text; break;
+    case MoveKind::Turn: j["turn"] = m.card.text; break;
+    case MoveKind::Pass: j["pass"] = m.card.text; break;
+    case MoveKind::Throw: j["throw"] = m.card.text; break;
+    case MoveKind::Force: j["force"] = m.force_seat; break;
+    case MoveKind::Take: j["take"] = m.card.text; [[fallthrough]];
+    case MoveKind::Lay:
+      if (m.has_melds) {
+        nlohmann::json melds = nlohmann::json::array();
+        for (const auto& meld : m.melds) melds.push_back(tokens(meld));
+        j["melds"] = melds;
+      } else if (m.has_lay) {
+        j["lay"] = tokens(m.lay);
+      }
+      if (m.discard) j["discard"] = m.discard->text;
+      if (m.onto >= 0) j["onto"] = m.onto;
+      break;
+  }
+  return j;
+}
+
 std::string write_record(const GameRecord& rec) {
   std::string s = "format: conquian-record/1\n";
   s += "ruleset: " + scalar(rec.ruleset) + "\n";

@@ -1,7 +1,9 @@
 // Writing game records as YAML (the inverse of record_reader): one document per game,
-// moves in flow style, one per line, so that diffs of record files read well.
+// moves in flow style, one per line, so that diffs of record files read well. The one
+// writer of a move's words, as record text and as JSON (`solve --json`, `forcing --json`).
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "record/record.h"
@@ -11,5 +13,8 @@ namespace conquian::record {
 std::string write_record(const GameRecord& rec);
 // One move as a flow mapping, e.g. {seat: 1, take: 5h, melds: [[5h, 5c, 5s]], discard: Kd}.
 std::string write_move(const RecordMove& move);
+// The same move as a JSON object with the record's keys, e.g.
+// {"seat": 1, "take": "5h", "melds": [["5h", "5c", "5s"]], "discard": "Kd"}.
+nlohmann::json move_json(const RecordMove& move);
 
 }  // namespace conquian::record

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "replay/move_words.h"
 #include "replay/record_moves.h"
 
 namespace conquian {
@@ -29,7 +30,7 @@ Replay replay(const record::GameRecord& rec, const Ruleset& rules, std::size_t u
     }
     if (Verdict v = judge(pos, mf.move); !v.ok()) {
       r.fault = v;
-      r.move_text = describe(pos, mf.move);
+      r.move_text = move_text(pos, mf.move);
       return r;
     }
     apply(pos, mf.move);

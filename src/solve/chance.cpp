@@ -175,6 +175,14 @@ ChanceResult ChanceSolver::solve(const Position& pos, bool all_moves) {
   return r;
 }
 
+std::optional<Value> Chances::certain() const {
+  const double eps = 1e-9;
+  if (win0 > 1 - eps) return Value{Outcome::Kind::Win, 0, 0};
+  if (win1 > 1 - eps) return Value{Outcome::Kind::Win, 1, 0};
+  if (draw > 1 - eps) return Value{Outcome::Kind::Draw, -1, 0};
+  return std::nullopt;
+}
+
 SampleEstimate estimate_by_sampling(const Position& pos, int samples, std::uint64_t seed, const Options& options) {
   auto t0 = std::chrono::steady_clock::now();
   SampleEstimate est;

@@ -9,6 +9,7 @@
 // stock orders (estimate_by_sampling) then gives an estimate.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -22,6 +23,8 @@ namespace conquian::solve {
 struct Chances {
   double win0 = 0, draw = 0, win1 = 0;
   double value() const { return win0 - win1; }  // seat 0's expected score
+  // The outcome when its probability is 1 (within 1e-9), plies 0; none while uncertain.
+  std::optional<Value> certain() const;
 };
 
 struct ChanceMoveValue {
@@ -72,6 +75,9 @@ struct SampleEstimate {
   double half_width = 0;  // 95% confidence half-width of the mean
   std::uint64_t nodes = 0;
   double seconds = 0;
+  // The 95% confidence interval of the mean, within the possible scores [-1, 1].
+  double low() const { return std::max(-1.0, mean - half_width); }
+  double high() const { return std::min(1.0, mean + half_width); }
 };
 SampleEstimate estimate_by_sampling(const Position& pos, int samples, std::uint64_t seed, const Options& options);
 

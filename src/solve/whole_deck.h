@@ -26,6 +26,9 @@ struct WholeDeckResult {
   Chances value;                // seat 0's view, averaged over every deal
   std::uint64_t nodes = 0;
   double seconds = 0;
+  // The same from the view of the seat that plays first.
+  double first_wins() const { return first == 0 ? value.win0 : value.win1; }
+  double first_loses() const { return first == 0 ? value.win1 : value.win0; }
 };
 
 // Why the whole deck of `rules` cannot be solved this way ("" when it can): more than two
