@@ -2,11 +2,14 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <array>
 #include <chrono>
 #include <vector>
 
 #include "engine/engine.h"
 #include "engine/invariants.h"
+#include "replay/move_words.h"
 
 namespace conquian::prove {
 namespace {
@@ -23,34 +26,50 @@ int bits_for(int values) {
 }
 
 // A state as one number: each card's place, then the phase and the offer's fields (the
-// meaningless ones as 0, so that equal states pack equally).
+// meaningless ones as 0, so that equal states pack equally). Without wild cards the rules
+// treat every suit alike (melds are sets of one rank or runs of one suit), so a state and
+// the states its suits permuted are the same game: they pack to one number (the least over
+// every permutation of the suits), and the search visits each once.
 class Packer {
  public:
   explicit Packer(const Ruleset& r)
       : seats_(r.seats), place_bits_(bits_for(2 * r.seats + 3)), seat_bits_(bits_for(r.seats)),
         count_bits_(bits_for(r.seats + 1)) {
     bits_ = r.deck.size() * place_bits_ + 3 + 3 * seat_bits_ + count_bits_ + 2 + bits_for(r.seats + 1);
+    const Deck& d = r.deck;
+    std::vector<int> suits(static_cast<std::size_t>(d.suit_count()));
+    for (int i = 0; i < d.suit_count(); ++i) suits[static_cast<std::size_t>(i)] = i;
+    do {
+      std::vector<int> to(static_cast<std::size_t>(d.size()));
+      for (int c = 0; c < d.size(); ++c)
+        to[static_cast<std::size_t>(c)] = d.card(suits[static_cast<std::size_t>(d.suit_of(static_cast<Card>(c)))],
+                                                 d.rank_of(static_cast<Card>(c)));
+      relabel_.push_back(std::move(to));
+    } while (r.melds.wild.empty() && std::next_permutation(suits.begin(), suits.end()));
   }
   int bits() const { return bits_; }
+  // How many relabellings of the suits pack to one number (1 with wild cards).
+  int symmetries() const { return static_cast<int>(relabel_.size()); }
 
   std::uint64_t pack(const Position& p) const {
-    std::uint64_t k = 0;
+    int n = p.rules->deck.size();
+    std::array<std::uint64_t, kMaxCards> place{};
+    for (int c = 0; c < n; ++c) {
+      int where = 2 * seats_;  // the stock
+      for (int s = 0; s < seats_; ++s) {
+        if (p.hand[s].has(static_cast<Card>(c))) where = s;
+        if (p.table[s].has(static_cast<Card>(c))) where = seats_ + s;
+      }
+      if (p.dead.has(static_cast<Card>(c))) where = 2 * seats_ + 1;
+      if (p.up == c) where = 2 * seats_ + 2;
+      place[static_cast<std::size_t>(c)] = static_cast<std::uint64_t>(where);
+    }
+    std::uint64_t rest = 0;
     int shift = 0;
     auto put = [&](std::uint64_t v, int width) {
-      k |= v << shift;
+      rest |= v << shift;
       shift += width;
     };
-    int n = p.rules->deck.size();
-    for (int c = 0; c < n; ++c) {
-      int place = 2 * seats_;  // the stock
-      for (int s = 0; s < seats_; ++s) {
-        if (p.hand[s].has(static_cast<Card>(c))) place = s;
-        if (p.table[s].has(static_cast<Card>(c))) place = seats_ + s;
-      }
-      if (p.dead.has(static_cast<Card>(c))) place = 2 * seats_ + 1;
-      if (p.up == c) place = 2 * seats_ + 2;
-      put(static_cast<std::uint64_t>(place), place_bits_);
-    }
     bool offer = p.phase == Phase::Offer || p.phase == Phase::ForceWindow || p.phase == Phase::Forced;
     put(static_cast<std::uint64_t>(p.phase), 3);
     put(p.phase == Phase::Over ? 0 : p.actor, seat_bits_);
@@ -60,11 +79,19 @@ class Packer {
     put(offer && p.up_turned, 1);
     put(p.phase == Phase::Turn && p.opening_upcard, 1);
     put(p.result.kind == Outcome::Kind::Win ? static_cast<std::uint64_t>(p.result.winner + 1) : 0, bits_for(seats_ + 1));
-    return k;
+    std::uint64_t best = ~std::uint64_t{0};
+    for (const auto& to : relabel_) {
+      std::uint64_t k = rest;
+      for (int c = 0; c < n; ++c)
+        k |= place[static_cast<std::size_t>(c)] << (shift + to[static_cast<std::size_t>(c)] * place_bits_);
+      best = std::min(best, k);
+    }
+    return best;
   }
 
  private:
   int seats_, place_bits_, seat_bits_, count_bits_, bits_ = 0;
+  std::vector<std::vector<int>> relabel_;  // per permutation of the suits: card -> its image
 };
 
 // Open addressing from packed states to the longest rest of the deal (record moves).
@@ -178,7 +205,7 @@ class Search {
         std::uint64_t there = 0;
         table_.lookup(packer_.pack(q), there);
         if (there + (m.kind == MoveKind::Waive ? 0 : 1) == here) {
-          if (m.kind != MoveKind::Waive) line += (line.empty() ? "" : ", ") + describe(p, m);
+          if (m.kind != MoveKind::Waive) line += (line.empty() ? "" : ", ") + move_text(p, m);
           p = q;
           break;
         }
@@ -188,6 +215,7 @@ class Search {
   }
 
   std::uint64_t states() const { return table_.size(); }
+  int symmetries() const { return packer_.symmetries(); }
 
  private:
   std::string check(const Position& p) {
@@ -281,6 +309,7 @@ ReachableStates enumerate_reachable(const Ruleset& r,
   };
   for_each_deal(r, hands, 0, r.deck.all(), visit);
   out.states = search.states();
+  out.symmetries = search.symmetries();
   if (out.fault.empty() && out.longest >= 0) {
     std::string hs;
     for (int s = 0; s < r.seats; ++s) hs += fmt::format("{}seat {}: {}", s ? "; " : "", s, r.deck.tokens(best_start.hand[s]));

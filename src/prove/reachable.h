@@ -1,7 +1,8 @@
 // Every reachable state of every deal of a small ruleset, by explicit-state search with the
 // engine: every pair (or tuple) of hands, every dealer, the stock unknown (a turn may turn
 // any unseen card, so every order of the stock is covered and a state holds the stock as a
-// set). Each state is visited once (a table of packed states shared by all deals), and in
+// set). Each state is visited once (a table of packed states shared by all deals; without
+// wild cards a state and its suits permuted are one state, as the rules treat suits alike), and in
 // each the engine's invariants are checked: every card in one place, every table legal, hand
 // plus table within the hand size (but for the winner and the seat just hit), and a live
 // state has a legal move. The longest path from a deal to its end, in record moves (a waive
@@ -21,7 +22,9 @@ namespace conquian::prove {
 
 struct ReachableStates {
   std::uint64_t deals = 0;        // (hands, dealer) pairs started from
-  std::uint64_t states = 0;       // distinct states reached, deals' starts included
+  std::uint64_t states = 0;       // distinct states reached, deals' starts included, each up to
+                                  // a permutation of the suits (without wild cards)
+  int symmetries = 1;             // the permutations of the suits one state stands for
   std::uint64_t live = 0;         // of which not over
   std::uint64_t moves = 0;        // engine moves followed (edges)
   int longest = -1;               // record moves of the longest deal

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "engine/engine.h"
+#include "replay/move_words.h"
 #include "prove/step_invariant.h"
 
 namespace conquian::prove {
@@ -250,7 +251,7 @@ struct StepAgreementChecker::Impl {
       Position next = pos;
       apply(next, mv);
       Snapshot s = engine_snapshot(next);
-      engine.emplace(s.key(), std::make_pair(s, describe(pos, mv)));
+      engine.emplace(s.key(), std::make_pair(s, move_text(pos, mv)));
     }
     out.engine_successors = static_cast<long>(engine.size());
 

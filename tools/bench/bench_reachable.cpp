@@ -21,8 +21,9 @@ int reachable(const Args& args) {
     fmt::print("... {} of {} deals, {} states\n", done, total, states);
     std::fflush(stdout);
   });
-  fmt::print("{}: {} deals (hands and dealer), {} distinct states ({} live), {} moves followed, {:.1f} s\n", rules->name,
-             r.deals, r.states, r.live, r.moves, r.seconds);
+  fmt::print("{}: {} deals (hands and dealer), {} distinct states up to the {} permutations of the suits ({} live), "
+             "{} moves followed, {:.1f} s\n",
+             rules->name, r.deals, r.states, r.symmetries, r.live, r.moves, r.seconds);
   if (!r.fault.empty()) {
     fmt::print("FAULT: {}\n", r.fault);
     return 1;
