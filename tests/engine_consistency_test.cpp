@@ -84,6 +84,10 @@ std::vector<std::pair<std::string, std::shared_ptr<const Ruleset>>> rulesets_und
       "base: three-seat\nfirst_upcard: dealer\nfirst_offer: next\nforcing: [decline, offer, hit, forced_extra_melds]\n",
       "base: nine-card\nstock_out: fewest_in_hand\nwild: [2o, 12b]\n",
       "base: american\nmelds: {set: [3, 3], run: [4, 5]}\nrearrange: false\nmeld_timing: turn\n",
+      // auto_take (a house rule) and claim_priority (004's "me sirve"), with the keys they meet.
+      "base: american\nauto_take: true\n",
+      "base: three-seat-swap\nclaim_priority: previous\nauto_take: true\nforcing: [offer]\n",
+      "base: me-sirve\nclaim_priority: previous\nfirst_upcard: dealer\nfirst_offer: next\n",
   };
   int i = 0;
   for (const char* text : variants) {

@@ -30,6 +30,7 @@ nlohmann::json verdict_json(const check::GameVerdict& v) {
   nlohmann::json j = {{"id", v.id}, {"verdict", check::judgement_name(v.judgement)}, {"outcome", outcome_json(v)},
                       {"file", v.file}, {"index", v.index}};
   if (!v.ruleset.empty()) j["ruleset"] = v.ruleset;
+  if (!v.match.empty()) j["match"] = v.match;
   if (v.judgement != check::Judgement::Legal) {
     j["move"] = v.move;
     if (v.judgement == check::Judgement::Illegal) j["code"] = code_name(v.code);
@@ -54,6 +55,7 @@ void print_text(const check::GameVerdict& v) {
     case check::Judgement::Illegal: {
       std::string where = v.move == 0 ? "in the deal" : fmt::format("at move {}", v.move);
       if (v.move == v.moves + 1 && v.code == Code::ResultMismatch) where = "in the result";
+      if (v.move == v.moves + 1 && v.code == Code::ScoreMismatch) where = "in the score";
       std::string line = v.mark.line ? fmt::format(" ({}:{})", v.file, v.mark.line) : "";
       fmt::print("{}: ILLEGAL {}{}: {}: {}\n", v.id, where, line, code_name(v.code), v.message);
       if (!v.move_text.empty() && v.move > 0 && v.move <= v.moves) fmt::print("    the move: {}\n", v.move_text);

@@ -18,8 +18,13 @@ LoadedPosition load_position(const PositionInput& in) {
   if (in.after >= 0) {
     std::optional<record::GameRecord> rec;
     std::optional<record::RecordError> err;
+    std::optional<record::MatchHeader> match;  // the deals of a match play under its ruleset
     int index = 0;
     record::read_record_file(in.path, [&](record::ReadItem&& item) {
+      if (item.match) {
+        if (index < in.game) match = std::move(item.match);
+        return;  // a match document is no game
+      }
       if (++index != in.game) return;
       if (item.record) rec = std::move(item.record);
       else err = std::move(item.error);
@@ -28,7 +33,11 @@ LoadedPosition load_position(const PositionInput& in) {
     if (!rec)
       throw record::InputError(in.path, {}, fmt::format("--game {}: the file holds {} game{}", in.game, index,
                                                         index == 1 ? "" : "s"));
-    out.rules = cache.get(in.ruleset.empty() ? rec->ruleset : in.ruleset, rec->file);
+    if (!in.ruleset.empty()) out.rules = cache.get(in.ruleset, rec->file);
+    else if (!rec->ruleset_inline.empty()) out.rules = cache.get_inline(rec->ruleset_inline, rec->file, rec->ruleset_mark.line);
+    else if (!rec->ruleset.empty() || !match) out.rules = cache.get(rec->ruleset, rec->file);
+    else if (!match->ruleset_inline.empty()) out.rules = cache.get_inline(match->ruleset_inline, match->file, match->ruleset_mark.line);
+    else out.rules = cache.get(match->ruleset, match->file);
     out.position = position_after(*rec, *out.rules, static_cast<std::size_t>(in.after));
     out.label = fmt::format("{} after move {}", rec->display_id(), in.after);
     return out;

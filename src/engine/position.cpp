@@ -54,6 +54,14 @@ bool Position::same_state(const Position& o) const {
   return true;
 }
 
+int loser_points(const Position& p, int winner) {
+  int points = 0;
+  for (int s = 0; s < p.seats(); ++s)
+    if (s != winner)
+      for (Card c : p.hand[s]) points += p.rules->card_points(c);
+  return points;
+}
+
 const char* phase_name(Phase phase) {
   switch (phase) {
     case Phase::Swap: return "swap";

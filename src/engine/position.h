@@ -79,4 +79,8 @@ struct Position {
   bool same_state(const Position& o) const;
 };
 
+// The points of the cards left in every hand but the winner's (000's schedule,
+// Ruleset::card_points): what a won deal scores under `scoring.method: hand_points`.
+int loser_points(const Position& pos, int winner);
+
 }  // namespace conquian
