@@ -52,12 +52,25 @@ TEST_CASE("prove: uncompletable tables, counted by hand") {
 }
 
 TEST_CASE("prove: the hit rule breaks the hand-plus-table limit, the others keep it") {
-  CHECK(eval("hand-table-limit", "american").value == "holds");
+  // The play properties come from the induction proofs of the step model
+  // (specs/step-model.md); tiny's is the quickest.
+  for (const char* id : {"hand-table-limit", "one-place", "playable"}) {
+    auto v = eval(id, "tiny");
+    CHECK_MESSAGE(v.value == "holds", id);
+    CHECK_MESSAGE(v.evidence == "proved", id << ": " << v.detail);
+  }
   auto hit = eval("hand-table-limit", "hit");
   CHECK(hit.value == "fails");
-  CHECK(hit.detail.find("onto") != std::string::npos);  // the counterexample is a hit
-  CHECK(eval("one-place", "hit").value == "holds");
-  CHECK(eval("playable", "nine-card").value == "holds");
+  CHECK(hit.evidence == "proved");
+  CHECK(hit.detail.find("onto") != std::string::npos);  // the engine's counterexample is a hit
+  CHECK(eval("one-place", "hit").evidence == "proved");
+}
+
+TEST_CASE("prove: the longest deal of tiny is bounded by the ranking function") {
+  // (1 + 2 seats) x 9 stock cards + (2 + 1) x 2 seats x (target 4 - smallest meld 3) + 2.
+  auto v = eval("longest-deal", "tiny");
+  CHECK(v.value == "35");
+  CHECK(v.evidence == "proved");
 }
 
 TEST_CASE("prove: spec files are read strictly") {

@@ -99,9 +99,16 @@ std::vector<ForcedTake> forced_takes(const Position& forced, const Z3Limits& lim
       out.push_back(t);
       first_move.push_back(m);
     }
+    // Without rearrange legal_moves lists each discard once per grouping (the grouping is
+    // state); the groupings are listed apart, so each discard is kept once.
+    auto& results = out[it->second].results;
+    bool seen = std::any_of(results.begin(), results.end(), [&](const ForcedResult& r) {
+      return r.take.discard == m.discard && r.take.other == m.other;
+    });
+    if (seen) continue;
     ForcedResult res{m, forced};
     apply(res.after, m);
-    out[it->second].results.push_back(std::move(res));
+    results.push_back(std::move(res));
   }
   for (std::size_t i = 0; i < out.size(); ++i) find_groupings(forced, out[i], first_move[i], limits);
   std::stable_sort(out.begin(), out.end(), [](const ForcedTake& a, const ForcedTake& b) {

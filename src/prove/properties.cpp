@@ -11,6 +11,7 @@
 #include "replay/move_words.h"
 
 #include "prove/partition_z3.h"
+#include "prove/play_proof.h"
 #include "prove/table_model.h"
 
 namespace conquian::prove {
@@ -171,51 +172,91 @@ std::string play_and_check(const Ruleset& r, const std::function<std::string(con
   return {};
 }
 
+// The play properties are read off the induction proofs of the step model
+// (prove/play_proof.h, specs/step-model.md): "proved" when every query was unsat. When a
+// proof is not complete (a query refuted or unanswered), the property falls back to random
+// play through the engine ("checked": evidence, not proof) and the detail says why.
+std::string proof_summary(const PlayProof& p) {
+  return fmt::format("{} Z3 queries over the step model ({} transitions, {} conjuncts of I)", p.queries.size(),
+                     p.size.transitions, p.size.conjuncts);
+}
+std::string unproved(const PlayProof& p) { return fmt::format("not proved ({}); ", p.failure); }
+
 // The hand plus the table of a seat never holds more cards than were dealt to it (every
 // take is paid for with a throw), but for the winning take. Under the "hit" rule the hit
-// seat holds one more until it throws.
+// seat holds one more until it throws: the invariant proved says exactly that much, and the
+// engine plays a deal that shows it.
 PropertyValue hand_table_limit(const Ruleset& r, const Z3Limits&) {
   std::string bad = play_and_check(r, [&](const Position& p, const Move* m) -> std::string {
     if (!m) return {};
     std::string why = hand_table_fault(p, false);
     return why.empty() ? why : "after " + move_text(p, *m) + " " + why;
   });
+  const PlayProof& proof = cached_play_proof(r);
+  if (proof.inductive) {
+    std::string exact = r.forcing.hit ? "the hit seat one more until it throws" : "no other exception";
+    if (!bad.empty())
+      return {"fails", "proved",
+              fmt::format("the engine plays it: {}; I proves hand + table = hand size but for the winner and {} ({})",
+                          bad, exact, proof_summary(proof))};
+    if (r.forcing.hit)
+      return {"unknown", "unknown",
+              fmt::format("I allows the hit seat one more card until it throws, and no move of {} random deals reached it",
+                          kCheckedDeals)};
+    return {"holds", "proved",
+              fmt::format("I (hand-table, phase-keys) is inductive: hand + table = hand size while the deal goes on, at "
+                          "most one more for the winner ({})",
+                          proof_summary(proof))};
+  }
   if (!bad.empty()) return {"fails", "checked", bad};
-  return {"holds", "checked", fmt::format("held after every move of {} random deals", kCheckedDeals)};
+  return {proof.unknown ? "unknown" : "holds", proof.unknown ? "unknown" : "checked",
+          unproved(proof) + fmt::format("held after every move of {} random deals", kCheckedDeals)};
 }
 
 // Every card is in exactly one place (a hand, a table, the stock, the dead cards, face up)
 // after every move.
 PropertyValue one_place(const Ruleset& r, const Z3Limits&) {
+  const PlayProof& proof = cached_play_proof(r);
+  if (proof.inductive)
+    return {"holds", "proved", fmt::format("I (one-place) holds after every deal and is kept by every move ({})",
+                                           proof_summary(proof))};
   std::string bad = play_and_check(r, [&](const Position& p, const Move*) { return card_places_fault(p); });
   if (!bad.empty()) return {"fails", "checked", bad};
-  return {"holds", "checked", fmt::format("held after every move of {} random deals", kCheckedDeals)};
+  return {proof.unknown ? "unknown" : "holds", proof.unknown ? "unknown" : "checked",
+          unproved(proof) + fmt::format("held after every move of {} random deals", kCheckedDeals)};
 }
 
 // Every position that is not over has a legal move for the seat to act.
 PropertyValue playable(const Ruleset& r, const Z3Limits&) {
+  const PlayProof& proof = cached_play_proof(r);
+  if (proof.playable)
+    return {"holds", "proved", fmt::format("every live state of the inductive invariant I has a move ({})",
+                                           proof_summary(proof))};
   std::string bad = play_and_check(r, [&](const Position& p, const Move* first) -> std::string {
     if (!p.result.over() && first == nullptr && p.plies > 0) return fmt::format("no legal move after {} plies", p.plies);
     return {};
   });
   if (!bad.empty()) return {"fails", "checked", bad};
-  return {"holds", "checked", fmt::format("every live position of {} random deals had a legal move", kCheckedDeals)};
+  return {proof.unknown ? "unknown" : "holds", proof.unknown ? "unknown" : "checked",
+          unproved(proof) + fmt::format("every live position of {} random deals had a legal move", kCheckedDeals)};
 }
 
-// The longest deal, in record moves: a bound from counting, and the longest deal seen.
-// Every take, hit and lay puts at least one card on a table, and no table passes target - 1
-// before the last take: so increments I <= seats x (target - 1) + 1. Face-up cards come
-// from turns (at most the stock) and from discards and throws (at most 2I); each is
-// refused at most once per seat and forced at most once. Moves <= swaps + stock + 2I
-// (takes, throws) + I (forces) + seats x (stock + 2I) (passes).
+void warm_play_proof(const Ruleset& r) { cached_play_proof(r); }
+
+// The longest deal, in record moves: the ranking function's value after a deal, proved to
+// drop by at least one on every record move and never to be negative (specs/step-model.md).
 PropertyValue longest_deal(const Ruleset& r, const Z3Limits&) {
-  long n = r.seats, stock = r.stock_size(), inc = n * (r.target - 1) + 1;
-  long bound = (r.swap ? n : 0) + stock + 3 * inc + n * (stock + 2 * inc);
+  const PlayProof& proof = cached_play_proof(r);
   long total = 0, longest = 0;
   play_and_check(r, [](const Position&, const Move*) { return std::string(); }, &total, &longest);
-  return {std::to_string(bound), "bound",
-          fmt::format("at most {} moves by counting; the longest of {} random deals had {} (mean {:.1f})", bound,
-                      kCheckedDeals, longest, double(total) / kCheckedDeals)};
+  std::string seen = fmt::format("the longest of {} random deals had {} (mean {:.1f})", kCheckedDeals, longest,
+                                 double(total) / kCheckedDeals);
+  if (proof.ranked)
+    return {std::to_string(proof.bound), "proved",
+            fmt::format("at most {} record moves: the ranking function is {} after every deal, drops by at least one "
+                        "on every record move and is never negative ({}); {}",
+                        proof.bound, proof.bound, proof_summary(proof), seen)};
+  return {"unknown", "unknown", unproved(proof) + seen};
 }
 
 }  // namespace
@@ -230,10 +271,12 @@ const std::vector<PropertyKind>& property_kinds() {
       {"longer-run-before-win", "a run longer than any winning table allows can stand on a table before the win",
        longer_run_before_win},
       {"uncompletable-tables", "tables one card short of the target that no card can ever complete", uncompletable_tables},
-      {"hand-table-limit", "hand plus table never exceeds the hand size, but for the winning take", hand_table_limit},
-      {"one-place", "every card is in exactly one place after every move", one_place},
-      {"playable", "every position that is not over has a legal move", playable},
-      {"longest-deal", "the longest possible deal, in moves (a bound, and the longest seen)", longest_deal},
+      {"hand-table-limit", "hand plus table never exceeds the hand size, but for the winning take", hand_table_limit,
+       warm_play_proof},
+      {"one-place", "every card is in exactly one place after every move", one_place, warm_play_proof},
+      {"playable", "every position that is not over has a legal move", playable, warm_play_proof},
+      {"longest-deal", "the longest possible deal, in record moves (a proved bound, and the longest seen)", longest_deal,
+       warm_play_proof},
   };
   return kinds;
 }

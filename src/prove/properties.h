@@ -2,8 +2,9 @@
 //
 // Each property computes a value for a ruleset (a number, true/false, holds/fails) and says
 // how it knows: "proved" (Z3 answered unsat for the negation, with a witness for the
-// positive side), "enumerated" (the engine's exact search over every case, each case
-// confirmed by Z3), or "checked" (the engine's invariant held on every move of N simulated
+// positive side, or an induction proof over the step model of specs/step-model.md),
+// "enumerated" (the engine's exact search over every case, each case confirmed by Z3), or
+// "checked" (the engine's invariant held on every move of N simulated
 // deals: evidence, not proof). A spec (specs/properties.yaml) pairs each property with the
 // value expected per ruleset. When a Z3 check a value needs answers unknown (a timeout or
 // a resource limit in `Z3Limits`), the value is "unknown" with evidence "unknown" and Z3's
@@ -32,8 +33,13 @@ PropertyValue undecided(const std::string& what, const Z3Answer& answer);
 struct PropertyKind {
   std::string id;
   std::string summary;
-  // `limits` bound each Z3 check the property makes.
+  // `limits` bound each Z3 check of the table properties; the play properties' induction
+  // proofs (prepare) keep their own limit per query (prove/play_proof.h) and say unknown
+  // when it is reached.
   std::function<PropertyValue(const Ruleset&, const Z3Limits& limits)> evaluate;
+  // Work that evaluate() would do first and that may run on another thread, for several
+  // rulesets at once (the play properties' induction proofs); may be empty.
+  std::function<void(const Ruleset&)> prepare = {};
 };
 
 // Every property this build can evaluate, by id.
