@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "cards/deck.h"
@@ -94,6 +95,35 @@ inline CardSet random_set(const MeldIndex& index, std::mt19937_64& rng, int size
   }
   while (s.size() < size) s.insert(static_cast<Card>(rng() % deck.size()));
   return s;
+}
+
+// Random card sets crowded into a few ranks, where sets and runs compete for the same
+// cards (the hard case for the exact cover): most cards from a window of about
+// size / suits ranks, a few anywhere, and sometimes the wild cards.
+inline CardSet dense_set(const MeldIndex& index, std::mt19937_64& rng, int size) {
+  const Deck& deck = index.deck();
+  const int ranks = deck.rank_count(), suits = deck.suit_count();
+  size = std::min(size, deck.size());
+  CardSet s;
+  if (rng() % 2 == 0) s |= index.rules().wild;
+  const int window = std::min(ranks, std::max(1, size / suits + static_cast<int>(rng() % 3)));
+  const int lo = static_cast<int>(rng() % static_cast<unsigned>(ranks - window + 1));
+  for (int tries = 0; s.size() < size && tries < 1000; ++tries) {
+    const bool anywhere = s.size() >= size - 2;
+    const int rank = anywhere ? static_cast<int>(rng() % static_cast<unsigned>(ranks))
+                              : lo + static_cast<int>(rng() % static_cast<unsigned>(window));
+    s.insert(deck.card(static_cast<int>(rng() % static_cast<unsigned>(suits)), rank));
+  }
+  while (s.size() < size) s.insert(static_cast<Card>(rng() % static_cast<unsigned>(deck.size())));
+  return s;
+}
+
+// A custom deck of `ranks` x `suits` cards: ranks r0, r1, ..., suits a, b, c, d.
+inline Deck custom_deck(int ranks, int suits) {
+  std::vector<std::string> r, s;
+  for (int i = 0; i < ranks; ++i) r.push_back("r" + std::to_string(i));
+  for (int i = 0; i < suits; ++i) s.push_back(std::string(1, static_cast<char>('a' + i)));
+  return *Deck::custom(r, s, nullptr);
 }
 
 }  // namespace conquian::testing

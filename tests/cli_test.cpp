@@ -1,5 +1,5 @@
 // The command line as scripts see it: every test that runs the built binary (check,
-// rulesets, prove partition, forcing, solve, diff), with its exit status, JSON shape and
+// rulesets, prove partition, forcing, solve, diff, analyse, show), with its exit status, JSON shape and
 // error messages.
 #include <doctest/doctest.h>
 #include <unistd.h>
@@ -126,6 +126,19 @@ TEST_CASE("cli: unusable input is malformed, named, and exits 2") {
   CHECK(ur.status == 2);
   CHECK(nlohmann::json::parse(ur.out)["games"][0]["message"].get<std::string>().find("no-such-rules") != std::string::npos);
   CHECK(run("check --ruleset no-such-rules " + u).status == 2);
+  // An empty record file, or one of comments only, is an error naming the file (issue 11).
+  auto empty = write(dir / "empty.yaml", "");
+  Run e = run("check --json " + empty);
+  CHECK(e.status == 2);
+  auto je = nlohmann::json::parse(e.out);
+  CHECK(je["summary"]["malformed"] == 1);
+  CHECK(je["games"][0]["id"] == empty);
+  CHECK(je["games"][0]["message"].get<std::string>().find("no YAML document") != std::string::npos);
+  auto comments = write(dir / "comments.yaml", "# no games today\n");
+  Run c = run("check " + comments);
+  CHECK(c.status == 2);
+  CHECK(c.out.find(comments + ": MALFORMED: " + comments + ": no game") == 0);
+  CHECK(run("check " + write(dir / "dashes.yaml", "---\n")).status == 2);  // one empty document
   CHECK(run("check").status == 2);
   CHECK(run("frobnicate").status == 2);
   fs::remove_all(dir);
@@ -191,6 +204,47 @@ TEST_CASE("cli: prove partition answers with Z3 and the engine agreeing") {
   CHECK(run("prove partition --ruleset american --cards \"8h 9h Th\"").status == 2);  // not in the deck
 }
 
+TEST_CASE("cli: Z3 out of time is undecided, exit 3, never a proof (issue 11)") {
+  // The whole deck: building the query alone takes more than 1 ms, so no check runs.
+  std::string deck = "\"Ac 2c 3c 4c 5c 6c 7c Jc Qc Kc Ad 2d 3d 4d 5d 6d 7d Jd Qd Kd\"";
+  Run late = run("prove partition --ruleset american --cards " + deck + " --json --z3-timeout 1");
+  CHECK(late.status == 3);
+  auto j = nlohmann::json::parse(late.out);
+  CHECK(j["partitionable"].is_null());
+  CHECK(j["unknown"].get<std::string>().find("timeout") != std::string::npos);
+  CHECK(run("prove partition --ruleset american --cards " + deck + " --all --z3-timeout 1").status == 3);
+  // A spec whose Z3 checks run out of time: the undecided properties are named.
+  auto dir = temp_dir();
+  auto spec = write(dir / "spec.yaml",
+                    "format: conquian-properties/1\nproperties:\n"
+                    "  - property: longest-winning-run\n    expect: {american: 8}\n"
+                    "  - property: longer-run-before-win\n    expect: {american: 'true'}\n"
+                    "  - property: longest-deal\n    expect: {american: 1}\n");
+  Run text = run("prove --spec " + spec + " --z3-timeout 1");
+  CHECK(text.status == 1);  // longest-deal is refuted (its bound is not 1): refuted beats unknown
+  CHECK(text.out.find("Left undecided (Z3 answered unknown):\n  longest-winning-run (american)\n"
+                      "  longer-run-before-win (american)\n") != std::string::npos);
+  write(dir / "spec.yaml", "format: conquian-properties/1\nproperties:\n"
+                           "  - property: longest-winning-run\n    expect: {american: 8}\n"
+                           "  - property: longer-run-before-win\n    expect: {american: 'true'}\n");
+  Run json = run("prove --spec " + spec + " --z3-timeout 1 --json");
+  CHECK(json.status == 3);
+  auto results = nlohmann::json::parse(json.out)["results"];
+  REQUIRE(results.size() == 2);
+  for (const auto& r : results) {
+    CHECK(r["value"] == "unknown");
+    CHECK(r["evidence"] == "unknown");
+  }
+  // The issue's command: the shipped spec on american, every Z3 question out of time.
+  Run shipped = run("prove --spec " + std::string(CONQUIAN_SOURCE_DIR) +
+                    "/specs/properties.yaml --ruleset american --z3-timeout 1");
+  CHECK(shipped.status == 3);
+  CHECK(shipped.out.find("Left undecided (Z3 answered unknown):\n  longest-winning-run (american)\n"
+                         "  longer-run-before-win (american)\n  uncompletable-tables (american)\n") !=
+        std::string::npos);
+  fs::remove_all(dir);
+}
+
 TEST_CASE("cli: forcing --json, and exit status") {
   const std::string dir = std::string(CONQUIAN_SOURCE_DIR) + "/corpus/positions/";
   Run r = run("forcing " + dir + "decline-regroup.position.yml --json");
@@ -217,6 +271,10 @@ TEST_CASE("cli: forcing --json, and exit status") {
   CHECK(take["melds"].size() == 3);
   CHECK(!take.contains("onto"));
   CHECK(run("forcing " + dir + "no-such-file.position.yml").status == 2);
+  // Z3 out of time: the groupings cannot all be listed, so no answer is shown; exit 3.
+  Run late = run("forcing " + dir + "decline-regroup.position.yml --json --z3-timeout 1");
+  CHECK(late.status == 3);
+  CHECK(nlohmann::json::parse(late.out)["unknown"].get<std::string>().find("Z3 could not finish") == 0);
 }
 
 TEST_CASE("cli: solve --json, exit status, errors") {
@@ -277,6 +335,42 @@ TEST_CASE("cli: diff writes the three files; bad input exits 2") {
   CHECK(run("diff american nine-card --players greedy,wizard --deals 10 --report " + dir.string()).status == 2);
   fs::remove_all(dir.parent_path());
 }
+
+const std::string kAnalyseGames = std::string(CONQUIAN_SOURCE_DIR) + "/corpus/analyse/mistakes.yaml";
+
+TEST_CASE("cli: analyse --json, text, and bad input refused as check refuses it") {
+  auto ok = run("analyse " + kAnalyseGames + " --game 1 --json --chance-nodes 10000");
+  CHECK(ok.status == 0);
+  nlohmann::json j = nlohmann::json::parse(ok.out);
+  CHECK(j["id"] == "blunder");
+  CHECK(j["ruleset"] == "american");
+  CHECK(j["moves"][2]["class"] == "blunder");
+
+  auto text = run("analyse " + kAnalyseGames + " --id tiny-mistake");
+  CHECK(text.status == 0);
+  CHECK(text.out.find("   5 mistake  {seat: 1, pass: 3h}") != std::string::npos);
+  CHECK(text.out.find("first decisive mistake: move 14 by seat 0") != std::string::npos);
+
+  const std::string corpus = std::string(CONQUIAN_SOURCE_DIR) + "/corpus/";
+  auto illegal = run("analyse " + corpus + "illegal/takes.yaml --game 1", true);
+  CHECK(illegal.status == 1);
+  CHECK(illegal.out.find("ILLEGAL at move") != std::string::npos);
+  auto malformed = run("analyse " + corpus + "malformed/broken-yaml.yaml", true);
+  CHECK(malformed.status == 2);
+  CHECK(malformed.out.find("MALFORMED") != std::string::npos);
+  auto missing = run("analyse " + kAnalyseGames + " --game 9", true);
+  CHECK(missing.status == 2);
+  CHECK(missing.out.find("--game 9: no such game (the file holds 2 games)") != std::string::npos);
+}
+
+TEST_CASE("cli: show, the table after N moves") {
+  auto r = run("show " + kAnalyseGames + " --after 3");
+  CHECK(r.status == 0);
+  CHECK(r.out.find("seat 0 (dealer)  hand:  Kc 7d Qd\n        table: Ac 2c 3c 4c | 5d 5h 5s\n") != std::string::npos);
+  CHECK(r.out.find("face up: Jd (thrown by seat 0)") != std::string::npos);
+  CHECK(r.out.find("stock:   19 cards") != std::string::npos);
+  CHECK(r.out.find("next:    seat 1 to take or pass Jd") != std::string::npos);
+  CHECK(run("show " + kAnalyseGames + " --after 99").status == 2);
 
 // ---- issue 16: a command line that behaves as people expect ------------------------------
 

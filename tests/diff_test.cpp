@@ -18,6 +18,7 @@
 #include "batch/simulate.h"
 #include "batch/stats.h"
 #include "record/record_writer.h"
+#include "test_scale.h"
 
 using namespace conquian;
 using namespace conquian::batch;
@@ -92,6 +93,21 @@ TEST_CASE("match scoring: a draw doubles the next stake under nine-card") {
   CHECK(m.matches == 1);
   CHECK(m.unfinished_deals == 2);
   CHECK(deal_points({0, 17}, rules->scoring, 4) == 4);
+}
+
+TEST_CASE("match scoring: the multiplier stops at scoring.max_multiplier (004: 1, 2, 4)") {
+  auto rules = load_ruleset("nine-card");  // after_draw 2, max_multiplier 4, match to 3
+  // Three draws: the fourth deal is played at 4 (1, 2, 4, then 4 again, not 8).
+  std::vector<ScoredDeal> deals = {{-1, 0}, {-1, 0}, {-1, 0}, {0, 0}};
+  MatchSummary m = score_matches(deals, rules->scoring, 2);
+  CHECK(m.largest_multiplier == 4);
+  CHECK(m.points == std::vector<std::int64_t>{4, 0});
+  CHECK(m.match_wins == std::vector<std::uint64_t>{1, 0});
+  // A house cap of 8 lets the same deal count 8.
+  auto house = load_ruleset_text("base: nine-card\nscoring: {max_multiplier: 8}\n", "house", "house.yaml");
+  m = score_matches(deals, house->scoring, 2);
+  CHECK(m.largest_multiplier == 8);
+  CHECK(m.points == std::vector<std::int64_t>{8, 0});
 }
 
 TEST_CASE("match scoring: hand points under american-points") {
@@ -214,6 +230,33 @@ TEST_CASE("diff: a small run's JSON adds up; forcing only where allowed") {
   CHECK(md.find("`american-noforce`") != std::string::npos);
   CHECK(html.find("<svg") != std::string::npos);
   CHECK(html.find("http://") == html.find("http://www.w3.org/2000/svg"));  // nothing fetched
+}
+
+TEST_CASE("diff: the variants of issue 15 beside the rulesets they vary") {
+  // The lists `conquian diff` is run on for these variants (specs/rulesets.md); each group
+  // shares its seat count. Every deal of each ruleset is played, and what a variant switches
+  // off does not happen.
+  const std::vector<std::vector<std::string>> groups = {
+      {"nine-card", "nine-card-plain", "nine-card-five", "nine-card-french"},
+      {"american", "american-noextra", "spanish", "spanish-wild-two", "hit", "hit-own"},
+      {"three-seat", "three-seat-swap", "me-sirve"},
+      {"four-seat", "four-seat-swap"}};
+  const auto deals = static_cast<std::uint64_t>(conquian::testing::scaled(40));
+  for (const auto& names : groups) {
+    DiffPlan plan = plan_of(names, deals, 21);
+    DealTable table = play_deals(plan, 0, deals, 2, {});
+    ReportInput in{&plan, &table, nullptr, "diff"};
+    nlohmann::json j = diff_report_json(build_diff_report(in));
+    REQUIRE(j["rulesets"].size() == names.size());
+    for (const auto& r : j["rulesets"]) {
+      const std::string name = r["ruleset"]["name"];
+      CAPTURE(name);
+      CHECK(r["deals"] == deals);
+      CHECK(r["seat_wins"].size() == load_ruleset(name)->seats);
+      if (name == "nine-card-plain") CHECK(r["forcing"]["forces"] == 0);  // 004: forcing switched off
+      if (name != "hit" && name != "hit-own") CHECK(r["forcing"]["hits"] == 0);
+    }
+  }
 }
 
 TEST_CASE("diff --games: a game with a force is legal under american, not under american-noforce") {

@@ -262,3 +262,23 @@ TEST_CASE("hit forcing (002): the discard onto another table, then that seat thr
   CHECK(to_act(p) == 1);
   CHECK(p.stock[p.stock_top] == card(r->deck, "Jc"));
 }
+
+TEST_CASE("big hands with a wild card: every take judge() accepts is generated (issue 11)") {
+  // The generator once cut the hand to its 20 lowest cards by deck index before looking for
+  // extra melds with wild cards, so 9s Ts Js (high indices) were never laid.
+  auto r = load_ruleset_text("deck: french-52\nhand: 24\ntarget: 25\nwild: [2d]\n", "big-wild", "big-wild.yaml");
+  Position p = deal(*r,
+                    {"5c 5d 9s Ts Js Ac 3c 7c 9c Jc Kc 4d 6d 8d Td Qd Ah 3h 5h 7h 9h Jh Kh 2s",
+                     "2c 4c 6c 8c Tc Qc Ad 2d 3d 7d 9d Jd Kd 2h 4h 6h 8h Th Qh As 3s 4s 6s 7s"},
+                    "5s 8s Qs Ks", 1);
+  play(p, "{seat: 0, turn: 5s}");
+  Move wanted = move(p, "{seat: 0, take: 5s, melds: [[5s, 5c, 5d], [9s, Ts, Js]], discard: Ac}");
+  REQUIRE(judge(p, wanted).ok());
+  std::vector<Move> moves;
+  legal_moves(p, moves);
+  bool listed = false;
+  for (const auto& m : moves)
+    listed = listed || (m.kind == MoveKind::Take && m.table == wanted.table && m.discard == wanted.discard);
+  CHECK(listed);
+  for (const auto& m : moves) CHECK(judge(p, m).ok());
+}

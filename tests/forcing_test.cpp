@@ -220,3 +220,14 @@ TEST_CASE("forcing: different lists of groupings are an internal disagreement") 
     CHECK(std::string(e.what()).rfind("internal disagreement", 0) == 0);
   }
 }
+
+TEST_CASE("forcing: Z3's unknown is no list of groupings (issue 11)") {
+  // A resource limit of one unit stops Z3's first check: the groupings cannot all be listed,
+  // and the analysis says so rather than answer from an incomplete list.
+  const fs::path file = fs::path(CONQUIAN_SOURCE_DIR) / "corpus/positions/decline-seven-discards.position.yml";
+  record::PositionFile pf = record::read_position_file(file.string());
+  auto rules = load_ruleset(pf.ruleset);
+  Position p = position_from_file(pf, *rules);
+  CHECK_THROWS_AS(prove::analyse_forcing(p, prove::Z3Limits{0, 1}), prove::Z3Undecided);
+  CHECK_NOTHROW(prove::analyse_forcing(p));
+}

@@ -139,17 +139,23 @@ void cross_check(const Deck& deck, const MeldRules& rules, int count, std::uint6
     CardSet s = conquian::testing::random_set(idx, rng, size);
     bool fast = idx.can_partition(s);
     bool slow = conquian::testing::naive_partition(deck, rules, conquian::testing::naive_cards(deck, rules, s));
-    if (fast != slow) {
+    bool cover = idx.can_partition_by_cover(s), ranks = idx.can_partition_by_ranks(s);
+    if (fast != slow || cover != slow || ranks != slow) {
       CAPTURE(deck.tokens(s));
       CHECK(fast == slow);
+      CHECK(cover == slow);
+      CHECK(ranks == slow);
       return;
     }
-    MeldList split;
+    MeldList split, by_ranks;
     CHECK(idx.find_partition(s, split) == fast);
+    CHECK(idx.find_partition_by_ranks(s, by_ranks) == fast);
     if (fast) {
       ++yes;
       CHECK(split.cards() == s);
       for (CardSet m : split) CHECK(idx.is_meld(m));
+      CHECK(by_ranks.cards() == s);
+      for (CardSet m : by_ranks) CHECK(idx.is_meld(m));
     }
   }
   MESSAGE(deck.name() << ": " << yes << " of " << count << " sets partitionable");
@@ -159,7 +165,7 @@ void cross_check(const Deck& deck, const MeldRules& rules, int count, std::uint6
 
 }  // namespace
 
-TEST_CASE("fast search agrees with brute force on 100,000 random sets per deck") {
+TEST_CASE("the exact cover, the rank program and brute force agree on 100,000 random sets per deck") {
   auto f40 = *Deck::named("french-40");
   auto f52 = *Deck::named("french-52");
   auto s40 = *Deck::named("spanish-40");
@@ -172,4 +178,96 @@ TEST_CASE("fast search agrees with brute force on 100,000 random sets per deck")
   MeldRules two_wilds;
   two_wilds.wild = CardSet::of(*f40.parse("2d")).with(*f40.parse("Ks"));
   cross_check(f40, two_wilds, 30'000, 5);
+}
+
+namespace {
+
+// The shapes of `conquian_bench partition-hostile` and more: custom decks of up to 64
+// cards, sets and runs of two, caps, and wild cards (which the loader allows up to 8).
+struct HostileShape {
+  int ranks, suits;
+  MeldRules rules;
+  int wilds;  // the wild cards: the first card of each of the `wilds` highest ranks' suits
+};
+
+MeldRules with_wilds(const Deck& deck, MeldRules rules, int wilds) {
+  for (int i = 0; i < wilds; ++i)
+    rules.wild.insert(deck.card(i % deck.suit_count(), deck.rank_count() - 1 - i / deck.suit_count()));
+  return rules;
+}
+
+const HostileShape kHostile[] = {
+    {16, 4, {3, 4, 3, 0, {}}, 0}, {16, 4, {2, 4, 2, 0, {}}, 0}, {16, 4, {3, 3, 3, 3, {}}, 0},
+    {32, 2, {2, 2, 2, 0, {}}, 0}, {64, 1, {2, 2, 3, 0, {}}, 0}, {16, 4, {2, 4, 2, 3, {}}, 2},
+    {16, 4, {2, 3, 4, 6, {}}, 4}, {13, 4, {3, 4, 3, 0, {}}, 8}, {21, 3, {2, 3, 2, 4, {}}, 3},
+    {32, 2, {2, 2, 5, 0, {}}, 8}, {16, 4, {4, 4, 7, 9, {}}, 1},
+};
+
+}  // namespace
+
+TEST_CASE("the rank program on hostile shapes: brute force, the exact cover and Z3-free splits agree") {
+  for (const HostileShape& shape : kHostile) {
+    Deck deck = conquian::testing::custom_deck(shape.ranks, shape.suits);
+    MeldRules rules = with_wilds(deck, shape.rules, shape.wilds);
+    MeldIndex idx(deck, rules);
+    CAPTURE(shape.ranks);
+    CAPTURE(shape.suits);
+    CAPTURE(shape.wilds);
+    std::mt19937_64 rng(static_cast<std::uint64_t>(shape.ranks * 100 + shape.wilds));
+    int yes = 0, count = conquian::testing::scaled(3000);
+    for (int i = 0; i < count; ++i) {
+      // Small tables against brute force; larger ones against the exact cover alone.
+      const bool small = i % 3 != 0;
+      const int size = small ? 3 + static_cast<int>(rng() % 9) : 12 + static_cast<int>(rng() % 7);
+      CardSet s = i % 2 ? conquian::testing::dense_set(idx, rng, size) : conquian::testing::random_set(idx, rng, size);
+      bool ranks = idx.can_partition_by_ranks(s);
+      bool truth = small ? conquian::testing::naive_partition(deck, rules, conquian::testing::naive_cards(deck, rules, s))
+                         : idx.can_partition_by_cover(s);
+      MeldList split;
+      bool found = idx.find_partition_by_ranks(s, split);
+      if (ranks != truth || idx.can_partition(s) != truth || found != truth) {
+        CAPTURE(deck.tokens(s));
+        CHECK(ranks == truth);
+        CHECK(idx.can_partition(s) == truth);
+        CHECK(found == truth);
+        return;
+      }
+      if (found) {
+        ++yes;
+        CHECK(split.cards() == s);
+        for (CardSet m : split) CHECK(idx.is_meld(m));
+      }
+    }
+    MESSAGE(shape.ranks << "x" << shape.suits << " with " << shape.wilds << " wilds: " << yes << " of " << count
+                        << " splittable");
+    CHECK(yes > 0);
+    CHECK(yes < count);
+  }
+}
+
+TEST_CASE("the 33-card tables of the largest rulesets: every answer past the cover's budget is a real split or none") {
+  // The hybrid (can_partition, find_partition) answers from the cover when it finishes
+  // within its budget and from the rank program when not; on these tables both happen.
+  for (const HostileShape& shape : kHostile) {
+    Deck deck = conquian::testing::custom_deck(shape.ranks, shape.suits);
+    MeldRules rules = with_wilds(deck, shape.rules, shape.wilds);
+    MeldIndex idx(deck, rules);
+    std::mt19937_64 rng(99);
+    for (int i = 0; i < conquian::testing::scaled(200); ++i) {
+      CardSet s = conquian::testing::dense_set(idx, rng, 33);
+      bool ranks = idx.can_partition_by_ranks(s);
+      MeldList split;
+      bool found = idx.find_partition(s, split);
+      if (idx.can_partition(s) != ranks || found != ranks) {
+        CAPTURE(deck.tokens(s));
+        CHECK(idx.can_partition(s) == ranks);
+        CHECK(found == ranks);
+        return;
+      }
+      if (found) {
+        CHECK(split.cards() == s);
+        for (CardSet m : split) CHECK(idx.is_meld(m));
+      }
+    }
+  }
 }

@@ -157,12 +157,31 @@ TEST_CASE("z3 partition: a run cap of 8") {
   CHECK(prove::z3_partition(deck, tight, bridged).answer == Answer::Yes);
 }
 
+TEST_CASE("z3 partition: a resource limit gives unknown with Z3's reason, never yes or no") {
+  auto deck = *Deck::named("french-40");
+  MeldRules rules;
+  const prove::Z3Limits starved{0, 1};
+  auto one = prove::z3_partition(deck, rules, cards(deck, "3h 4h 5h 6h 6c 6s"), starved);
+  CHECK(one.answer == Answer::Unknown);
+  CHECK_FALSE(one.reason_unknown.empty());
+  CHECK(one.split.count == 0);
+  std::string why;
+  auto count = prove::z3_all_partitions(deck, rules, cards(deck, "Ac Ad Ah 2c 3c 2d 3d 2h 3h"),
+                                        [](const MeldList&) { return true; }, starved, &why);
+  CHECK(count == 0);
+  CHECK_FALSE(why.empty());
+  // A time budget already spent before the check: unknown at once.
+  auto late = prove::z3_partition(*Deck::named("french-52"), rules, Deck::named("french-52")->all(), {1, 0});
+  CHECK(late.answer == Answer::Unknown);
+  CHECK(late.reason_unknown.find("timeout") != std::string::npos);
+}
+
 TEST_CASE("z3 partition: timeouts and early stops") {
   auto deck = *Deck::named("french-52");
   MeldRules rules;
   // The whole deck splits (13 sets of four, for one); with a 1 ms budget Z3 may give up,
   // but it must never say No.
-  auto whole = prove::z3_partition(deck, rules, deck.all(), 1);
+  auto whole = prove::z3_partition(deck, rules, deck.all(), {1});
   CHECK(whole.answer != Answer::No);
   if (whole.answer == Answer::Unknown) CHECK_FALSE(whole.reason_unknown.empty());
   auto full = prove::z3_partition(deck, rules, deck.all());
@@ -174,16 +193,16 @@ TEST_CASE("z3 partition: timeouts and early stops") {
   auto count = prove::z3_all_partitions(deck, rules, deck.all(), [&](const MeldList&) {
     ++visited;
     return false;
-  }, 0, &why);
+  }, {}, &why);
   CHECK(count == 1);
   CHECK(visited == 1);
   CHECK(why.empty());
   // The deck has far too many splits to list in 100 ms: the enumeration says it stopped.
-  prove::z3_all_partitions(deck, rules, deck.all(), [](const MeldList&) { return true; }, 100,
+  prove::z3_all_partitions(deck, rules, deck.all(), [](const MeldList&) { return true; }, {100},
                            &why);
   CHECK_FALSE(why.empty());  // "timeout"
   CHECK_THROWS_AS(prove::z3_all_partitions(deck, rules, deck.all(),
-                                           [](const MeldList&) { return true; }, 20),
+                                           [](const MeldList&) { return true; }, {20}),
                   std::runtime_error);
 }
 
@@ -214,38 +233,44 @@ std::vector<CardSet> random_sets(const MeldIndex& idx, int count, int max_size, 
   return sets;
 }
 
-// The three answers for one set of cards.
+// The four answers for one set of cards.
 struct Verdicts {
   Z3Partition z3;
-  bool fast = false, slow = false;
+  bool fast = false, ranks = false, slow = false;
 };
 
-void cross_check(const Deck& deck, const MeldRules& rules, int count, std::uint64_t seed) {
+void cross_check(const Deck& deck, const MeldRules& rules, int count, std::uint64_t seed, bool dense = false) {
   MeldIndex idx(deck, rules);
   std::vector<CardSet> sets = random_sets(idx, count, 11, seed);
+  if (dense) {  // crowded into a few ranks, where sets and runs compete (the hostile shapes)
+    std::mt19937_64 rng(seed);
+    for (std::size_t i = 0; i < sets.size(); i += 2) sets[i] = testing::dense_set(idx, rng, 3 + static_cast<int>(rng() % 9));
+  }
   std::vector<Verdicts> verdicts(sets.size());
   parallel_for(sets.size(), [&](std::size_t i) {
     verdicts[i].z3 = prove::z3_partition(deck, rules, sets[i]);
-    verdicts[i].fast = idx.can_partition(sets[i]);
+    verdicts[i].fast = idx.can_partition_by_cover(sets[i]);
+    verdicts[i].ranks = idx.can_partition_by_ranks(sets[i]);
     verdicts[i].slow = testing::naive_partition(deck, rules, testing::naive_cards(deck, rules, sets[i]));
   });
   int yes = 0;
   for (std::size_t i = 0; i < sets.size(); ++i) {
     const Verdicts& v = verdicts[i];
     bool z3_yes = v.z3.answer == Answer::Yes;
-    if (v.z3.answer == Answer::Unknown || z3_yes != v.fast || v.fast != v.slow ||
+    if (v.z3.answer == Answer::Unknown || z3_yes != v.fast || v.fast != v.slow || v.ranks != v.slow ||
         (z3_yes && !valid_split(deck, rules, sets[i], v.z3.split))) {
       CAPTURE(deck.tokens(sets[i]));
       CAPTURE(v.z3.reason_unknown);
       CHECK(v.z3.answer != Answer::Unknown);
       CHECK(z3_yes == v.fast);
       CHECK(v.fast == v.slow);
+      CHECK(v.ranks == v.slow);
       CHECK((!z3_yes || valid_split(deck, rules, sets[i], v.z3.split)));
       return;
     }
     if (v.fast) ++yes;
   }
-  MESSAGE(deck.name() << ": Z3, the exact cover and brute force agree on " << count
+  MESSAGE(deck.name() << ": Z3, the exact cover, the rank program and brute force agree on " << count
                       << " sets, " << yes << " partitionable");
   CHECK(yes > count / 10);
   CHECK(yes < count * 9 / 10);
@@ -297,6 +322,22 @@ void compare_enumerations(const Deck& deck, const MeldRules& rules, int count, s
 }
 
 }  // namespace
+
+TEST_CASE("z3 partition agrees with the rank program, the exact cover and brute force on hostile shapes") {
+  // Custom decks as large as the limits allow, sets and runs of two, caps, wild cards.
+  auto d16x4 = testing::custom_deck(16, 4), d32x2 = testing::custom_deck(32, 2), d13x4 = testing::custom_deck(13, 4);
+  MeldRules twos{2, 4, 2, 0, {}};
+  MeldRules capped_wilds{2, 4, 2, 3, {}};
+  capped_wilds.wild = CardSet::of(d16x4.card(0, 15)).with(d16x4.card(1, 15));
+  MeldRules pairs_wilds{2, 2, 2, 0, {}};
+  for (int i = 0; i < 4; ++i) pairs_wilds.wild.insert(d32x2.card(i % 2, 31 - i / 2));
+  MeldRules long_runs{3, 4, 5, 7, {}};
+  long_runs.wild = CardSet::of(d13x4.card(2, 12)).with(d13x4.card(3, 12)).with(d13x4.card(3, 11));
+  cross_check(d16x4, twos, conquian::testing::scaled(500), 31, true);
+  cross_check(d16x4, capped_wilds, conquian::testing::scaled(500), 32, true);
+  cross_check(d32x2, pairs_wilds, conquian::testing::scaled(500), 33, true);
+  cross_check(d13x4, long_runs, conquian::testing::scaled(500), 34, true);
+}
 
 TEST_CASE("z3 partition agrees with the exact cover and brute force") {
   auto f40 = *Deck::named("french-40");

@@ -29,11 +29,14 @@ Tally play(const std::string& a, const std::string& b, int n) {
 
 }  // namespace
 
-TEST_CASE("players: strong and greedy beat random, and play legal games") {
+TEST_CASE("players: strong, strong-pi and greedy beat random, and play legal games") {
   Tally greedy = play("greedy", "random", 60);
   CHECK(greedy.wins[0] > 2 * greedy.wins[1]);
   Tally strong = play("strong", "random", 30);
   CHECK(strong.wins[0] > 2 * strong.wins[1]);
+  Tally strong_pi = play("strong-pi", "random", 20);
+  CHECK(strong_pi.wins[0] > 2 * strong_pi.wins[1]);
   CHECK(batch::make_player("strong") != nullptr);
+  CHECK(batch::make_player("strong-pi") != nullptr);
   CHECK(batch::make_player("wizard") == nullptr);
 }

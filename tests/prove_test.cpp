@@ -12,10 +12,19 @@ using namespace conquian;
 
 namespace {
 
-prove::PropertyValue eval(const std::string& property, const std::string& ruleset) {
+prove::PropertyValue eval(const std::string& property, const std::string& ruleset, const prove::Z3Limits& limits = {}) {
   const auto* kind = prove::find_property(property);
   REQUIRE(kind != nullptr);
-  return kind->evaluate(*load_ruleset(ruleset));
+  return kind->evaluate(*load_ruleset(ruleset), limits);
+}
+
+// Whether a value is "unknown" with evidence "unknown" and Z3's reason in its detail.
+void check_undecided(const prove::PropertyValue& v) {
+  CAPTURE(v.detail);
+  CHECK(v.value == "unknown");
+  CHECK(v.evidence == "unknown");
+  CHECK(v.detail.find("Z3 could not decide") == 0);
+  CHECK(v.detail.find("()") == std::string::npos);  // a reason is given
 }
 
 }  // namespace
@@ -43,12 +52,25 @@ TEST_CASE("prove: uncompletable tables, counted by hand") {
 }
 
 TEST_CASE("prove: the hit rule breaks the hand-plus-table limit, the others keep it") {
-  CHECK(eval("hand-table-limit", "american").value == "holds");
+  // The play properties come from the induction proofs of the step model
+  // (specs/step-model.md); tiny's is the quickest.
+  for (const char* id : {"hand-table-limit", "one-place", "playable"}) {
+    auto v = eval(id, "tiny");
+    CHECK_MESSAGE(v.value == "holds", id);
+    CHECK_MESSAGE(v.evidence == "proved", id << ": " << v.detail);
+  }
   auto hit = eval("hand-table-limit", "hit");
   CHECK(hit.value == "fails");
-  CHECK(hit.detail.find("onto") != std::string::npos);  // the counterexample is a hit
-  CHECK(eval("one-place", "hit").value == "holds");
-  CHECK(eval("playable", "nine-card").value == "holds");
+  CHECK(hit.evidence == "proved");
+  CHECK(hit.detail.find("onto") != std::string::npos);  // the engine's counterexample is a hit
+  CHECK(eval("one-place", "hit").evidence == "proved");
+}
+
+TEST_CASE("prove: the longest deal of tiny is bounded by the ranking function") {
+  // (1 + 2 seats) x 9 stock cards + (2 + 1) x 2 seats x (target 4 - smallest meld 3) + 2.
+  auto v = eval("longest-deal", "tiny");
+  CHECK(v.value == "35");
+  CHECK(v.evidence == "proved");
 }
 
 TEST_CASE("prove: spec files are read strictly") {
@@ -62,5 +84,30 @@ TEST_CASE("prove: spec files are read strictly") {
   auto results = prove::run_spec(spec, "");
   REQUIRE(results.size() == 1);
   CHECK_FALSE(results[0].as_expected());  // 9 is refuted: the answer is 8
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("prove: Z3's unknown is no proof: the value is unknown, with Z3's reason (issue 11)") {
+  // A resource limit of one unit stops every check before it can answer, on any machine;
+  // without the three-way check these were "proved" (unknown taken for unsat).
+  const prove::Z3Limits starved{0, 1};
+  check_undecided(eval("longest-winning-run", "american", starved));
+  check_undecided(eval("longer-run-before-win", "american", starved));
+  // The dead ends are enumerated by the engine, then each confirmed by Z3: unconfirmed,
+  // the count is not given.
+  check_undecided(eval("uncompletable-tables", "mexican", starved));
+  // A time limit of 1 ms gives the same (each check of the table model takes far longer).
+  check_undecided(eval("longest-winning-run", "american", {1, 0}));
+  // The properties that ask no Z3 question are unaffected.
+  CHECK(eval("longest-deal", "mexican", starved).evidence == "bound");
+  // And the unknowns of a spec are counted as such, neither as expected nor refuted.
+  auto dir = std::filesystem::temp_directory_path() / "conquian-prove-unknown-test";
+  std::filesystem::create_directories(dir);
+  auto path = (dir / "spec.yaml").string();
+  std::ofstream(path) << "format: conquian-properties/1\nproperties:\n  - property: longest-winning-run\n    expect: {american: 8}\n";
+  auto results = prove::run_spec(prove::load_spec(path), "", starved);
+  REQUIRE(results.size() == 1);
+  CHECK(results[0].unknown());
+  CHECK_FALSE(results[0].as_expected());
   std::filesystem::remove_all(dir);
 }

@@ -293,9 +293,16 @@ TEST_CASE("many documents in one file, streamed in order") {
   }
 }
 
-TEST_CASE("an empty file or a file of comments has no games; `---` alone is an empty document") {
-  CHECK(read_text("").empty());
-  CHECK(read_text("# nothing here\n\n# at all\n").empty());
+TEST_CASE("an empty file or a file of comments is an error naming the file; `---` alone is an empty document") {
+  // Issue 11: a pipeline that wrote nothing must not pass as a valid file of zero games.
+  for (const char* text : {"", "\n\n  \n", "# nothing here\n\n# at all\n"}) {
+    CAPTURE(text);
+    const auto none = read_text(text);
+    REQUIRE(none.size() == 1);
+    REQUIRE(none[0].error.has_value());
+    CHECK(none[0].error->index == 0);
+    CHECK(contains(none[0].error->message, "no game: the file holds no YAML document"));
+  }
   const auto items = read_text("---\n---\n# just a comment\n");
   REQUIRE(items.size() == 2);
   CHECK(items[0].error->index == 1);
@@ -394,8 +401,8 @@ TEST_CASE("wrong types name the key, the line and the reason") {
       {record_with("  []\nresult: {draw: yes}\n"), "result.draw: expected true, found 'yes'"},
       {record_with("  []\nresult: {winner: 0, draw: true}\n"), "not both"},
       {record_with("  []\nresult: {}\n"), "found an empty mapping"},
-      {"format: conquian-record/1\nruleset: {name: american}\ndeal: {hands: [[Ac]]}\nmoves: []\n",
-       "games.yaml:2:10: ruleset: expected a ruleset name or path, found a mapping"},
+      {"format: conquian-record/1\nruleset: [american]\ndeal: {hands: [[Ac]]}\nmoves: []\n",
+       "games.yaml:2:10: ruleset: expected a ruleset name or path, or a ruleset mapping, found a list"},
       {"format: conquian-record/1\nruleset: x\ndeal: [[Ac]]\nmoves: []\n",
        "games.yaml:3:7: deal: expected a mapping with hands"},
       {"format: conquian-record/1\nruleset: x\ndeal: {hands: [Ac, 2c]}\nmoves: []\n",
@@ -435,12 +442,24 @@ TEST_CASE("scalars that are not strings are read as text where text belongs") {
   CHECK(g.commitment.empty());
 }
 
+TEST_CASE("a ruleset written inline is kept as its text, indented as in the file") {
+  const GameRecord flow = only_record("format: conquian-record/1\nruleset: {base: american, hand: 9}\ndeal: {hands: [[Ac]]}\nmoves: []\n");
+  CHECK(flow.ruleset.empty());
+  CHECK(flow.ruleset_inline == "         {base: american, hand: 9}");
+  CHECK(flow.ruleset_mark.line == 2);
+  const GameRecord block = only_record("format: conquian-record/1\nruleset:\n  base: american\n  hand: 9\ndeal: {hands: [[Ac]]}\nmoves: []\n");
+  CHECK(block.ruleset_inline.find("  base: american\n  hand: 9") == 0);
+  // Written back, it reads back the same.
+  const GameRecord again = only_record(write_record(block));
+  CHECK(again.ruleset_inline.find("  base: american\n  hand: 9") == 0);
+}
+
 TEST_CASE("missing required keys and a wrong format") {
   const std::string deal = "deal: {hands: [[Ac]]}\n";
   CHECK(contains(only_error("ruleset: x\n" + deal + "moves: []\n").message,
                  "games.yaml:1:1: the record has no 'format'"));
-  CHECK(contains(only_error("format: conquian-record/1\n" + deal + "moves: []\n").message,
-                 "the record has no 'ruleset'"));
+  // No ruleset: a deal of a match (the match names it); `check` refuses it elsewhere.
+  CHECK(only_record("format: conquian-record/1\n" + deal + "moves: []\n").ruleset.empty());
   CHECK(contains(only_error("format: conquian-record/1\nruleset: x\nmoves: []\n").message,
                  "the record has no 'deal'"));
   CHECK(contains(only_error("format: conquian-record/1\nruleset: x\n" + deal).message,
@@ -720,7 +739,9 @@ TEST_CASE("files: read from disk, unopenable, a directory") {
   { std::ofstream{empty}; }
   read_record_file(empty.string(), sink);
   std::filesystem::remove(empty);
-  CHECK(items.empty());
+  REQUIRE(items.size() == 1);
+  CHECK(items[0].error->file == empty.string());
+  CHECK(items[0].error->message == empty.string() + ": no game: the file holds no YAML document (it is empty or only comments)");
 }
 
 TEST_CASE("bytes YAML refuses: blamed on their own document, earlier games kept") {

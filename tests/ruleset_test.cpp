@@ -44,9 +44,11 @@ std::map<std::string, std::string> keys_of(const Ruleset& r) {
                       (r.forcing.hit ? " hit" : "") + (r.forcing.forced_extra_melds ? " forced_extra_melds" : "")},
       {"scoring", std::string(r.scoring.method == ScoringMethod::Stake ? "stake" : "hand_points") + " " +
                       std::to_string(r.scoring.stake) + " x" + std::to_string(r.scoring.after_draw) + " to " +
-                      std::to_string(r.scoring.match_target)},
+                      std::to_string(r.scoring.match_target) + " max " + std::to_string(r.scoring.max_multiplier)},
       {"first_upcard", r.first_upcard == FirstUpcard::None ? "none" : "dealer"},
       {"first_offer", r.first_offer == FirstOffer::Turner ? "turner" : "next"},
+      {"claim_priority", r.claim_priority == ClaimPriority::Next ? "next" : "previous"},
+      {"auto_take", r.auto_take ? "true" : "false"},
       {"stock_out", r.stock_out == StockOut::Draw ? "draw" : "fewest_in_hand"},
       {"compulsory_take", flag(r.compulsory_take)},
       {"meld_timing", r.meld_timing == MeldTiming::Take ? "take" : "turn"},
@@ -63,9 +65,9 @@ std::map<std::string, std::string> american() {
   return {
       {"deck", kFrench40},      {"seats", "2"},          {"hand", "10"},          {"target", "11"},
       {"melds.set", "[3, 4]"},  {"melds.run", "[3, null]"}, {"wild", ""},         {"swap", "false"},
-      {"rearrange", "true"},    {"extra_melds", "true"},  {"forcing", " decline"}, {"scoring", "stake 1 x1 to 0"},
+      {"rearrange", "true"},    {"extra_melds", "true"},  {"forcing", " decline"}, {"scoring", "stake 1 x1 to 0 max 4"},
       {"first_upcard", "none"}, {"first_offer", "turner"}, {"stock_out", "draw"}, {"compulsory_take", "false"},
-      {"meld_timing", "take"},
+      {"meld_timing", "take"},  {"claim_priority", "next"}, {"auto_take", "false"},
   };
 }
 
@@ -78,7 +80,7 @@ std::map<std::string, std::string> nine_card() {
   k["target"] = "10";
   k["swap"] = "true";
   k["forcing"] = " decline offer";
-  k["scoring"] = "stake 1 x2 to 3";
+  k["scoring"] = "stake 1 x2 to 3 max 4";
   return k;
 }
 
@@ -91,7 +93,7 @@ std::map<std::string, std::map<std::string, std::string>> shipped_keys() {
   out["american-noforce"] = american();
   out["american-noforce"]["forcing"] = "";
   auto& points = out["american-points"] = american();
-  points["scoring"] = "hand_points 1 x1 to 100";  // scoring merges key by key: stake and after_draw stay
+  points["scoring"] = "hand_points 1 x1 to 100 max 4";  // scoring merges key by key: stake and after_draw stay
   out["nine-card"] = nine_card();
   auto& mexican = out["mexican"] = nine_card();
   mexican["hand"] = "8";
@@ -112,6 +114,31 @@ std::map<std::string, std::map<std::string, std::string>> shipped_keys() {
   four["target"] = "8";
   out["old-pack"] = american();
   out["old-pack"]["deck"] = "custom: A 2 3 4 5 6 7 8 9 10 / c d h s";
+  // The variants of issue 15, each as its file's comment cites it.
+  auto& noextra = out["american-noextra"] = american();
+  noextra["extra_melds"] = "false";  // 000: cards from the hand only into the taken card's meld
+  auto& french9 = out["nine-card-french"] = noextra;
+  french9["hand"] = "9";  // 000: "nine cards apiece ... ten melded ... Nothing else changes"
+  french9["target"] = "10";
+  auto& spanish = out["spanish"] = out["american-capped"];
+  spanish["deck"] = kSpanish40;  // 003: "The play is the same"
+  out["spanish-wild-two"] = spanish;
+  out["spanish-wild-two"]["wild"] = "2o";
+  out["hit-own"] = out["hit"];
+  out["hit-own"]["meld_timing"] = "turn";  // 002: "A player in turn may 'Hit' a meld of their own"
+  auto& plain = out["nine-card-plain"] = nine_card();
+  plain["swap"] = "false";
+  plain["forcing"] = "";
+  out["nine-card-five"] = nine_card();
+  out["nine-card-five"]["scoring"] = "stake 1 x2 to 5 max 4";
+  out["three-seat-swap"] = three;
+  out["three-seat-swap"]["swap"] = "true";
+  out["four-seat-swap"] = four;
+  out["four-seat-swap"]["swap"] = "true";
+  auto& sirve = out["me-sirve"] = nine_card();
+  sirve["seats"] = "3";
+  sirve["hand"] = "8";
+  sirve["target"] = "9";
   auto& tiny = out["tiny"] = american();
   tiny["deck"] = "custom: A 2 3 4 5 / c d h";
   tiny["hand"] = "3";

@@ -174,7 +174,7 @@ TEST_CASE("answer: the search each position needs, and its line step by step") {
   // Seat 1 turns 5h, the last card, and refuses it (it is offered to the turner first);
   // seat 0 takes it and wins.
   Position p = from_text(position_text(*r, {{"2h 3h 4h", ""}, {"Ad 2d Ac", ""}}, "5h", "to_act: 1\n"), keep);
-  solve::Question q{small_table(), true, 0, 1};
+  solve::Question q{small_table(), true, 0, 1, {}};
 
   solve::Answer exact = solve::answer(p, q);
   CHECK(exact.kind == solve::Answer::Kind::Exact);
@@ -202,9 +202,12 @@ TEST_CASE("answer: the search each position needs, and its line step by step") {
   CHECK(chance.chance.value.certain()->winner == 0);
 
   q.samples = 5;
+  std::vector<std::uint64_t> orders_done;  // the progress: each stock order as it is solved
+  q.progress = [&](std::uint64_t done) { orders_done.push_back(done); };
   solve::Answer sampled = solve::answer(unknown, q);
   CHECK(sampled.kind == solve::Answer::Kind::Sampled);
   CHECK(sampled.estimate.samples + sampled.estimate.unsolved == 5);
+  CHECK(orders_done == std::vector<std::uint64_t>{1, 2, 3, 4, 5});
   CHECK(sampled.estimate.low() <= sampled.estimate.mean);
   CHECK(sampled.estimate.high() <= 1.0);
 }

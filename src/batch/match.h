@@ -1,10 +1,9 @@
-// Matches from consecutive deals under a ruleset's scoring (rules/ruleset.h, Scoring):
-// a won deal scores the stake (method stake) or the cards left in the losers' hands
-// (method hand_points), times the multiplier; each draw multiplies the next deal's
-// multiplier by `after_draw` (004: "2 after a draw, 4 after two draws in a row"), and a
-// win resets it to 1. A seat that reaches `match_target` points wins the match; the next
-// deal starts a new match at 0 points. With match_target 0 every deal is a match by
-// itself (a drawn deal is a drawn match), and the multiplier still carries over draws.
+// Matches from consecutive deals under a ruleset's scoring, by the rules of
+// rules/scoring.h (the stake or the losers' hand points, times a multiplier that grows by
+// `after_draw` after each draw up to `max_multiplier`: 004's 1, 2, 4). A seat that reaches
+// `match_target` points wins the match; the next deal starts a new match at 0 points. With
+// match_target 0 every deal is a match by itself (a drawn deal is a drawn match), and the
+// multiplier still carries over draws.
 #pragma once
 
 #include <cstdint>

@@ -145,11 +145,12 @@ std::unique_ptr<Player> make_player(const std::string& name) {
   if (name == "random") return make_random_player();
   if (name == "greedy") return make_greedy_player();
   if (name == "strong") return make_strong_player();
+  if (name == "strong-pi") return make_strong_pi_player();
   return nullptr;
 }
 
 const std::vector<std::string>& player_names() {
-  static const std::vector<std::string> names = {"random", "greedy", "strong"};
+  static const std::vector<std::string> names = {"random", "greedy", "strong", "strong-pi"};
   return names;
 }
 

@@ -25,9 +25,15 @@ std::unique_ptr<Player> make_random_player();
 // "greedy": takes what melds the most, throws what fits least, declines a card whose take
 // would break its hand or feed the opponent, forces when it hurts (players.cpp says how).
 std::unique_ptr<Player> make_greedy_player();
-// "strong": samples the unseen cards and asks the solver (strong_player.cpp); two seats.
+// "strong": plays from its seat's view (engine/seat_view.h) by PIMC over a few worlds,
+// each solved by expectimax within a node budget, else on one sampled stock order, else
+// as "greedy" (view_player.cpp); two seats.
 std::unique_ptr<Player> make_strong_player();
-// By name ("random", "greedy", "strong"); nullptr for an unknown name.
+// "strong-pi": samples the other hand and the stock order together and solves each with
+// every card known, else plays as "greedy" (strong_player.cpp); the "strong" before the
+// seat's view.
+std::unique_ptr<Player> make_strong_pi_player();
+// By name ("random", "greedy", "strong", "strong-pi"); nullptr for an unknown name.
 std::unique_ptr<Player> make_player(const std::string& name);
 const std::vector<std::string>& player_names();
 

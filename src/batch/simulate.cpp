@@ -66,9 +66,7 @@ DealStats play_deal(const Ruleset& rules, std::span<const Card> deck, int dealer
   count_effects(pos.result, pending, st);
   if (pos.result.kind == Outcome::Kind::Win) {
     if (rec) rec->result = {true, false, pos.result.winner, {}};
-    for (int s = 0; s < rules.seats; ++s)
-      if (s != pos.result.winner)
-        for (Card c : pos.hand[s]) st.loser_points += rules.card_points(c);
+    st.loser_points = loser_points(pos, pos.result.winner);
   } else if (pos.result.kind == Outcome::Kind::Draw) {
     if (rec) rec->result = {true, true, -1, {}};
   }

@@ -1,4 +1,5 @@
-// "strong": samples the cards its seat cannot see and asks the solver.
+// "strong-pi": the first solver-backed player (kept for comparison with "strong",
+// view_player.cpp): samples the cards its seat cannot see and asks the solver.
 //
 // Perfect-information sampling (determinization): the seat deals the cards it has not seen
 // (the other seat's hand and the stock) at random, several times; in each sample every
@@ -21,7 +22,7 @@ constexpr std::uint64_t kNodesPerSearch = 10000;
 class StrongPlayer : public Player {
  public:
   StrongPlayer() : solver_(options()), fallback_(make_greedy_player()) {}
-  const char* name() const override { return "strong"; }
+  const char* name() const override { return "strong-pi"; }
 
   std::size_t choose(const Position& pos, const std::vector<Move>& legal, Rng& rng) override {
     if (legal.size() == 1) return 0;
@@ -74,6 +75,6 @@ class StrongPlayer : public Player {
 
 }  // namespace
 
-std::unique_ptr<Player> make_strong_player() { return std::make_unique<StrongPlayer>(); }
+std::unique_ptr<Player> make_strong_pi_player() { return std::make_unique<StrongPlayer>(); }
 
 }  // namespace conquian::batch

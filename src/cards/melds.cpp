@@ -1,6 +1,7 @@
 #include "cards/melds.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace conquian {
 namespace {
@@ -32,8 +33,7 @@ bool for_each_combination(CardSet pool, int k, CardSet chosen, F& f) {
 }  // namespace
 
 MeldIndex::MeldIndex(const Deck& deck, const MeldRules& rules)
-    : deck_(deck), rules_(rules) {
-  run_cap_ = rules.run_cap(deck);
+    : deck_(deck), rules_(rules), run_cap_(rules.run_cap(deck)), ranks_(deck, rules) {
   // Sets of each size in range, each once.
   auto add = [&](CardSet m) {
     all_natural_.push_back(m);
@@ -53,10 +53,10 @@ MeldIndex::MeldIndex(const Deck& deck, const MeldRules& rules)
     if (m.size() < 2 * (is_set ? rules.set_min : rules.run_min)) short_from_lowest_[m.lowest()].push_back(m);
     for (Card c : m) with_card_[c].push_back(m);
   }
-  // Which counts of wild cards alone can be split into melds.
+  // Which counts of wild cards alone can be split into melds (of any size is_meld allows).
   wild_only_ok_[0] = true;
   for (int n = 1; n <= kMaxCards; ++n)
-    for (int part = 2; part <= n; ++part)
+    for (int part = 1; part <= n; ++part)
       if ((size_ok_for_set(part) || size_ok_for_run(part)) && wild_only_ok_[n - part])
         wild_only_ok_[n] = true;
 }
@@ -80,14 +80,17 @@ bool MeldIndex::is_meld(CardSet cards) const {
   return false;
 }
 
-bool MeldIndex::partition_natural(CardSet rest, MeldList* out) const {
+template <bool kShow>
+bool MeldIndex::partition_natural(CardSet rest, MeldList* out, int& budget) const {
   if (rest.empty()) return true;
+  if (--budget < 0) return false;
   // A yes/no answer needs only the short melds; a split to show may use any meld.
-  for (CardSet m : (out ? from_lowest_ : short_from_lowest_)[rest.lowest()]) {
+  for (CardSet m : (kShow ? from_lowest_ : short_from_lowest_)[rest.lowest()]) {
     if (!rest.contains(m)) continue;
-    if (out) out->push(m);
-    if (partition_natural(rest - m, out)) return true;
-    if (out) out->pop();
+    if constexpr (kShow) out->push(m);
+    if (partition_natural<kShow>(rest - m, out, budget)) return true;
+    if constexpr (kShow) out->pop();
+    if (budget < 0) return false;
   }
   return false;
 }
@@ -133,56 +136,100 @@ bool MeldIndex::for_each_natural_core(CardSet naturals, Card c, int wilds, F&& f
   return true;
 }
 
-bool MeldIndex::partition_wild(CardSet naturals, int wilds, MeldList* out,
-                               CardSet wild_pool) const {
-  if (naturals.empty()) {
-    if (!wild_only_ok(wilds)) return false;
-    if (out) {  // split the leftover wilds into groups of legal sizes
-      CardSet pool = wild_pool;
-      int left = wilds;
-      while (left > 0) {
-        for (int part = 2; part <= left; ++part) {
-          if ((size_ok_for_set(part) || size_ok_for_run(part)) && wild_only_ok(left - part)) {
-            CardSet group;
-            for (int i = 0; i < part; ++i) group.insert(pool.pop_lowest());
-            out->push(group);
-            left -= part;
-            break;
-          }
-        }
+void MeldIndex::split_wilds(CardSet pool, int wilds, MeldList& out) const {
+  int left = wilds;
+  while (left > 0) {
+    for (int part = 1; part <= left; ++part) {
+      if ((size_ok_for_set(part) || size_ok_for_run(part)) && wild_only_ok(left - part)) {
+        CardSet group;
+        for (int i = 0; i < part; ++i) group.insert(pool.pop_lowest());
+        out.push(group);
+        left -= part;
+        break;
       }
     }
+  }
+}
+
+bool MeldIndex::partition_wild(CardSet naturals, int wilds, MeldList* out,
+                               CardSet wild_pool, int& budget) const {
+  if (naturals.empty()) {
+    if (!wild_only_ok(wilds)) return false;
+    if (out) split_wilds(wild_pool, wilds, *out);
     return true;
   }
+  if (--budget < 0) return false;
   bool found = false;
   for_each_natural_core(naturals, naturals.lowest(), wilds, [&](CardSet m, int k) {
     CardSet used, pool = wild_pool;
     if (out)
       for (int i = 0; i < k; ++i) used.insert(pool.pop_lowest());
     if (out) out->push(m | used);
-    if (partition_wild(naturals - m, wilds - k, out, pool)) {
+    if (partition_wild(naturals - m, wilds - k, out, pool, budget)) {
       found = true;
       return false;
     }
     if (out) out->pop();
-    return true;
+    return budget >= 0;  // out of budget: stop, the caller asks the rank program
   });
   return found;
 }
 
 bool MeldIndex::can_partition(CardSet cards) const {
   CardSet wild = cards & rules_.wild;
-  if (wild.empty()) return partition_natural(cards, nullptr);
-  return partition_wild(cards - wild, wild.size(), nullptr, wild);
+  int budget = kCoverBudget;
+  bool found = wild.empty() ? partition_natural<false>(cards, nullptr, budget)
+                            : partition_wild(cards - wild, wild.size(), nullptr, wild, budget);
+  if (found || budget >= 0) return found;
+  return ranks_.can_partition(cards);
+}
+
+bool MeldIndex::can_partition_by_cover(CardSet cards) const {
+  CardSet wild = cards & rules_.wild;
+  int budget = std::numeric_limits<int>::max();
+  return wild.empty() ? partition_natural<false>(cards, nullptr, budget)
+                      : partition_wild(cards - wild, wild.size(), nullptr, wild, budget);
 }
 
 bool MeldIndex::find_partition(CardSet cards, MeldList& out) const {
   out.count = 0;
   CardSet wild = cards & rules_.wild;
-  bool ok = wild.empty() ? partition_natural(cards, &out)
-                         : partition_wild(cards - wild, wild.size(), &out, wild);
-  if (!ok) out.count = 0;
-  return ok;
+  int budget = kCoverBudget;
+  bool ok = wild.empty() ? partition_natural<true>(cards, &out, budget)
+                         : partition_wild(cards - wild, wild.size(), &out, wild, budget);
+  if (ok) return true;
+  out.count = 0;
+  return budget < 0 && find_partition_by_ranks(cards, out);
+}
+
+// Self-reduction: the lowest natural card left is the lowest natural card of its meld, so
+// some meld M that holds it as its lowest natural card leaves a rest that still splits;
+// the rank program finds one such M among the candidates, and the walk goes on with the
+// rest. At most (cards) x (candidates) questions to the program. Wild cards are
+// interchangeable, so a meld that needs k of them takes the lowest k left.
+bool MeldIndex::find_partition_by_ranks(CardSet cards, MeldList& out) const {
+  out.count = 0;
+  if (!ranks_.can_partition(cards)) return false;
+  CardSet naturals = cards - rules_.wild, pool = cards & rules_.wild;
+  while (!naturals.empty()) {
+    bool placed = false;
+    for_each_natural_core(naturals, naturals.lowest(), pool.size(), [&](CardSet m, int k) {
+      CardSet used, left = pool;
+      for (int i = 0; i < k; ++i) used.insert(left.pop_lowest());
+      if (!ranks_.can_partition((naturals - m) | left)) return true;
+      out.push(m | used);
+      naturals -= m;
+      pool = left;
+      placed = true;
+      return false;
+    });
+    if (!placed) {  // cannot happen if the program is right: the rest split before
+      out.count = 0;
+      return false;
+    }
+  }
+  split_wilds(pool, pool.size(), out);
+  return true;
 }
 
 bool MeldIndex::enumerate_wild_only(CardSet wild_pool, MeldList& acc,
@@ -237,6 +284,19 @@ bool MeldIndex::for_each_partition(CardSet cards,
   return walk(cards);
 }
 
+void MeldIndex::melds_led_by(CardSet universe, Card low, std::vector<CardSet>& out) const {
+  CardSet wild = universe & rules_.wild;
+  CardSet above = (universe - wild) & CardSet(~std::uint64_t{0} << low);
+  for_each_natural_core(above, low, wild.size(), [&](CardSet m, int k) {
+    auto keep = [&](CardSet used) {
+      out.push_back(m | used);
+      return true;
+    };
+    for_each_combination(wild, k, CardSet{}, keep);
+    return true;
+  });
+}
+
 std::vector<CardSet> MeldIndex::melds_containing(CardSet universe, Card card) const {
   std::vector<CardSet> found;
   CardSet wild = universe & rules_.wild;
@@ -247,16 +307,11 @@ std::vector<CardSet> MeldIndex::melds_containing(CardSet universe, Card card) co
     lows &= (deck_.rank_cards(deck_.rank_of(card)) | deck_.suit_cards(deck_.suit_of(card))) &
             CardSet::range(0, card + 1);
   for (Card low : lows) {
-    CardSet above = naturals & CardSet(~std::uint64_t{0} << low);
-    for_each_natural_core(above, low, wild.size(), [&](CardSet m, int k) {
-      auto keep = [&](CardSet used) {
-        CardSet meld = m | used;
-        if (meld.has(card)) found.push_back(meld);
-        return true;
-      };
-      for_each_combination(wild, k, CardSet{}, keep);
-      return true;
-    });
+    std::size_t first = found.size();
+    melds_led_by(universe, low, found);
+    found.erase(std::remove_if(found.begin() + static_cast<std::ptrdiff_t>(first), found.end(),
+                               [&](CardSet m) { return !m.has(card); }),
+                found.end());
   }
   if (card_is_wild)  // melds of wild cards alone
     for_each_subset(wild.without(card), [&](CardSet g) {

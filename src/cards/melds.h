@@ -6,7 +6,12 @@
 // loses nothing because it may stand for itself.
 //
 // The search is an exact cover over 64-bit masks: take the lowest card not yet covered,
-// try every meld that has it as its lowest card and fits, recurse. No allocation.
+// try every meld that has it as its lowest card and fits, recurse. No allocation. It is the
+// fastest answer on the tables of real games (tens of nanoseconds on ten cards), but its
+// worst case grows exponentially on large tables of custom decks. So the yes/no question
+// and find_partition give it a budget of kCoverBudget steps; past it they ask the
+// rank-by-rank program (cards/partition_dp.h), polynomial in the ranks on every deck. Each
+// answer thus costs at most the budget plus the program.
 #pragma once
 
 #include <algorithm>
@@ -16,6 +21,7 @@
 
 #include "cards/card_set.h"
 #include "cards/deck.h"
+#include "cards/partition_dp.h"
 
 namespace conquian {
 
@@ -61,13 +67,27 @@ class MeldIndex {
   bool is_meld(CardSet cards) const;
   // Whether `cards` splits into legal melds, every card used once (the empty set does).
   bool can_partition(CardSet cards) const;
+  // The same answer from one decider alone (tests and benchmarks compare them): the
+  // exact cover without a budget, and the rank-by-rank program.
+  bool can_partition_by_cover(CardSet cards) const;
+  bool can_partition_by_ranks(CardSet cards) const { return ranks_.can_partition(cards); }
   // One such split, written to `out`; false if there is none.
   bool find_partition(CardSet cards, MeldList& out) const;
+  // The same, built meld by meld with the rank-by-rank program as the oracle (what
+  // find_partition does past the budget; public so that tests reach it).
+  bool find_partition_by_ranks(CardSet cards, MeldList& out) const;
+
+  // Steps of the exact cover before the rank-by-rank program takes over. About as long as
+  // the program takes on a small table; real games' tables need far fewer.
+  static constexpr int kCoverBudget = 2000;
   // Every split, each once (as a set of melds); `visit` returns false to stop early.
   // Returns false if it was stopped.
   bool for_each_partition(CardSet cards, const std::function<bool(const MeldList&)>& visit) const;
   // Every legal meld M with `card` in M and M within `universe`, each once.
   std::vector<CardSet> melds_containing(CardSet universe, Card card) const;
+  // Every legal meld M within `universe` whose lowest natural card is `low` (a natural card
+  // of `universe`), wild cards included, each once; appended to `out`.
+  void melds_led_by(CardSet universe, Card low, std::vector<CardSet>& out) const;
 
   // Every meld without wild cards (the catalogue), and those whose lowest card is `c`.
   const std::vector<CardSet>& natural_melds() const { return all_natural_; }
@@ -77,8 +97,15 @@ class MeldIndex {
   int run_cap() const { return run_cap_; }
 
  private:
-  bool partition_natural(CardSet rest, MeldList* out) const;
-  bool partition_wild(CardSet naturals, int wilds, MeldList* out, CardSet wild_pool) const;
+  // The exact cover; each step spends one of `budget` (past zero it answers false, and the
+  // caller must not trust a false).
+  // kShow: fill `out`; a yes/no answer (out null) is compiled without those branches, as
+  // can_partition is the engine's hottest call.
+  template <bool kShow>
+  bool partition_natural(CardSet rest, MeldList* out, int& budget) const;
+  bool partition_wild(CardSet naturals, int wilds, MeldList* out, CardSet wild_pool, int& budget) const;
+  // Groups of wild cards alone, of legal sizes, for `wilds` cards of `pool` (lowest first).
+  void split_wilds(CardSet pool, int wilds, MeldList& out) const;
   bool enumerate_wild(CardSet naturals, CardSet wild_pool, MeldList& acc,
                       const std::function<bool(const MeldList&)>& visit) const;
   bool enumerate_wild_only(CardSet wild_pool, MeldList& acc,
@@ -103,6 +130,7 @@ class MeldIndex {
   std::array<std::vector<CardSet>, kMaxCards> short_from_lowest_;
   std::array<std::vector<CardSet>, kMaxCards> with_card_;
   std::array<bool, kMaxCards + 1> wild_only_ok_{};
+  RankProgram ranks_;
 };
 
 }  // namespace conquian

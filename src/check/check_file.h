@@ -10,12 +10,22 @@
 #include <vector>
 
 #include "check/game_verdict.h"
+#include "record/record.h"
 #include "replay/ruleset_cache.h"
 
 namespace conquian::check {
 
 // Called with each verdict, in the order of the file.
 using VerdictSink = std::function<void(GameVerdict&&)>;
+
+// A verdict with what was judged: the record and its ruleset (both null when the document
+// was no record or its ruleset could not be loaded). `analyse` goes on with legal ones.
+struct CheckedGame {
+  GameVerdict verdict;
+  std::shared_ptr<const record::GameRecord> record;
+  std::shared_ptr<const Ruleset> rules;
+};
+using CheckedSink = std::function<void(CheckedGame&&)>;
 
 struct CheckFileOptions {
   // Where the rulesets the records name are loaded (and kept for the next file); null: a
@@ -30,6 +40,8 @@ struct CheckFileOptions {
 // document that is no record, or a game whose ruleset cannot be loaded, is Malformed; a file
 // that cannot be read at all is one Malformed verdict with index 0.
 void check_file(const std::string& path, const VerdictSink& sink, const CheckFileOptions& options = {});
+// The same, keeping each record with its verdict.
+void check_file_keeping(const std::string& path, const CheckedSink& sink, const CheckFileOptions& options = {});
 // The same for record text in memory; `name` stands for the file in messages.
 void check_text(std::string_view text, const std::string& name, const VerdictSink& sink,
                 const CheckFileOptions& options = {});

@@ -57,6 +57,11 @@ GameVerdict check_record(const record::GameRecord& rec, const Ruleset& rules) {
 
   const Replay r = replay(rec, rules, rec.moves.size());
   if (r.in_deal) return illegal(0, r.fault, r.deal_mark, "the deal", {});
+  if (!rec.commitment.empty() && !rec.has_stock)
+    return illegal(0, Verdict::bad(Code::SealUnverified,
+                                   "the deal is sealed but its stock is not given: the commitment covers the whole deal "
+                                   "(every hand and the stock), so it cannot be verified from the hands alone"),
+                   rec.commitment_mark, "the deal", {});
   if (!rec.commitment.empty()) {
     std::string expected = deal_commitment(rec);
     if (rec.commitment != expected)
@@ -72,6 +77,7 @@ GameVerdict check_record(const record::GameRecord& rec, const Ruleset& rules) {
   Outcome replayed = final_outcome(pos, rec.result.present);
   v.outcome = replayed;
   v.finished = replayed.over();
+  if (replayed.kind == Outcome::Kind::Win) v.loser_points = loser_points(pos, replayed.winner);
   Outcome stated;
   if (rec.result.present)
     stated = rec.result.draw ? Outcome{Outcome::Kind::Draw, -1} : Outcome{Outcome::Kind::Win, rec.result.winner};

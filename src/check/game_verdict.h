@@ -25,6 +25,8 @@ struct GameVerdict {
   std::string move_text;         // the bad move as written, for people
   record::Mark mark;             // where the bad move stands in the file
   int moves = 0;                 // moves in the record
+  int loser_points = 0;          // a won deal: the cards left in the losers' hands (000's points)
+  std::string match;             // a deal of a match: the match's id
 };
 
 const char* judgement_name(Judgement j);

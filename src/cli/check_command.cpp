@@ -7,6 +7,7 @@
 
 #include "check/check_file.h"
 #include "cli/command_error.h"
+#include "check/verdict_text.h"
 #include "cli/commands.h"
 #include "cli/input_files.h"
 #include "cli/progress.h"
@@ -32,6 +33,7 @@ nlohmann::json verdict_json(const check::GameVerdict& v) {
   nlohmann::json j = {{"id", v.id}, {"verdict", check::judgement_name(v.judgement)}, {"outcome", outcome_json(v)},
                       {"file", v.file}, {"index", v.index}};
   if (!v.ruleset.empty()) j["ruleset"] = v.ruleset;
+  if (!v.match.empty()) j["match"] = v.match;
   if (v.judgement != check::Judgement::Legal) {
     j["move"] = v.move;
     if (v.judgement == check::Judgement::Illegal) j["code"] = code_name(v.code);
@@ -42,35 +44,6 @@ nlohmann::json verdict_json(const check::GameVerdict& v) {
   return j;
 }
 
-std::string outcome_text(const check::GameVerdict& v) {
-  if (v.outcome.kind == Outcome::Kind::Win) return fmt::format("seat {} won", v.outcome.winner);
-  if (v.outcome.kind == Outcome::Kind::Draw) return "drawn";
-  return "unfinished";
-}
-
-void print_text(const check::GameVerdict& v) {
-  switch (v.judgement) {
-    case check::Judgement::Legal:
-      fmt::print("{}: legal, {} after {} moves\n", v.id, outcome_text(v), v.moves);
-      return;
-    case check::Judgement::Illegal: {
-      std::string where = v.move == 0 ? "in the deal" : fmt::format("at move {}", v.move);
-      if (v.move == v.moves + 1 && v.code == Code::ResultMismatch) where = "in the result";
-      std::string line = v.mark.line ? fmt::format(" ({}:{})", v.file, v.mark.line) : "";
-      fmt::print("{}: ILLEGAL {}{}: {}: {}\n", v.id, where, line, code_name(v.code), v.message);
-      if (!v.move_text.empty() && v.move > 0 && v.move <= v.moves) fmt::print("    the move: {}\n", v.move_text);
-      return;
-    }
-    case check::Judgement::Malformed: {
-      // A reader's message names its place already; a ruleset named in the record does not.
-      bool placed = v.message.starts_with(v.file + ":");
-      std::string line = v.mark.line && !placed ? fmt::format(" ({}:{})", v.file, v.mark.line) : "";
-      fmt::print("{}: MALFORMED{}: {}\n", v.id, line, v.message);
-      return;
-    }
-  }
-}
-
 int run_check(const CheckOptions& opt) {
   refuse_if(opt.quiet && opt.json, "--quiet prints nothing and --json prints JSON: give one of them");
   RulesetCache cache;
@@ -79,7 +52,7 @@ int run_check(const CheckOptions& opt) {
   const std::vector<std::string> files = expand_inputs(opt.files);  // before any output
   int counts[3] = {0, 0, 0};
   bool first = true;
-  Progress progress("checked", "games", 0, opt.quiet || opt.json);
+  Progress progress("checked", "games", 0, 64, opt.quiet || opt.json);
   if (opt.json) fmt::print("{{\"games\": [");
   auto emit = [&](const check::GameVerdict& v) {
     counts[static_cast<int>(v.judgement)]++;
@@ -89,7 +62,7 @@ int run_check(const CheckOptions& opt) {
       first = false;
     } else if (!opt.quiet) {
       progress.clear();
-      print_text(v);
+      fmt::print("{}", check::verdict_text(v));
     }
   };
   for (const auto& file : files) check::check_file(file, emit, how);

@@ -1,6 +1,6 @@
 // Every subcommand registers itself with CLI11 and returns its exit status from run_*.
-// Exit status (README.md, specs/architecture.md): 0 all good, 1 the input was read and found wanting,
-// 2 the input could not be used.
+// Exit status (README.md, specs/architecture.md): 0 all good, 1 the input was read and found
+// wanting, 2 the input could not be used, 3 undecided (Z3 answered unknown).
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -11,6 +11,7 @@ namespace conquian::cli {
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitFound = 1;
 inline constexpr int kExitUnusable = 2;
+inline constexpr int kExitUnknown = 3;  // a Z3 check answered unknown: not decided
 
 // Each register_* adds a subcommand and sets `run` to its runner when it is chosen.
 using Runner = std::function<int()>;
@@ -23,5 +24,7 @@ void register_diff(CLI::App& app, Runner& run);
 void register_rulesets(CLI::App& app, Runner& run);
 void register_cards(CLI::App& app, Runner& run);
 void register_completion(CLI::App& app, Runner& run);
+void register_analyse(CLI::App& app, Runner& run);
+void register_show(CLI::App& app, Runner& run);
 
 }  // namespace conquian::cli

@@ -92,7 +92,7 @@ int run_diff(const DiffOptions& opt) {
   unsigned threads = opt.threads ? opt.threads : std::max(1u, std::thread::hardware_concurrency());
   batch::DealTable deals;
   try {
-    Progress progress("played", "deals", last - first, opt.quiet || !mpi.root());
+    Progress progress("played", "deals", last - first, 64, opt.quiet || !mpi.root());
     std::function<void(std::uint64_t)> tick;
     if (mpi.root() && !opt.quiet) tick = [&](std::uint64_t n) { progress.tick(n); };
     batch::DealTable mine = batch::play_deals(plan, first, last, threads, tick);
@@ -109,7 +109,7 @@ int run_diff(const DiffOptions& opt) {
   if (!opt.games.empty()) games = batch::check_games(opt.games, plan.rules);
   batch::ReportInput in{&plan, &deals, games ? &*games : nullptr, command_words(opt), !opt.no_properties, {}};
   // The property phase takes seconds a ruleset: it shows its progress too.
-  Progress properties("proved the properties of", "rulesets", plan.rules.size(), opt.quiet);
+  Progress properties("proved the properties of", "rulesets", plan.rules.size(), 1, opt.quiet);
   in.property_done = [&properties] { properties.tick(); };
   const batch::DiffReport report = batch::build_diff_report(in);
   properties.done();
@@ -142,7 +142,7 @@ void register_diff(CLI::App& app, Runner& run) {
   cmd->add_option("--deals,-n", opt.deals, "Deals per ruleset (default 1000)")->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100'000'000}));
   cmd->add_option("--seed,-s", opt.seed, "Seed of the shuffles and the players' choices (default 1)");
   cmd->add_option("--report", opt.report, "Directory for report.html, report.md, report.json (default diff-report)");
-  cmd->add_option("--players", opt.players, "Player per seat, round robin: random, greedy, strong (default greedy; strong: two seats, samples the unseen cards and asks the solver)")->delimiter(',');
+  cmd->add_option("--players", opt.players, "Player per seat, round robin: random, greedy, strong, strong-pi (default greedy; strong: two seats, solves the worlds its seat's view allows; strong-pi: the earlier strong, which samples the unseen cards and solves each sample with every card known)")->delimiter(',');
   cmd->add_option("--games", opt.games, "Also judge these recorded games under each ruleset and list those judged differently");
   cmd->add_option("--threads", opt.threads, "Worker threads (default: one per core)")->check(CLI::Range(1u, 1024u));
   cmd->add_flag("--json", opt.json, "Print the report's JSON on standard output");

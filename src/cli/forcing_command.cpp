@@ -29,7 +29,7 @@ struct ForcingOptions {
   int game = 1;
   std::string ruleset;
   bool json = false;
-  unsigned timeout_ms = 60000;
+  prove::Z3Limits limits;  // --z3-timeout MS (default: none)
 };
 
 using Loaded = LoadedPosition;
@@ -207,9 +207,14 @@ int run_forcing(const ForcingOptions& opt) {
   Loaded in = load_position(opt);
   prove::ForcingAnswer a;
   try {
-    a = prove::analyse_forcing(in.position, opt.timeout_ms);
+    a = prove::analyse_forcing(in.position, opt.limits);
   } catch (const prove::ForcingDisagreement& e) {
     throw CommandError(e.what());
+  } catch (const prove::Z3Undecided& e) {
+    // Some table's groupings could not all be listed: no partial answer is shown.
+    if (opt.json) fmt::print("{}\n", nlohmann::json{{"unknown", e.what()}}.dump());
+    fmt::print(stderr, "conquian forcing: {}\n", e.what());
+    return kExitUnknown;
   }
   if (opt.json) fmt::print("{}\n", answer_json(in, a).dump());
   else print_answer(in, a);
@@ -226,7 +231,8 @@ void register_forcing(CLI::App& app, Runner& run) {
       "and offer), every grouping of the forced seat's table with it (found by Z3 and by the engine,\n"
       "which must agree), and every discard after the forced take with the position it leaves.\n"
       "Exit status: 0 answered (whether or not forcing is possible), 2 the input could not be used\n"
-      "(or Z3 and the engine disagree: 'internal disagreement').");
+      "(or Z3 and the engine disagree: 'internal disagreement'), 3 Z3 could not list every grouping\n"
+      "(--z3-timeout passed, or Z3 gave up).");
   cmd->add_option("POSITION", opt.position, "A position file (format: conquian-position/1), or a game record with --after N")
       ->required();
   auto* after = cmd->add_option("--after", opt.after, "POSITION is a game record: the position after its first N moves")
@@ -236,7 +242,9 @@ void register_forcing(CLI::App& app, Runner& run) {
       ->needs(after);
   cmd->add_option("--ruleset,-r", opt.ruleset, "Use this ruleset instead of the one the file names");
   cmd->add_flag("--json", opt.json, "One JSON object on standard output");
-  cmd->add_option("--timeout-ms", opt.timeout_ms, "Z3's budget per enumeration of groupings, in milliseconds (0: none)");
+  cmd->add_option("--z3-timeout", opt.limits.timeout_ms,
+                  "Z3's time per enumeration of one table's groupings, in milliseconds (default: none); past it "
+                  "the answer is unknown (exit 3)");
   cmd->callback([&run] { run = [] { return run_forcing(opt); }; });
 }
 

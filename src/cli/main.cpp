@@ -47,7 +47,7 @@ int main(int argc, char** argv) {
       "or given as a path to a YAML file.\n\n"
       "Exit status: 0 all good, 1 the input was read and found wanting (an illegal game, a\n"
       "refuted property), 2 the input could not be used (unreadable file, bad YAML, unknown\n"
-      "ruleset, bad option)."};
+      "ruleset, bad option), 3 undecided (prove, forcing: a Z3 check answered unknown)."};
   app.require_subcommand(1);
   app.set_version_flag("-V,--version", "conquian " CONQUIAN_VERSION);
   Runner run;
@@ -58,6 +58,8 @@ int main(int argc, char** argv) {
   register_prove(app, run);
   register_solve(app, run);
   register_forcing(app, run);
+  register_analyse(app, run);
+  register_show(app, run);
   register_cards(app, run);
   register_completion(app, run);
   register_help(app, run);

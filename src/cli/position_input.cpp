@@ -10,6 +10,7 @@
 #include "record/record_reader.h"
 #include "replay/position_setup.h"
 #include "replay/ruleset_cache.h"
+#include "replay/view_setup.h"
 
 namespace conquian::cli {
 
@@ -19,8 +20,13 @@ LoadedPosition load_position(const PositionInput& in) {
   if (in.after >= 0) {
     std::optional<record::GameRecord> rec;
     std::optional<record::RecordError> err;
+    std::optional<record::MatchHeader> match;  // the deals of a match play under its ruleset
     int index = 0;
     record::read_record_file(in.path, [&](record::ReadItem&& item) {
+      if (item.match) {
+        if (index < in.game) match = std::move(item.match);
+        return;  // a match document is no game
+      }
       if (++index != in.game) return;
       if (item.record) rec = std::move(item.record);
       else err = std::move(item.error);
@@ -31,11 +37,21 @@ LoadedPosition load_position(const PositionInput& in) {
                                                         index == 1 ? "" : "s"));
     if (!in.ruleset.empty()) {
       out.rules = ruleset_option(in.ruleset);
-    } else {
+    } else if (!rec->ruleset_inline.empty()) {
+      out.rules = cache.get_inline(rec->ruleset_inline, rec->file, rec->ruleset_mark.line);
+    } else if (!rec->ruleset.empty() || !match) {
       try {
         out.rules = cache.get(rec->ruleset, rec->file);
       } catch (const record::InputError& e) {
         throw record::InputError(rec->file, rec->ruleset_mark, "key 'ruleset': " + e.reason());
+      }
+    } else if (!match->ruleset_inline.empty()) {
+      out.rules = cache.get_inline(match->ruleset_inline, match->file, match->ruleset_mark.line);
+    } else {
+      try {
+        out.rules = cache.get(match->ruleset, match->file);
+      } catch (const record::InputError& e) {
+        throw record::InputError(match->file, match->ruleset_mark, "key 'ruleset': " + e.reason());
       }
     }
     out.position = position_after(*rec, *out.rules, static_cast<std::size_t>(in.after));
@@ -54,6 +70,36 @@ LoadedPosition load_position(const PositionInput& in) {
   }
   out.position = position_from_file(pf, *out.rules);
   out.label = in.path;
+  return out;
+}
+
+std::optional<LoadedView> load_view(const PositionInput& in, int seat) {
+  LoadedView out;
+  if (in.after < 0) {
+    record::PositionFile pf = record::read_position_file(in.path);
+    if (pf.view >= 0) {
+      if (seat >= 0 && seat != pf.view)
+        throw record::InputError(pf.file, pf.view_mark, fmt::format("--view {}: the file is seat {}'s view ('view: {}')",
+                                                                    seat, pf.view, pf.view));
+      RulesetCache cache;
+      try {
+        out.rules = cache.get(in.ruleset.empty() ? pf.ruleset : in.ruleset, pf.file);
+      } catch (const record::InputError& e) {
+        throw record::InputError(pf.file, pf.ruleset_mark, "key 'ruleset': " + e.reason());
+      }
+      out.view = view_from_file(pf, *out.rules);
+      out.label = in.path;
+      return out;
+    }
+  }
+  if (seat < 0) return std::nullopt;
+  LoadedPosition full = load_position(in);
+  if (seat >= full.rules->seats)
+    throw record::InputError(in.path, {}, fmt::format("--view {}: there is no seat {} in a {}-seat game", seat, seat,
+                                                      full.rules->seats));
+  out.rules = full.rules;
+  out.view = view_of(full.position, seat);
+  out.label = full.label;
   return out;
 }
 

@@ -3,9 +3,11 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "engine/position.h"
+#include "engine/seat_view.h"
 #include "rules/ruleset.h"
 
 namespace conquian::cli {
@@ -25,5 +27,16 @@ struct LoadedPosition {
 
 // Throws record::InputError (file, line, reason) for anything unusable.
 LoadedPosition load_position(const PositionInput& in);
+
+struct LoadedView {
+  std::shared_ptr<const Ruleset> rules;
+  SeatView view;
+  std::string label;
+};
+
+// One seat's view: `seat` of the position (a record after N moves, or a position file with
+// every card known), or the view a position file gives (`view: SEAT`; `seat` must then be
+// -1 or the same). nullopt when there is no view to take (seat -1 and no `view:` key).
+std::optional<LoadedView> load_view(const PositionInput& in, int seat);
 
 }  // namespace conquian::cli

@@ -2,7 +2,8 @@
 //   laid as legal melds, every card once? Z3 decides, the engine's search must agree.
 // `conquian prove --spec FILE [--ruleset R] [--json]`: evaluate a property spec.
 // Exit status: 0 proved / as expected, 1 refuted (not partitionable, or a value not as
-// expected), 2 unusable input, 3 unknown (Z3 gave up).
+// expected), 2 unusable input, 3 unknown: some Z3 check answered unknown (`--z3-timeout`
+// passed, a resource limit, an error), so the answer it was needed for is not known.
 #include <fmt/core.h>
 
 #include <nlohmann/json.hpp>
@@ -19,12 +20,10 @@
 namespace conquian::cli {
 namespace {
 
-constexpr int kExitUnknown = 3;
-
 struct ProveOptions {
   std::string ruleset, cards, spec;
   bool all = false, json = false;
-  unsigned timeout_ms = 60000;
+  prove::Z3Limits limits;  // --z3-timeout MS (default: none)
 };
 
 CardSet parse_cards(const Ruleset& rules, const std::string& text) {
@@ -56,9 +55,13 @@ int run_partition(const ProveOptions& opt) {
     prove::z3_all_partitions(rules->deck, rules->melds, cards, [&](const MeldList& m) {
       splits.push_back(m);
       return splits.size() <= prove::kMaxListedSplits;
-    }, opt.timeout_ms, &unknown);
+    }, opt.limits, &unknown);
     if (!unknown.empty()) {
-      fmt::print(stderr, "conquian prove: Z3 gave up ({}) after {} splits\n", unknown, splits.size());
+      j["partitionable"] = nullptr;
+      j["unknown"] = fmt::format("Z3 could not finish listing the splits ({}) after {} split{}", unknown, splits.size(),
+                                 splits.size() == 1 ? "" : "s");
+      if (opt.json) fmt::print("{}\n", j.dump());
+      fmt::print(stderr, "conquian prove: {}\n", j["unknown"].get<std::string>());
       return kExitUnknown;
     }
     if (splits.size() != engine_count)
@@ -76,9 +79,13 @@ int run_partition(const ProveOptions& opt) {
     }
     return splits.empty() ? kExitFound : kExitOk;
   }
-  prove::Z3Partition z = prove::z3_partition(rules->deck, rules->melds, cards, opt.timeout_ms);
+  prove::Z3Partition z = prove::z3_partition(rules->deck, rules->melds, cards, opt.limits);
   if (z.answer == prove::Z3Partition::Answer::Unknown) {
-    fmt::print(stderr, "conquian prove: Z3 could not decide ({})\n", z.reason_unknown);
+    // The engine's answer is not shown: without Z3's the command has no proof to give.
+    j["partitionable"] = nullptr;
+    j["unknown"] = fmt::format("Z3 could not decide ({})", z.reason_unknown);
+    if (opt.json) fmt::print("{}\n", j.dump());
+    fmt::print(stderr, "conquian prove: {}\n", j["unknown"].get<std::string>());
     return kExitUnknown;
   }
   bool yes = z.answer == prove::Z3Partition::Answer::Yes;
@@ -104,7 +111,7 @@ int run_partition(const ProveOptions& opt) {
 int run_spec(const ProveOptions& opt) {
   prove::Spec spec = prove::load_spec(opt.spec);
   if (!opt.ruleset.empty()) (void)ruleset_option(opt.ruleset);  // unknown names are input errors
-  auto results = prove::run_spec(spec, opt.ruleset, [&](const prove::SpecResult& r) {
+  auto results = prove::run_spec(spec, opt.ruleset, opt.limits, [&](const prove::SpecResult& r) {
     if (opt.json) return;
     const char* mark = r.unknown() ? "UNKNOWN" : r.as_expected() ? "ok" : "REFUTED";
     fmt::print("{:<8} {:<22} {:<17} {:>6} ({}, {:.2f}s)", mark, r.property, r.ruleset, r.value.value, r.value.evidence,
@@ -146,6 +153,11 @@ int run_spec(const ProveOptions& opt) {
     }
     fmt::print("\n{} results: {} as expected, {} refuted, {} unknown, in {:.1f} s\n", results.size(),
                results.size() - refuted - unknown, refuted, unknown, total);
+    if (unknown) {
+      fmt::print("Left undecided (Z3 answered unknown):\n");
+      for (const auto& r : results)
+        if (r.unknown()) fmt::print("  {} ({})\n", r.property, r.ruleset);
+    }
   }
   if (refuted) return kExitFound;
   if (unknown) return kExitUnknown;
@@ -160,16 +172,23 @@ void register_prove(CLI::App& app, Runner& run) {
                                  "Prove properties of a ruleset with Z3.\n"
                                  "  conquian prove partition --ruleset R --cards \"Ac 2c 3c ...\" [--all]\n"
                                  "  conquian prove --spec specs/properties.yaml [--ruleset R]\n"
-                                 "Exit status: 0 proved or as expected, 1 refuted, 2 unusable input, 3 unknown.");
+                                 "Exit status: 0 proved or as expected, 1 refuted, 2 unusable input, 3 unknown\n"
+                                 "(a Z3 check answered unknown: --z3-timeout passed, or Z3 gave up).");
   cmd->add_option("--spec", opt.spec, "A property spec (YAML, format conquian-properties/1)");
   cmd->add_option("--ruleset,-r", opt.ruleset, "Ruleset name or path (with --spec: only this ruleset)");
   cmd->add_flag("--json", opt.json, "JSON on standard output");
-  cmd->add_option("--timeout-ms", opt.timeout_ms, "Z3's budget per query, in milliseconds (0: none)");
+  cmd->add_option("--z3-timeout", opt.limits.timeout_ms,
+                  "Z3's time per query, in milliseconds (default: none): each check of a property, or the "
+                  "whole partition query; past it the answer is unknown (exit 3)");
   auto* part = cmd->add_subcommand("partition", "Whether the cards split into legal melds, every card used once");
   part->add_option("--ruleset,-r", opt.ruleset, "Ruleset name or path")->required();
   part->add_option("--cards,-c", opt.cards, "The cards, as tokens separated by spaces")->required();
   part->add_flag("--all", opt.all, "List every split (each once), not just one");
-  part->add_flag("--json", opt.json, "JSON on standard output: {partitionable, melds}");
+  part->add_flag("--json", opt.json,
+                 "JSON on standard output: {partitionable, melds} (undecided: partitionable null, unknown: why)");
+  part->add_option("--z3-timeout", opt.limits.timeout_ms,
+                   "Z3's time for the whole query, in milliseconds (default: none); past it the answer is "
+                   "unknown (exit 3)");
   part->callback([&run] { run = [] { return run_partition(opt); }; });
   cmd->callback([&run, cmd] {
     if (cmd->got_subcommand("partition")) return;

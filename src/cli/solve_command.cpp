@@ -11,6 +11,7 @@
 #include "cli/position_input.h"
 #include "cli/command_error.h"
 #include "cli/progress.h"
+#include "cli/solve_view.h"
 #include "replay/move_words.h"
 #include "replay/position_setup.h"
 #include "solve/answer.h"
@@ -35,7 +36,11 @@ struct SolveOptions {
   bool no_table = false;
   bool no_ordering = false;
   bool any_win = false;
-  int table_bits = 0;  // 0: 20 for a position, 22 for --whole-deck
+  int table_bits = 0;  // 0: 20 for a position, 22 with the stock unknown or --whole-deck
+  int view = -1;       // --view SEAT
+  bool max_nodes_given = false;
+  std::uint64_t max_worlds = 2000;
+  unsigned threads = 1;
 };
 
 // The position to solve and the ruleset it lives in (which must outlive it).
@@ -71,6 +76,14 @@ nlohmann::json chances_json(const solve::Chances& c) {
   return {{"win0", c.win0}, {"draw", c.draw}, {"win1", c.win1}, {"expected0", c.value()}};
 }
 
+// The exact chances as fractions in lowest terms ("1/4"): doubles round.
+nlohmann::json exact_json(const solve::ExactChances& c) {
+  return {{"win0", solve::fraction(c.win0, c.denominator)},
+          {"draw", solve::fraction(c.draw, c.denominator)},
+          {"win1", solve::fraction(c.win1, c.denominator)},
+          {"expected0", solve::fraction(c.expected, c.denominator)}};
+}
+
 std::string chances_text(const solve::Chances& c) {
   return fmt::format("seat 0 wins {:.6f}, draw {:.6f}, seat 1 wins {:.6f} (seat 0 expects {:+.6f})", c.win0, c.draw,
                      c.win1, c.value());
@@ -88,6 +101,20 @@ void put_line(nlohmann::json& j, const Position& p, const solve::Answer& a, std:
   j["line"] = line;
   j["nodes"] = nodes;
   j["seconds"] = seconds;
+}
+
+// With --view: worlds enumerated up to --max-worlds, else --samples of them (default 200);
+// --max-nodes is the exact budget of each world (default 1,000,000).
+ViewRun view_run(const SolveOptions& opt) {
+  ViewRun v;
+  v.json = opt.json;
+  v.pimc.max_worlds = opt.max_worlds;
+  if (opt.samples > 0) v.pimc.samples = opt.samples;
+  if (opt.max_nodes_given) v.pimc.world_nodes = opt.max_nodes;
+  v.pimc.seed = opt.seed;
+  v.pimc.threads = std::max(1u, opt.threads);
+  if (opt.table_bits) v.pimc.table_bits = opt.table_bits;
+  return v;
 }
 
 void print_line(const std::vector<solve::Step>& line) {
@@ -154,6 +181,7 @@ void print_chance(const SolveOptions& opt, const LoadedPosition& in, const solve
   if (opt.json) {
     nlohmann::json j;
     j["chances"] = chances_json(r.value);
+    j["exact"] = exact_json(r.exact);
     // `value`: the outcome when it is certain, else null (see `chances`).
     std::optional<solve::Value> certain = r.value.certain();
     j["value"] = certain ? value_json(*certain) : nlohmann::json(nullptr);
@@ -169,6 +197,8 @@ void print_chance(const SolveOptions& opt, const LoadedPosition& in, const solve
   fmt::print("position: {} (seat {} to act), stock order unknown: every unseen card equally likely\n", in.label,
              to_act(p));
   fmt::print("value: {}\n", chances_text(r.value));
+  fmt::print("exactly: seat 0 wins {}, draw {}, seat 1 wins {}\n", solve::fraction(r.exact.win0, r.exact.denominator),
+             solve::fraction(r.exact.draw, r.exact.denominator), solve::fraction(r.exact.win1, r.exact.denominator));
   if (r.best) fmt::print("best: {}\n", choice_words(p, *r.best));
   else if (!r.line.size()) fmt::print("best: turn the next card (chance)\n");
   fmt::print("line (until a card is turned from the unknown stock):\n");
@@ -211,19 +241,23 @@ int run_whole_deck(const SolveOptions& opt) {
   if (std::string why = solve::why_not_whole_deck(*rules, 10'000'000); !why.empty()) return unusable(why);
   if (opt.dealer < 0 || opt.dealer >= rules->seats)
     return unusable(fmt::format("--dealer {}: there is no such seat", opt.dealer));
-  Progress progress("solved", "deals");
-  std::uint64_t shown = 0;
+  std::optional<Progress> progress;  // on a terminal, never with --json
+  if (!opt.json) {
+    progress.emplace("solved", "deals");
+    progress->show_time_left();
+  }
   auto r = solve::solve_whole_deck(*rules, solver_options(opt), opt.dealer, [&](std::uint64_t done, std::uint64_t total) {
-    progress.set_total(total);
-    progress.tick(done - shown);
-    shown = done;
+    if (!progress) return;
+    progress->set_total(total);
+    progress->set(done);
   });
-  progress.done();
+  if (progress) progress->clear();
   if (!r.solved) return too_big("a deal", opt.max_nodes, "raise --max-nodes");
   if (opt.json) {
     nlohmann::json j = {{"ruleset", rules->name},       {"dealer", opt.dealer},         {"deals", r.deals},
                         {"distinct", r.distinct},       {"first", r.first},             {"chances", chances_json(r.value)},
                         {"first_win", r.first_wins()},  {"first_draw", r.value.draw},   {"first_loss", r.first_loses()},
+                        {"exact", exact_json(r.exact)},
                         {"nodes", r.nodes},             {"seconds", r.seconds}};
     fmt::print("{}\n", j.dump());
     return kExitOk;
@@ -233,6 +267,9 @@ int run_whole_deck(const SolveOptions& opt) {
              opt.dealer, r.distinct);
   fmt::print("seat {} (plays first): wins {:.6f}, draws {:.6f}, loses {:.6f}\n", r.first, r.first_wins(), r.value.draw,
              r.first_loses());
+  const solve::ExactChances& x = r.exact;
+  fmt::print("exactly: seat 0 wins {}, draw {}, seat 1 wins {}\n", solve::fraction(x.win0, x.denominator),
+             solve::fraction(x.draw, x.denominator), solve::fraction(x.win1, x.denominator));
   fmt::print("nodes: {}, time: {:.2f} s\n", r.nodes, r.seconds);
   return kExitOk;
 }
@@ -242,13 +279,31 @@ int run_solve(const SolveOptions& opt) {
             "--whole-deck solves every deal of --ruleset and takes no POSITION; give one or the other");
   if (opt.whole_deck) return run_whole_deck(opt);
   if (opt.position.empty()) return unusable("give a POSITION file (or --whole-deck --ruleset R)");
+  PositionInput input{opt.position, opt.after, opt.game, opt.ruleset};
+  if (auto view = load_view(input, opt.view)) return run_view(view_run(opt), *view);
   LoadedPosition in = load_position(opt);
   const Position& p = in.position;
   if (!p.result.over()) {
     if (std::string why = solve::why_unsolvable(p); !why.empty()) return unusable(why);
     if (p.stock_known && opt.samples > 0) return unusable("--samples needs an unknown stock (--stock unknown)");
   }
-  solve::Answer a = solve::answer(p, {solver_options(opt), opt.all_moves, opt.samples, opt.seed});
+  solve::Question q{solver_options(opt), opt.all_moves, opt.samples, opt.seed, {}};
+  // The chance search meets millions of positions: a bigger table unless told.
+  if (!opt.table_bits && !p.stock_known && opt.samples == 0) q.search.table_bits = 22;
+  // On a terminal, never with --json: the nodes searched against --max-nodes, or the stock
+  // orders solved against --samples (with the time left).
+  std::optional<Progress> progress;
+  if (!opt.json && !p.result.over() && !p.stock_known) {
+    if (opt.samples > 0) {
+      progress.emplace("solved", "stock orders", static_cast<std::uint64_t>(opt.samples));
+      progress->show_time_left();
+    } else {
+      progress.emplace("searched", "nodes", opt.max_nodes);
+    }
+    q.progress = [&](std::uint64_t done) { progress->set(done); };
+  }
+  solve::Answer a = solve::answer(p, q);
+  if (progress) progress->clear();
   switch (a.kind) {
     case solve::Answer::Kind::Over: print_over(opt, a.over); return kExitOk;
     case solve::Answer::Kind::Exact:
@@ -278,6 +333,8 @@ void register_solve(CLI::App& app, Runner& run) {
       "The value of a two-seat position with best play by both seats: who wins (or a draw), the best\n"
       "move and the principal variation (the shortest win). Every card known; with the stock order\n"
       "unknown, the exact odds of each outcome (expectimax), or an estimate from sampled orders.\n"
+      "With --view SEAT (or a position file with 'view: SEAT'): what that seat knows only, every\n"
+      "move of the seat with its chances over the worlds consistent with it (PIMC).\n"
       "Exit status: 0 solved (or already over), 2 the position could not be used or was too big.");
   cmd->add_option("POSITION", opt.position, "A position file (format: conquian-position/1), or a game record with --after N");
   auto* after = cmd->add_option("--after", opt.after, "POSITION is a game record: solve the position after its first N moves")
@@ -290,16 +347,28 @@ void register_solve(CLI::App& app, Runner& run) {
       ->check(CLI::IsMember({"as-given", "unknown"}));
   cmd->add_flag("--json", opt.json, "One JSON object on standard output");
   cmd->add_flag("--all-moves", opt.all_moves, "Also the value of every legal move");
-  cmd->add_option("--max-nodes", opt.max_nodes, "Give up past this many nodes (default 50000000; 0: no limit)");
-  cmd->add_option("--samples", opt.samples, "Unknown stock: estimate from N random stock orders instead")
+  cmd->add_option("--max-nodes", opt.max_nodes,
+                  "Give up past this many nodes (default 50000000; 0: no limit). With --view: each world's exact "
+                  "budget (default 1000000), past which its stock orders are sampled")
+      ->each([](const std::string&) { opt.max_nodes_given = true; });
+  cmd->add_option("--samples", opt.samples,
+                  "Unknown stock: estimate from N random stock orders instead. With --view: the worlds sampled "
+                  "when there are more than --max-worlds (default 200)")
       ->check(CLI::Range(1, 100'000'000));
   cmd->add_option("--seed", opt.seed, "Seed of --samples (default 1)");
+  cmd->add_option("--view", opt.view,
+                  "Solve from this seat's view: its own hand, the tables, dead and face-up cards, the card it passed "
+                  "in the swap, the other hands' sizes; every legal move valued over the worlds consistent with it "
+                  "(PIMC). A position file with 'view: SEAT' is read this way without it")
+      ->check(CLI::Range(0, 3));
+  cmd->add_option("--max-worlds", opt.max_worlds, "With --view: enumerate the worlds when there are at most this many (default 2000)");
+  cmd->add_option("--threads", opt.threads, "With --view: solver threads (default 1)")->check(CLI::Range(1, 256));
   auto* whole = cmd->add_flag("--whole-deck", opt.whole_deck, "Solve every deal of --ruleset exactly (small decks: tiny)");
   cmd->add_option("--dealer", opt.dealer, "With --whole-deck: the dealing seat (default 0)")->needs(whole);
   cmd->add_flag("--no-table", opt.no_table, "Search without the transposition table (to measure it)");
   cmd->add_flag("--no-ordering", opt.no_ordering, "Search moves in legal_moves() order (to measure the ordering)");
   cmd->add_flag("--any-win", opt.any_win, "Do not prefer shorter wins (faster; the line is a win, not the shortest)");
-  cmd->add_option("--table-bits", opt.table_bits, "Transposition table of 2^N entries (default 20, 64 MiB; with --whole-deck 22)")
+  cmd->add_option("--table-bits", opt.table_bits, "Transposition table of 2^N entries (default 20, 64 MiB; with the stock unknown or --whole-deck 22)")
       ->check(CLI::Range(10, 30));
   cmd->callback([&run] { run = [] { return run_solve(opt); }; });
 }

@@ -26,15 +26,19 @@ void lay_table(Position& p, int s, Card card, const Move& m) {
   p.hand[s] -= laid;
 }
 
-// A hit: the discard joins seat o's table (the first kept meld it extends, if grouped).
+// A hit: the discard joins seat o's table. Without rearrange it joins, of the kept melds it
+// extends, the one holding the first card in the deck's order: 002 lets the hitter choose the meld, but a record
+// names only the seat (`onto`), so the choice is fixed, and fixed by the cards rather than
+// by the order melds were written in (specs/step-model.md).
 void add_to_table(Position& p, int o, Card card) {
   if (!p.rules->rearrange) {
     MeldList melds = flow::kept_melds(p, o);
+    int best = -1;
     for (int i = 0; i < melds.count; ++i)
-      if (p.rules->meld_index().is_meld(melds.melds[i].with(card))) {
-        p.meld_of[card] = static_cast<std::uint8_t>(i);
-        break;
-      }
+      if (!melds.melds[i].empty() && p.rules->meld_index().is_meld(melds.melds[i].with(card)) &&
+          (best < 0 || melds.melds[i].lowest() < melds.melds[best].lowest()))
+        best = i;
+    if (best >= 0) p.meld_of[card] = static_cast<std::uint8_t>(best);
   }
   p.table[o].insert(card);
 }
@@ -69,6 +73,7 @@ void finish_swap(Position& p) {
     hands[(s + 1) % n].insert(p.swap_card[s]);
   }
   p.hand = hands;
+  p.passed = p.swap_card;
   p.swap_card.fill(kNoCard);
   p.opening_upcard = p.rules->first_upcard == FirstUpcard::Dealer;
   flow::enter_turn(p, p.opening_upcard ? p.dealer : (p.dealer + 1) % n);
@@ -151,6 +156,14 @@ void apply(Position& p, const Move& m) {
       return flow::offer(p, m.card, m.seat, false);
     case MoveKind::Lay:
       lay_table(p, m.seat, kNoCard, m);
+      // The target reached wins, whatever move reached it (000: "whoever first has eleven
+      // cards melded"); a lay can reach it only when the target is at most the hand size.
+      // A card on offer then goes out with the deal.
+      if (p.table[m.seat].size() >= p.rules->target) {
+        if (p.up != kNoCard) p.dead.insert(p.up);
+        p.up = kNoCard;
+        flow::win(p, m.seat);
+      }
       return;
   }
 }

@@ -22,6 +22,10 @@ const char* code_name(Code code) {
     case Code::DuplicateCard: return "duplicate-card";
     case Code::BadDeal: return "bad-deal";
     case Code::BadCommitment: return "bad-commitment";
+    case Code::SealUnverified: return "seal-unverified";
+    case Code::WrongDealer: return "wrong-dealer";
+    case Code::ScoreMismatch: return "score-mismatch";
+    case Code::AfterMatchEnd: return "after-match-end";
   }
   return "?";
 }

@@ -27,8 +27,9 @@ Position deal(const Ruleset& rules, std::span<const Card> order, int dealer);
 Verdict judge(const Position& pos, const Move& move);
 // Applies a move that judge() found legal (asserted in debug builds).
 void apply(Position& pos, const Move& move);
-// Appends every legal move to `out` (cleared first). Takes are listed once per distinct
-// table (as a set of cards) and discard; with an unknown stock, Turn lists every unseen card.
+// Appends every legal move to `out` (cleared first). Takes and lays are listed once per
+// distinct table (as a set of cards) and discard, and without rearrange once per grouping of
+// that table (the grouping is then state); with an unknown stock, Turn lists every unseen card.
 void legal_moves(const Position& pos, std::vector<Move>& out);
 inline Outcome outcome(const Position& pos) { return pos.result; }
 

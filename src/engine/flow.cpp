@@ -4,10 +4,17 @@ namespace conquian::flow {
 
 int offer_count(const Position& pos) { return pos.up_turned ? pos.seats() : pos.seats() - 1; }
 
-int offer_seat(const Position& pos, int index) {
+// The j-th seat (j = 1 .. seats - 1) after the card's origin in the order claims are
+// settled (claim_priority): round the table in the order of play, or against it.
+int claimant(const Position& pos, int j) {
   int n = pos.seats();
-  if (pos.up_turned && pos.rules->first_offer == FirstOffer::Turner) return (pos.origin + index) % n;
-  return (pos.origin + 1 + index) % n;
+  return pos.rules->claim_priority == ClaimPriority::Next ? (pos.origin + j) % n : (pos.origin + n - j) % n;
+}
+
+int offer_seat(const Position& pos, int index) {
+  if (!pos.up_turned) return claimant(pos, index + 1);
+  if (pos.rules->first_offer == FirstOffer::Turner) return index == 0 ? pos.origin : claimant(pos, index);
+  return index == pos.seats() - 1 ? pos.origin : claimant(pos, index + 1);
 }
 
 void win(Position& pos, int seat) {

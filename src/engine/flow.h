@@ -3,8 +3,10 @@
 //
 // A turned card is offered first to the seat that turned it (first_offer: turner; 000 and
 // 004), then round the table; a thrown card round the table starting after the thrower.
-// A card every seat refused is dead, and the seat after the one that turned or threw it
-// turns next (specs/record-format.md, "Order of play").
+// "Round the table" is the claim order (claim_priority): the order of play (next, the
+// default) or against it (previous), which settles who has a card two seats would take
+// (004's three-player "me sirve"). A card every seat refused is dead, and the seat after
+// the one that turned or threw it turns next (specs/record-format.md, "Order of play").
 #pragma once
 
 #include "engine/position.h"
@@ -12,6 +14,7 @@
 namespace conquian::flow {
 
 int offer_count(const Position& pos);
+// The seat the face-up card is offered to after `index` refusals.
 int offer_seat(const Position& pos, int index);
 // Moves to the next seat of the offer order, or kills the card and starts the next turn.
 void refuse(Position& pos);

@@ -70,8 +70,14 @@ Verdict judge_pass(const Position& p, const Move& m) {
   if (m.seat != p.actor) return not_your_turn(p, m);
   if (m.card != p.up)
     return Verdict::bad(Code::WrongCard, fmt::format("seat {} refused {}, but the face-up card is {}", m.seat, tok(p, m.card), tok(p, p.up)));
-  if (takes::must_take(p, m.seat))
-    return Verdict::bad(Code::MustTake, fmt::format("seat {} can meld {} and this ruleset makes taking compulsory", m.seat, tok(p, p.up)));
+  switch (takes::take_duty(p, m.seat)) {
+    case takes::TakeDuty::None: break;
+    case takes::TakeDuty::Compulsory:
+      return Verdict::bad(Code::MustTake, fmt::format("seat {} can meld {} and this ruleset makes taking compulsory", m.seat, tok(p, p.up)));
+    case takes::TakeDuty::Extends:
+      return Verdict::bad(Code::MustTake, fmt::format("{} fits seat {}'s table without help from its hand, and this ruleset "
+                                                      "does not let such a card be refused (auto_take)", tok(p, p.up), m.seat));
+  }
   return {};
 }
 

@@ -14,16 +14,19 @@ Move make(MoveKind kind, int seat, Card card = kNoCard) {
   return m;
 }
 
-// A take or lay with table `after`; the grouping is filled in only where it is state.
-Move with_table(const Position& p, Move m, Card card, CardSet laid) {
+// A take or lay with table `after`, passed to `emit`: once with rearrange (the table is a
+// set), once per grouping without it (the grouping is state, and the seat chooses it: a run
+// of six or two runs of three, the taken card into one kept meld or another).
+template <class F>
+void with_tables(const Position& p, Move m, Card card, CardSet laid, F&& emit) {
   m.table = p.table[m.seat] | laid;
   if (card != kNoCard) m.table.insert(card);
-  if (!p.rules->rearrange)
-    takes::for_each_fixed_grouping(p, m.seat, card, laid, [&](const MeldList& g) {
-      m.grouping = g;
-      return false;
-    });
-  return m;
+  if (p.rules->rearrange) return emit(m);
+  takes::for_each_fixed_grouping(p, m.seat, card, laid, [&](const MeldList& g) {
+    m.grouping = g;
+    emit(m);
+    return true;
+  });
 }
 
 void add_takes(const Position& p, std::vector<Move>& out) {
@@ -33,23 +36,21 @@ void add_takes(const Position& p, std::vector<Move>& out) {
   if (forced && !p.rules->forcing.forced_extra_melds) laid_sets.push_back(CardSet{});
   else takes::laid_options(p, s, p.up, laid_sets);
   for (CardSet laid : laid_sets) {
-    Move m = with_table(p, make(MoveKind::Take, s, p.up), p.up, laid);
     CardSet left = p.hand[s] - laid;
-    if (left.empty()) {
-      out.push_back(m);
-      continue;
-    }
-    for (Card d : left) {
-      m.discard = d;
-      m.other = 0xFF;
-      out.push_back(m);
-      if (p.rules->forcing.hit && m.table.size() < p.rules->target)
-        for (int o = 0; o < p.seats(); ++o)
-          if (o != s && flow::fits(p, o, d)) {
-            m.other = static_cast<std::uint8_t>(o);
-            out.push_back(m);
-          }
-    }
+    with_tables(p, make(MoveKind::Take, s, p.up), p.up, laid, [&](Move m) {
+      if (left.empty()) return out.push_back(m);
+      for (Card d : left) {
+        m.discard = d;
+        m.other = 0xFF;
+        out.push_back(m);
+        if (p.rules->forcing.hit && m.table.size() < p.rules->target)
+          for (int o = 0; o < p.seats(); ++o)
+            if (o != s && flow::fits(p, o, d)) {
+              m.other = static_cast<std::uint8_t>(o);
+              out.push_back(m);
+            }
+      }
+    });
   }
 }
 
@@ -57,7 +58,8 @@ void add_lays(const Position& p, std::vector<Move>& out) {
   if (p.rules->meld_timing != MeldTiming::Turn) return;
   std::vector<CardSet> laid_sets;
   takes::laid_options(p, p.actor, kNoCard, laid_sets);
-  for (CardSet laid : laid_sets) out.push_back(with_table(p, make(MoveKind::Lay, p.actor), kNoCard, laid));
+  for (CardSet laid : laid_sets)
+    with_tables(p, make(MoveKind::Lay, p.actor), kNoCard, laid, [&](const Move& m) { out.push_back(m); });
 }
 
 }  // namespace

@@ -36,11 +36,13 @@ inline Move waive_move() {
   return m;
 }
 
-// Codes for a bad move (specs/record-format.md, "Judging"); Ok for a legal one.
+// Codes for a bad move (specs/record-format.md, "Judging"); Ok for a legal one. The last four are the record's,
+// not a move's (specs/record-format.md): a sealed deal that cannot be verified, and the
+// faults of a deal within a match.
 enum class Code : std::uint8_t {
   Ok, NotYourTurn, WrongCard, NotInHand, IllegalMeld, TableMismatch, CardUnused, NoDiscard,
   BadDiscard, NotAllowed, MustTake, AfterEnd, ResultMismatch, UnknownCard, DuplicateCard,
-  BadDeal, BadCommitment
+  BadDeal, BadCommitment, SealUnverified, WrongDealer, ScoreMismatch, AfterMatchEnd
 };
 
 const char* code_name(Code code);

@@ -45,13 +45,22 @@ bool Position::same_state(const Position& o) const {
   if (hand != o.hand || table != o.table || dead != o.dead || stock_top != o.stock_top ||
       stock_end != o.stock_end || up != o.up || origin != o.origin || up_turned != o.up_turned ||
       refusals != o.refusals || phase != o.phase || actor != o.actor ||
-      opening_upcard != o.opening_upcard || swap_card != o.swap_card || result != o.result)
+      opening_upcard != o.opening_upcard || swap_card != o.swap_card || passed != o.passed ||
+      result != o.result)
     return false;
   if (!rules->rearrange)
     for (int s = 0; s < seats(); ++s)
       for (Card c : table[s])
         if (meld_of[c] != o.meld_of[c]) return false;
   return true;
+}
+
+int loser_points(const Position& p, int winner) {
+  int points = 0;
+  for (int s = 0; s < p.seats(); ++s)
+    if (s != winner)
+      for (Card c : p.hand[s]) points += p.rules->card_points(c);
+  return points;
 }
 
 const char* phase_name(Phase phase) {

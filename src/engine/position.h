@@ -61,6 +61,10 @@ struct Position {
   std::uint8_t dealer = 0;
   bool opening_upcard = false;      // first_upcard: dealer, before the first turn
   std::array<Card, kMaxSeats> swap_card{kNoCard, kNoCard, kNoCard, kNoCard};
+  // After the swap: the card each seat passed to the next seat (kNoCard without a swap).
+  // Not part of the game's future (hash, solver keys); what the passer knows of the
+  // receiver's hand (004: the computer knows "the card it passed you in the swap").
+  std::array<Card, kMaxSeats> passed{kNoCard, kNoCard, kNoCard, kNoCard};
 
   Outcome result;
   std::uint32_t plies = 0;          // moves applied so far
@@ -78,5 +82,9 @@ struct Position {
   std::uint64_t hash() const;
   bool same_state(const Position& o) const;
 };
+
+// The points of the cards left in every hand but the winner's (000's schedule,
+// Ruleset::card_points): what a won deal scores under `scoring.method: hand_points`.
+int loser_points(const Position& pos, int winner);
 
 }  // namespace conquian

@@ -18,15 +18,35 @@ void for_each_meld_with(const MeldIndex& idx, CardSet universe, Card x, F&& f) {
   for (CardSet m : idx.melds_containing(universe, x)) f(m);
 }
 
+// With wild cards: melds in order of their lowest natural card (at least `floor`), each
+// followed by the groups of wild cards alone that the cards left can add. `melds` is
+// scratch shared by the levels of the walk (each level uses the tail it appended).
+template <class F>
+void extra_with_wilds(const MeldIndex& idx, CardSet avail, CardSet laid, int floor, F& emit,
+                      std::vector<CardSet>& melds) {
+  for_each_subset(avail & idx.rules().wild, [&](CardSet group) {
+    if (!group.empty() && idx.can_partition(group)) emit(laid | group);
+  });
+  for (Card y : avail - idx.rules().wild) {
+    if (y < floor) continue;
+    const std::size_t first = melds.size();
+    idx.melds_led_by(avail, y, melds);
+    const std::size_t end = melds.size();
+    for (std::size_t i = first; i < end; ++i) {
+      const CardSet m = melds[i];
+      emit(laid | m);
+      extra_with_wilds(idx, avail - m, laid | m, y + 1, emit, melds);
+    }
+    melds.resize(first);
+  }
+}
+
 // Sets of extra melds made wholly from `avail`; emits laid|X for each.
 template <class F>
 void extra_from_hand(const MeldIndex& idx, CardSet avail, CardSet laid, int floor, F& emit) {
   if (idx.has_wilds()) {
-    // Wild cards make the lowest-first walk awkward; subsets are few for real hands.
-    if (avail.size() > 20) avail = CardSet(avail.bits() & ((std::uint64_t{1} << 20) - 1));
-    for_each_subset(avail, [&](CardSet x) {
-      if (!x.empty() && idx.can_partition(x)) emit(laid | x);
-    });
+    std::vector<CardSet> melds;
+    extra_with_wilds(idx, avail, laid, floor, emit, melds);
     return;
   }
   for (Card y : avail) {
@@ -85,6 +105,13 @@ void laid_options(const Position& pos, int seat, Card card, std::vector<CardSet>
   CardSet old = pos.table[seat], hand = pos.hand[seat];
   std::size_t first = out.size();
   auto emit = [&](CardSet laid) { out.push_back(laid); };
+  if (card != kNoCard) {
+    // The taken card needs a meld within the table, the hand and itself: most offered cards
+    // have none, and this answers them without the cover search.
+    bool some = false;
+    for_each_meld_with(idx, old | hand | CardSet::of(card), card, [&](CardSet) { some = true; });
+    if (!some) return;
+  }
   if (card == kNoCard) {
     cover(idx, old, hand, CardSet{}, true, emit);
   } else if (r.extra_melds) {

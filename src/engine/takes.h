@@ -10,6 +10,7 @@
 #include <functional>
 #include <vector>
 
+#include "engine/flow.h"
 #include "engine/position.h"
 
 namespace conquian::takes {
@@ -20,9 +21,18 @@ bool set_table_ok(const Position& pos, int seat, Card card, CardSet after);
 
 // Whether some laid set makes a legal table with the face-up card: the seat can take it.
 bool can_take(const Position& pos, int seat);
-// compulsory_take (a house rule): a seat that can take the face-up card must, so it may
-// not refuse it (must-take).
-inline bool must_take(const Position& pos, int seat) { return pos.rules->compulsory_take && can_take(pos, seat); }
+// Why a seat may not refuse the face-up card (a pass is must-take):
+//   Compulsory: compulsory_take (a house rule): it can take the card, with or without
+//     cards from its hand;
+//   Extends: auto_take (a house rule): the card fits its own table without help from its
+//     hand (the card 000's `decline` forcing would let another seat force on it).
+enum class TakeDuty : std::uint8_t { None, Compulsory, Extends };
+inline TakeDuty take_duty(const Position& pos, int seat) {
+  if (pos.rules->auto_take && flow::fits(pos, seat, pos.up)) return TakeDuty::Extends;
+  if (pos.rules->compulsory_take && can_take(pos, seat)) return TakeDuty::Compulsory;
+  return TakeDuty::None;
+}
+inline bool must_take(const Position& pos, int seat) { return take_duty(pos, seat) != TakeDuty::None; }
 
 // Every laid set L (cards from the hand) that makes a legal table with `card`
 // (kNoCard: laying from the hand alone, L not empty). Each L once, appended to `out`.

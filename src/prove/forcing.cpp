@@ -43,7 +43,7 @@ std::string groupings_words(const Deck& deck, const std::vector<MeldList>& gs) {
 }
 
 // Every grouping of `take`'s table, found by Z3 and by the engine; throws if they differ.
-void find_groupings(const Position& forced, ForcedTake& take, const Move& some_take, unsigned timeout_ms) {
+void find_groupings(const Position& forced, ForcedTake& take, const Move& some_take, const Z3Limits& limits) {
   const Ruleset& r = *forced.rules;
   const int seat = forced.actor;
   const Card card = forced.up;
@@ -68,10 +68,10 @@ void find_groupings(const Position& forced, ForcedTake& take, const Move& some_t
     m.grouping = g;
     if (judge(forced, m).ok()) z3.push_back(g);
     return true;
-  }, timeout_ms, &unknown);
+  }, limits, &unknown);
   if (!unknown.empty())
-    throw std::runtime_error(fmt::format("Z3 could not finish listing the groupings of {} ({}); raise --timeout-ms",
-                                         r.deck.tokens(take.table), unknown));
+    throw Z3Undecided(fmt::format("Z3 could not finish listing the groupings of {} ({})",
+                                  r.deck.tokens(take.table), unknown));
 
   take.engine_count = engine.size();
   take.z3_count = z3.size();
@@ -82,7 +82,7 @@ void find_groupings(const Position& forced, ForcedTake& take, const Move& some_t
 }
 
 // The forced seat's takes (from legal_moves of the forced position), each applied.
-std::vector<ForcedTake> forced_takes(const Position& forced, unsigned timeout_ms) {
+std::vector<ForcedTake> forced_takes(const Position& forced, const Z3Limits& limits) {
   std::vector<Move> moves;
   legal_moves(forced, moves);
   std::map<std::uint64_t, std::size_t> by_table;
@@ -99,11 +99,18 @@ std::vector<ForcedTake> forced_takes(const Position& forced, unsigned timeout_ms
       out.push_back(t);
       first_move.push_back(m);
     }
+    // Without rearrange legal_moves lists each discard once per grouping (the grouping is
+    // state); the groupings are listed apart, so each discard is kept once.
+    auto& results = out[it->second].results;
+    bool seen = std::any_of(results.begin(), results.end(), [&](const ForcedResult& r) {
+      return r.take.discard == m.discard && r.take.other == m.other;
+    });
+    if (seen) continue;
     ForcedResult res{m, forced};
     apply(res.after, m);
-    out[it->second].results.push_back(std::move(res));
+    results.push_back(std::move(res));
   }
-  for (std::size_t i = 0; i < out.size(); ++i) find_groupings(forced, out[i], first_move[i], timeout_ms);
+  for (std::size_t i = 0; i < out.size(); ++i) find_groupings(forced, out[i], first_move[i], limits);
   std::stable_sort(out.begin(), out.end(), [](const ForcedTake& a, const ForcedTake& b) {
     if (a.laid.size() != b.laid.size()) return a.laid.size() < b.laid.size();
     return a.laid < b.laid;
@@ -112,7 +119,7 @@ std::vector<ForcedTake> forced_takes(const Position& forced, unsigned timeout_ms
 }
 
 ForceOption make_option(ForceRule rule, ForceMoment moment, const Position& forced, std::vector<int> by,
-                        std::vector<Move> lead, unsigned timeout_ms) {
+                        std::vector<Move> lead, const Z3Limits& limits) {
   ForceOption o;
   o.rule = rule;
   o.moment = moment;
@@ -120,7 +127,7 @@ ForceOption make_option(ForceRule rule, ForceMoment moment, const Position& forc
   o.by = std::move(by);
   o.lead = std::move(lead);
   o.forced_position = forced;
-  o.takes = forced_takes(forced, timeout_ms);
+  o.takes = forced_takes(forced, limits);
   return o;
 }
 
@@ -186,7 +193,7 @@ std::vector<MeldList> same_groupings(const Deck& deck, const std::string& what, 
   return engine;
 }
 
-ForcingAnswer analyse_forcing(const Position& pos, unsigned timeout_ms) {
+ForcingAnswer analyse_forcing(const Position& pos, const Z3Limits& limits) {
   const Ruleset& r = *pos.rules;
   const Forcing& f = r.forcing;
   ForcingAnswer a;
@@ -223,7 +230,7 @@ ForcingAnswer analyse_forcing(const Position& pos, unsigned timeout_ms) {
                      actor, card, seat_words(by), actor));
     Position forced = pos;
     apply(forced, it->second.front());
-    a.options.push_back(make_option(ForceRule::Decline, ForceMoment::Now, forced, by, {it->second.front()}, timeout_ms));
+    a.options.push_back(make_option(ForceRule::Decline, ForceMoment::Now, forced, by, {it->second.front()}, limits));
     return a;
   }
 
@@ -245,7 +252,7 @@ ForcingAnswer analyse_forcing(const Position& pos, unsigned timeout_ms) {
       note(fmt::format("seat {}, facing {}, has forced it onto seat {}, whose table it fits (rule 'offer')",
                        facing_seat, card, actor));
     }
-    a.options.push_back(make_option(rule, ForceMoment::Done, pos, by, {}, timeout_ms));
+    a.options.push_back(make_option(rule, ForceMoment::Done, pos, by, {}, limits));
     return a;
   }
 
@@ -261,7 +268,7 @@ ForcingAnswer analyse_forcing(const Position& pos, unsigned timeout_ms) {
                        card, target));
       Position forced = pos;
       apply(forced, ms.front());
-      a.options.push_back(make_option(ForceRule::Offer, ForceMoment::Now, forced, forcers(ms), {ms.front()}, timeout_ms));
+      a.options.push_back(make_option(ForceRule::Offer, ForceMoment::Now, forced, forcers(ms), {ms.front()}, limits));
     }
   } else {
     note(fmt::format("ruleset {} has no forcing by 'offer': seat {} cannot force {} on another seat", r.name, actor,
@@ -293,7 +300,7 @@ ForcingAnswer analyse_forcing(const Position& pos, unsigned timeout_ms) {
           Position forced = refused;
           apply(forced, it->second.front());
           a.options.push_back(make_option(ForceRule::Decline, ForceMoment::IfRefused, forced, by,
-                                          {*pass, it->second.front()}, timeout_ms));
+                                          {*pass, it->second.front()}, limits));
         }
       }
     }

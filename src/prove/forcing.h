@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "engine/engine.h"
+#include "prove/z3_check.h"
 
 namespace conquian::prove {
 
@@ -66,8 +67,9 @@ struct ForcingAnswer {
 };
 
 // The analysis of `pos`. Throws ForcingDisagreement when Z3 and the engine disagree, and
-// std::runtime_error when Z3 gives up within timeout_ms (per enumeration; 0: no limit).
-ForcingAnswer analyse_forcing(const Position& pos, unsigned timeout_ms = 60000);
+// Z3Undecided when Z3 answers unknown within `limits` (the timeout is per enumeration of
+// one table's groupings; 0: no limit), since the list of groupings would be incomplete.
+ForcingAnswer analyse_forcing(const Position& pos, const Z3Limits& limits = {});
 
 // Groupings of a table as a canonical, sorted list (melds by lowest card; duplicates kept,
 // so that a search that finds one grouping twice is caught by the comparison below).

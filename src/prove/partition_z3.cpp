@@ -237,20 +237,28 @@ class Encoding {
 
 using Clock = std::chrono::steady_clock;
 
-// A time budget for a whole query (encoding and every check); 0 ms means none.
+// A time budget for a whole query (encoding and every check), 0 ms meaning none, and a
+// resource limit for each check.
 class Budget {
  public:
-  explicit Budget(unsigned ms)
-      : bounded_(ms > 0), deadline_(Clock::now() + std::chrono::milliseconds(ms)) {}
-  // Gives the next check the time that is left (at least 1 ms, so it answers unknown).
-  void apply(z3::solver& solver) const {
-    if (!bounded_) return;
+  explicit Budget(const Z3Limits& limits)
+      : bounded_(limits.timeout_ms > 0), rlimit_(limits.rlimit),
+        deadline_(Clock::now() + std::chrono::milliseconds(limits.timeout_ms)) {}
+  // Gives the next check the time that is left; false when none is (the check must not
+  // run: a fast check would otherwise outlast the budget, 1 ms at a time).
+  bool apply(z3::solver& solver) const {
+    if (rlimit_ > 0) solver.set("rlimit", rlimit_);
+    if (!bounded_) return true;
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline_ - Clock::now());
-    solver.set("timeout", static_cast<unsigned>(std::max<long long>(1, left.count())));
+    if (left.count() <= 0) return false;
+    solver.set("timeout", static_cast<unsigned>(left.count()));
+    return true;
   }
+  static constexpr const char* kSpent = "timeout: the query's time was spent before this check";
 
  private:
   bool bounded_;
+  unsigned rlimit_;
   Clock::time_point deadline_;
 };
 
@@ -263,14 +271,17 @@ z3::solver make_solver(z3::context& ctx) { return z3::solver(ctx, "QF_UF"); }
 }  // namespace
 
 Z3Partition z3_partition(const Deck& deck, const MeldRules& rules, CardSet cards,
-                         unsigned timeout_ms) {
-  Budget budget(timeout_ms);
+                         const Z3Limits& limits) {
+  Budget budget(limits);
   Z3Partition out;
   try {
     z3::context ctx;
     z3::solver solver = make_solver(ctx);
     Encoding encoding(ctx, solver, deck, rules, cards);
-    budget.apply(solver);
+    if (!budget.apply(solver)) {
+      out.reason_unknown = Budget::kSpent;
+      return out;
+    }
     switch (solver.check(encoding.assumptions())) {
       case z3::sat:
         out.answer = Z3Partition::Answer::Yes;
@@ -294,8 +305,8 @@ Z3Partition z3_partition(const Deck& deck, const MeldRules& rules, CardSet cards
 
 std::size_t z3_all_partitions(const Deck& deck, const MeldRules& rules, CardSet cards,
                               const std::function<bool(const MeldList&)>& visit,
-                              unsigned timeout_ms, std::string* reason_unknown) {
-  Budget budget(timeout_ms);
+                              const Z3Limits& limits, std::string* reason_unknown) {
+  Budget budget(limits);
   std::size_t count = 0;
   std::string unknown;
   try {
@@ -303,7 +314,10 @@ std::size_t z3_all_partitions(const Deck& deck, const MeldRules& rules, CardSet 
     z3::solver solver = make_solver(ctx);
     Encoding encoding(ctx, solver, deck, rules, cards);
     for (;;) {
-      budget.apply(solver);
+      if (!budget.apply(solver)) {
+        unknown = Budget::kSpent;
+        break;
+      }
       z3::check_result result = solver.check(encoding.assumptions());
       if (result == z3::unsat) break;
       if (result == z3::unknown) {

@@ -26,6 +26,7 @@
 #include "cards/card_set.h"
 #include "cards/deck.h"
 #include "cards/melds.h"
+#include "prove/z3_check.h"
 
 namespace conquian::prove {
 
@@ -38,11 +39,12 @@ struct Z3Partition {
   std::vector<std::string> core;
 };
 
-// One split of `cards` into legal melds, or a proof that none exists. timeout_ms is the
-// query's budget (0: none): Z3's search gets what is left once the encoding is built, and
-// past it the answer is Unknown with Z3's reason.
+// One split of `cards` into legal melds, or a proof that none exists. limits.timeout_ms is
+// the query's budget (0: none): Z3's search gets what is left once the encoding is built;
+// limits.rlimit bounds each check's work. Past either, the answer is Unknown with Z3's
+// reason: never Yes or No.
 Z3Partition z3_partition(const Deck& deck, const MeldRules& rules, CardSet cards,
-                         unsigned timeout_ms = 0);
+                         const Z3Limits& limits = {});
 
 // The most splits that `prove partition --all` and `forcing` list. A table of dozens of
 // cards (a custom deck's) can have millions of splits; past this they stop with an error
@@ -50,12 +52,13 @@ Z3Partition z3_partition(const Deck& deck, const MeldRules& rules, CardSet cards
 inline constexpr std::size_t kMaxListedSplits = 10'000;
 
 // Every split of `cards`, each exactly once as a set of melds, until `visit` returns false;
-// returns how many were visited. timeout_ms is the budget of the whole enumeration (0:
-// none). If Z3 answers unknown (timeout, error) the enumeration is incomplete: the reason
+// returns how many were visited. limits.timeout_ms is the budget of the whole enumeration
+// (0: none), limits.rlimit that of each check. If Z3 answers unknown (timeout, resource
+// limit, error) the enumeration is incomplete: the reason
 // is written to `reason_unknown` when that is given, else a std::runtime_error is thrown.
 // `reason_unknown` is set empty when the enumeration ran to its end or `visit` stopped it.
 std::size_t z3_all_partitions(const Deck& deck, const MeldRules& rules, CardSet cards,
                               const std::function<bool(const MeldList&)>& visit,
-                              unsigned timeout_ms = 0, std::string* reason_unknown = nullptr);
+                              const Z3Limits& limits = {}, std::string* reason_unknown = nullptr);
 
 }  // namespace conquian::prove

@@ -4,7 +4,7 @@ namespace conquian::prove {
 
 PropertyValues evaluate_all(const Ruleset& rules) {
   PropertyValues values;
-  for (const auto& kind : property_kinds()) values[kind.id] = kind.evaluate(rules);
+  for (const auto& kind : property_kinds()) values[kind.id] = kind.evaluate(rules, {});
   return values;
 }
 
@@ -14,6 +14,7 @@ std::vector<PropertyDifference> differing_properties(std::span<const std::string
   for (const std::string& id : ids) {
     auto va = a.find(id), vb = b.find(id);
     if (va == a.end() || vb == b.end() || va->second.value == vb->second.value) continue;
+    if (va->second.unknown() || vb->second.unknown()) continue;  // an unknown differs from nothing
     const PropertyKind* kind = find_property(id);
     out.push_back({id, kind ? kind->summary : std::string(), va->second, vb->second});
   }

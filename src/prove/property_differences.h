@@ -24,8 +24,8 @@ struct PropertyDifference {
   PropertyValue a, b;    // its value under each ruleset
 };
 
-// The properties of `ids`, in that order, that both rulesets have a value for and whose
-// values differ.
+// The properties of `ids`, in that order, that both rulesets have a known value for (not
+// Z3's unknown) and whose values differ.
 std::vector<PropertyDifference> differing_properties(std::span<const std::string> ids, const PropertyValues& a,
                                                      const PropertyValues& b);
 

@@ -1,7 +1,10 @@
 #include "prove/spec.h"
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <set>
+#include <thread>
 
 #include "record/yaml_fields.h"
 
@@ -47,19 +50,47 @@ Spec load_spec(const std::string& path) {
   return spec;
 }
 
-std::vector<SpecResult> run_spec(const Spec& spec, const std::string& only_ruleset,
+namespace {
+
+// The properties' preparation (the play proofs, the longest part of a spec) on every core,
+// each (property, ruleset) pair once; evaluation then finds the results cached.
+void prepare_in_parallel(const std::vector<std::pair<const PropertyKind*, const Ruleset*>>& work) {
+  std::atomic<std::size_t> next{0};
+  auto worker = [&] {
+    for (std::size_t i = next++; i < work.size(); i = next++) work[i].first->prepare(*work[i].second);
+  };
+  unsigned threads = std::max(1u, std::min<unsigned>(std::thread::hardware_concurrency(), static_cast<unsigned>(work.size())));
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
+  worker();
+  for (auto& t : pool) t.join();
+}
+
+}  // namespace
+
+std::vector<SpecResult> run_spec(const Spec& spec, const std::string& only_ruleset, const Z3Limits& limits,
                                  const std::function<void(const SpecResult&)>& progress) {
   std::vector<SpecResult> out;
   std::map<std::string, std::shared_ptr<const Ruleset>> rulesets;
+  std::vector<std::pair<const PropertyKind*, const Ruleset*>> work;
   for (const auto& e : spec.entries) {
     const PropertyKind* kind = find_property(e.property);
     for (const auto& [name, expected] : e.expect) {
       if (!only_ruleset.empty() && name != only_ruleset) continue;
       auto& rs = rulesets[name];
       if (!rs) rs = load_ruleset(name);
+      if (kind->prepare) work.emplace_back(kind, rs.get());
+    }
+  }
+  prepare_in_parallel(work);
+  for (const auto& e : spec.entries) {
+    const PropertyKind* kind = find_property(e.property);
+    for (const auto& [name, expected] : e.expect) {
+      if (!only_ruleset.empty() && name != only_ruleset) continue;
+      const auto& rs = rulesets[name];
       SpecResult r{e.property, name, expected, {}, 0};
       auto t0 = std::chrono::steady_clock::now();
-      r.value = kind->evaluate(*rs);
+      r.value = kind->evaluate(*rs, limits);
       r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
       if (progress) progress(r);
       out.push_back(std::move(r));

@@ -31,11 +31,12 @@ struct SpecResult {
   PropertyValue value;
   double seconds = 0;
   bool as_expected() const { return value.value == expected; }
-  bool unknown() const { return value.value == "unknown"; }
+  bool unknown() const { return value.unknown(); }
 };
 
-// Evaluates every entry for every ruleset it names (or only `only_ruleset` if not empty).
-std::vector<SpecResult> run_spec(const Spec& spec, const std::string& only_ruleset,
+// Evaluates every entry for every ruleset it names (or only `only_ruleset` if not empty),
+// each Z3 check within `limits`.
+std::vector<SpecResult> run_spec(const Spec& spec, const std::string& only_ruleset, const Z3Limits& limits = {},
                                  const std::function<void(const SpecResult&)>& progress = {});
 
 // Two rulesets of a spec's results and the properties whose values differ between them.

@@ -38,7 +38,16 @@ PositionSeat read_seat(const YAML::Node& n, const std::string& file, std::size_t
   seat.mark = mark_of(n);
   YAML::Node hand = f.node("hand");
   if (!hand) throw InputError(file, seat.mark, "key '" + f.path("hand") + "' is required (write [] for an empty hand)");
-  seat.hand = tokens_of(f, hand, "hand");
+  seat.hand_mark = mark_of(hand);
+  if (hand.IsMap()) {  // a hidden hand: {count: N, known: [...]}
+    Fields h(hand, file, where + ".hand");
+    seat.hidden = true;
+    seat.count = static_cast<int>(h.required_integer("count", 0, static_cast<std::int64_t>(kMaxCardsPerList)));
+    seat.hand = tokens_of(h, h.node("known"), "known");
+    h.finish();
+  } else {
+    seat.hand = tokens_of(f, hand, "hand");
+  }
   YAML::Node table = f.node("table");
   if (!table) throw InputError(file, seat.mark, "key '" + f.path("table") + "' is required (write [] for an empty table)");
   seat.table_mark = mark_of(table);
@@ -129,6 +138,10 @@ PositionFile read_document(const YAML::Node& doc, const std::string& file) {
   }
   pf.to_act = static_cast<int>(f.required_integer("to_act", 0, kMaxSeatNumber));
   pf.to_act_mark = mark_of(f.node("to_act"));
+  if (f.has("view")) {
+    pf.view_mark = mark_of(f.node("view"));
+    pf.view = seat_of(f, f.node("view"), "view");
+  }
   f.finish();
   return pf;
 }

@@ -17,7 +17,12 @@ inline constexpr const char* kPositionFormat = "conquian-position/1";
 
 struct PositionSeat {
   Mark mark;                              // where the seat's mapping starts
-  TokenList hand;
+  TokenList hand;                         // hidden: the cards known to be in it
+  // `hand: {count: N, known: [...]}` (with `view`): a hand the view's seat does not see,
+  // of N cards in all, `known` among them (such as the card the seat passed in the swap).
+  bool hidden = false;
+  int count = 0;
+  Mark hand_mark;
   std::vector<TokenList> table;           // the melds on the seat's table
   Mark table_mark;
 };
@@ -49,6 +54,8 @@ struct PositionFile {
   Mark hit_mark;
   int to_act = -1;
   Mark to_act_mark;
+  int view = -1;                          // `view: SEAT`: the position as that seat sees it; -1: absent
+  Mark view_mark;
 };
 
 // Reads a position file; throws InputError naming the file, the line and the reason.

@@ -49,13 +49,27 @@ struct RecordResult {
   Mark mark;
 };
 
+// A deal's place in a match (`score:`, specs/record-format.md "Matches"): what the
+// record states about the match after this deal.
+struct RecordScore {
+  bool present = false;
+  Mark mark;
+  std::int64_t multiplier = 0;            // the multiplier this deal was played at
+  std::vector<std::int64_t> total;        // every seat's match points after the deal
+  int match_winner = -1;                  // stated on the deal that ends the match
+};
+
 struct GameRecord {
   std::string file;                       // the file it came from
   int index = 0;                          // 1-based document index in the file
   Mark mark;                              // where the document starts
   std::string format;                     // "conquian-record/1"
-  std::string ruleset;                    // name or path, as written
-  Mark ruleset_mark;
+  // The ruleset: a name or path as written, or a mapping written inline (its text as
+  // written, indented as in the file; `ruleset` is then ""). Neither: a deal of a match,
+  // played under the match's ruleset.
+  std::string ruleset;
+  std::string ruleset_inline;
+  Mark ruleset_mark;                      // where the value starts
   std::string id;                         // empty: reports use file:index
   std::vector<std::string> players;
   int dealer = 0;
@@ -67,10 +81,30 @@ struct GameRecord {
   Mark commitment_mark;
   std::vector<RecordMove> moves;
   RecordResult result;
+  RecordScore score;                      // deals of a match only
 
   std::string display_id() const {
     return id.empty() ? file + ":" + std::to_string(index) : id;
   }
+};
+
+// The first document of a match file (`match:`): the terms every deal after it is played
+// under. Absent numbers (-1) are the ruleset's.
+struct MatchHeader {
+  std::string file;
+  int index = 0;                          // 1-based document index
+  Mark mark;                              // where the `match` mapping starts
+  std::string id;                         // empty: reports use file:index
+  std::string ruleset;                    // required: a name or path, or inline (as in GameRecord)
+  std::string ruleset_inline;
+  Mark ruleset_mark;
+  int seats = -1;                         // optional: must be the ruleset's
+  std::vector<std::string> players;
+  std::int64_t target = -1;               // points that win the match (the ruleset's match_target)
+  Mark target_mark;
+  std::int64_t stake = -1;                // points for a won deal before the multiplier (scoring.stake)
+
+  std::string display_id() const { return id.empty() ? file + ":" + std::to_string(index) : id; }
 };
 
 // A document that could not be read as a record: it becomes one `malformed` game.
@@ -82,10 +116,11 @@ struct RecordError {
   std::string message;                    // names the key and the reason
 };
 
-// One document of a record file: a record, or the reason it is not one.
+// One document of a record file: a record, a match header, or the reason it is neither.
 struct ReadItem {
   std::optional<GameRecord> record;
   std::optional<RecordError> error;
+  std::optional<MatchHeader> match;
 };
 
 // Limits that keep hostile input bounded (documented in specs/limits.md).
@@ -95,5 +130,6 @@ struct ReadLimits {
   std::size_t max_cards_per_list = 64;
   std::size_t max_depth = 16;                           // YAML nesting
   std::size_t max_scalar_bytes = 4096;
+  std::size_t max_inline_ruleset_bytes = 64 * 1024;     // an inline `ruleset:` mapping
 };
 }  // namespace conquian::record

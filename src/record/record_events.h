@@ -12,6 +12,7 @@
 
 #include <yaml.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -70,6 +71,11 @@ class EventStream {
   void advance();
   yaml_event_type_t type() const { return ev_.type; }
   const yaml_mark_t& start_mark() const { return ev_.start_mark; }
+  const yaml_mark_t& end_mark() const { return ev_.end_mark; }
+  // The text the parser reads, from byte `begin` to byte `end` (marks' indexes).
+  std::string_view text_between(std::size_t begin, std::size_t end) const {
+    return text_.substr(std::min(begin, text_.size()), end - begin);
+  }
   bool is_scalar() const { return ev_.type == YAML_SCALAR_EVENT; }
   bool is_plain() const { return is_scalar() && ev_.data.scalar.style == YAML_PLAIN_SCALAR_STYLE; }
   std::string_view scalar_view() const {
@@ -111,6 +117,7 @@ class EventStream {
 
   const std::string& name_;
   const ReadLimits& limits_;
+  std::string_view text_;  // what the parser reads (a stretch of the file)
   yaml_parser_t parser_{};
   yaml_event_t ev_{};
   bool has_ev_ = false;
@@ -126,7 +133,8 @@ struct SchemaScratch {
   std::vector<RecordMove> moves;
 };
 
-// Reads one document against the record schema into `g` (record_schema.cpp).
-void read_document(EventStream& events, GameRecord& g, SchemaScratch& scratch);
+// Reads one document against the record schema (record_schema.cpp): a game record into
+// `g`, or a match header into `m` (then `is_match` is set).
+void read_document(EventStream& events, GameRecord& g, MatchHeader& m, bool& is_match, SchemaScratch& scratch);
 
 }  // namespace conquian::record::detail

@@ -43,6 +43,7 @@ namespace detail {
 bool EventStream::open(std::string_view text, std::uint32_t line_base) {
   if (yaml_parser_initialize(&parser_) == 0) return false;
   yaml_parser_set_input_string(&parser_, reinterpret_cast<const unsigned char*>(text.data()), text.size());
+  text_ = text;
   line_base_ = line_base;
   has_ev_ = false;
   depth_ = 0;
@@ -229,16 +230,17 @@ void Reader::emit_fatal(int index, Mark mark, std::string message) {
   err.mark = mark;
   err.message = std::move(message);
   if (pending_) {
-    const int held = pending_->record ? pending_->record->index : pending_->error->index;
+    const ReadItem& p = *pending_;
+    const int held = p.record ? p.record->index : p.match ? p.match->index : p.error->index;
     if (held == index) {
-      err.id = pending_->record ? pending_->record->id : pending_->error->id;
+      err.id = p.record ? p.record->id : p.match ? p.match->id : p.error->id;
       pending_.reset();
     }
   }
   if (in_doc_ && index == doc_count_ && err.id.empty()) err.id = doc_.id;
   flush();
   hold_ = false;
-  sink_(ReadItem{std::nullopt, std::move(err)});
+  sink_(ReadItem{std::nullopt, std::move(err), std::nullopt});
 }
 
 // ---------------------------------------------------------------------------------------
@@ -291,6 +293,13 @@ void Reader::run() {
                in_.located(mark, bad.what) + "; the rest of the file is not read");
     return;
   }
+  // No document at all (empty, blank, or only comments): a pipeline that wrote nothing must
+  // not pass for a valid file of zero games (specs/record-format.md). A lone `---` is a
+  // document, an empty one, and fails the schema above.
+  if (doc_count_ == 0) {
+    emit_fatal(0, Mark{}, name_ + ": no game: the file holds no YAML document (it is empty or only comments)");
+    return;
+  }
   flush();
 }
 
@@ -323,16 +332,22 @@ Reader::SegmentEnd Reader::parse_segment(std::size_t begin, std::size_t end) {
       doc_.index = doc_count_;
       doc_.mark = in_.mark_of(in_.start_mark());
       std::optional<DocFailure> failure;
+      bool is_match = false;
+      MatchHeader header;
+      header.file = name_;
+      header.index = doc_count_;
       try {
-        detail::read_document(in_, doc_, scratch_);
+        detail::read_document(in_, doc_, header, is_match, scratch_);
       } catch (DocFailure& f) {
         failure = std::move(f);
       }
       if (!failure) {
         in_doc_ = false;
-        emit(ReadItem{std::move(doc_), std::nullopt});
+        if (is_match) emit(ReadItem{std::nullopt, std::nullopt, std::move(header)});
+        else emit(ReadItem{std::move(doc_), std::nullopt, std::nullopt});
         continue;
       }
+      if (doc_.id.empty()) doc_.id = header.id;  // an error names the match by its id too
       if (failure->resync) {
         resync_mark_ = failure->mark;
       } else {
@@ -350,7 +365,7 @@ Reader::SegmentEnd Reader::parse_segment(std::size_t begin, std::size_t end) {
       err.mark = failure->mark;
       err.message = std::move(failure->message);
       in_doc_ = false;
-      emit(ReadItem{std::nullopt, std::move(err)});
+      emit(ReadItem{std::nullopt, std::move(err), std::nullopt});
       if (failure->resync) {
         how = SegmentEnd::Resync;
         break;
@@ -406,7 +421,7 @@ void file_error(const std::string& path, const std::string& reason, const Record
   err.file = path;
   err.index = 0;
   err.message = path + ": " + reason;
-  sink(ReadItem{std::nullopt, std::move(err)});
+  sink(ReadItem{std::nullopt, std::move(err), std::nullopt});
 }
 
 std::string os_reason(int e) { return std::error_code(e, std::generic_category()).message(); }

@@ -16,9 +16,18 @@ namespace {
 
 constexpr std::string_view kFormat = "conquian-record/1";
 
-constexpr std::string_view kRecordKeys[] = {"format", "ruleset", "id",    "players",
-                                            "dealer", "deal",    "moves", "result"};
-enum RecordKey { kFormatKey, kRuleset, kId, kPlayers, kDealer, kDeal, kMoves, kResult };
+constexpr std::string_view kRecordKeys[] = {"format", "ruleset", "id",     "players", "dealer",
+                                            "deal",   "moves",   "result", "score",   "match"};
+enum RecordKey { kFormatKey, kRuleset, kId, kPlayers, kDealer, kDeal, kMoves, kResult, kScore, kMatch };
+
+constexpr std::string_view kMatchKeys[] = {"id", "ruleset", "seats", "players", "target", "stake"};
+enum MatchKey { kMatchId, kMatchRuleset, kMatchSeats, kMatchPlayers, kMatchTarget, kMatchStake };
+
+constexpr std::string_view kScoreKeys[] = {"multiplier", "total", "match_winner"};
+enum ScoreKey { kMultiplier, kTotal, kMatchWinner };
+
+// Points and multipliers a record may write: plain decimal, at most this.
+constexpr std::int64_t kMaxPoints = 1'000'000'000'000'000;
 
 constexpr std::string_view kDealKeys[] = {"hands", "stock", "salt", "commitment"};
 enum DealKey { kHands, kStock, kSalt, kCommitment };
@@ -65,7 +74,7 @@ class Schema {
  public:
   Schema(EventStream& in, SchemaScratch& scratch) : in_(in), scratch_(scratch) {}
 
-  void parse_document(GameRecord& g);
+  void parse_document(GameRecord& g, MatchHeader& m, bool& is_match);
 
  private:
   template <std::size_t N>
@@ -88,9 +97,13 @@ class Schema {
   void parse_moves(std::vector<RecordMove>& moves);
   void parse_move(RecordMove& m);
   void parse_result(RecordResult& r);
+  void parse_score(RecordScore& sc);
+  void parse_match(MatchHeader& m);
   void parse_players(std::vector<std::string>& players);
+  void ruleset_value(std::string& name, std::string& inline_text, Mark& mark);
   std::string text_value(const char* expected);
   int seat_value();
+  std::int64_t whole_value(const char* what, std::int64_t lo, std::int64_t hi);
   Token token_value();
   void token_list(TokenList& out, const char* expected);
   void token_list_into(TokenList& out, const char* expected);
@@ -114,7 +127,7 @@ int Schema::key_index(const std::string_view (&keys)[N], const char* what, unsig
   in_.fail_here("key " + shown(k) + " is not " + what + " (expected " + key_list(keys) + ")");
 }
 
-void Schema::parse_document(GameRecord& g) {
+void Schema::parse_document(GameRecord& g, MatchHeader& header, bool& is_match) {
   in_.advance();
   if (in_.type() != YAML_MAPPING_START_EVENT) {
     if (in_.is_null()) in_.fail_here("empty document");
@@ -130,9 +143,7 @@ void Schema::parse_document(GameRecord& g) {
           in_.fail_here("format " + shown(g.format) + " is not supported (expected " + std::string(kFormat) + ")");
         break;
       case kRuleset:
-        g.ruleset = text_value("a ruleset name or path");
-        g.ruleset_mark = in_.mark_of(in_.start_mark());
-        if (g.ruleset.empty()) in_.fail_here("expected a ruleset name or path, found nothing");
+        ruleset_value(g.ruleset, g.ruleset_inline, g.ruleset_mark);
         break;
       case kId:
         in_.advance();
@@ -155,21 +166,65 @@ void Schema::parse_document(GameRecord& g) {
       case kResult:
         parse_result(g.result);
         break;
+      case kScore:
+        parse_score(g.score);
+        break;
+      case kMatch:
+        parse_match(header);
+        break;
       default:
         break;
     }
   });
+  if ((seen & bit(kFormatKey)) == 0) in_.fail_at(start, "the record has no 'format' (expected format: conquian-record/1)");
+  if ((seen & bit(kMatch)) != 0) {
+    const unsigned others = seen & ~(bit(kFormatKey) | bit(kMatch));
+    if (others != 0)
+      in_.fail_at(start, "a match document holds only 'format' and 'match', but this one also has '" +
+                             std::string(kRecordKeys[std::countr_zero(others)]) +
+                             "' (the deals follow as documents of their own)");
+    is_match = true;
+    in_.advance();  // DOCUMENT-END
+    return;
+  }
   static constexpr const char* kRequired[][2] = {
-      {"format", "(expected format: conquian-record/1)"},
-      {"ruleset", "(the ruleset the game was played under)"},
       {"deal", "(the cards as dealt)"},
       {"moves", "(write 'moves: []' for a game with none)"}};
-  static constexpr int kRequiredKeys[] = {kFormatKey, kRuleset, kDeal, kMoves};
-  for (std::size_t i = 0; i < 4; ++i) {
+  static constexpr int kRequiredKeys[] = {kDeal, kMoves};
+  for (std::size_t i = 0; i < 2; ++i) {
     if ((seen & bit(kRequiredKeys[i])) == 0)
       in_.fail_at(start, std::string("the record has no '") + kRequired[i][0] + "' " + kRequired[i][1]);
   }
   in_.advance();  // DOCUMENT-END
+}
+
+// A ruleset: a name or path (a scalar), or a ruleset mapping written inline, kept as the
+// text it was written as (the rules layer reads it: this layer knows no ruleset keys).
+void Schema::ruleset_value(std::string& name, std::string& inline_text, Mark& mark) {
+  in_.advance();
+  mark = in_.mark_of(in_.start_mark());
+  if (in_.type() == YAML_MAPPING_START_EVENT) {
+    const yaml_mark_t start = in_.start_mark();
+    for (int depth = 1; depth > 0;) {
+      in_.advance();
+      const yaml_event_type_t t = in_.type();
+      if (t == YAML_MAPPING_START_EVENT || t == YAML_SEQUENCE_START_EVENT) ++depth;
+      if (t == YAML_MAPPING_END_EVENT || t == YAML_SEQUENCE_END_EVENT) --depth;
+    }
+    const std::size_t end = in_.end_mark().index;
+    if (end - start.index > in_.limits().max_inline_ruleset_bytes)
+      in_.fail_at(start, "an inline ruleset of " + std::to_string(end - start.index) +
+                             " bytes is longer than max_inline_ruleset_bytes (" +
+                             std::to_string(in_.limits().max_inline_ruleset_bytes) + ")");
+    // Indented as in the file, so that a block mapping's lines line up and columns match.
+    inline_text.assign(start.column, ' ');
+    inline_text += in_.text_between(start.index, end);
+    return;
+  }
+  if (!in_.is_scalar())
+    in_.fail_here(std::string("expected a ruleset name or path, or a ruleset mapping, found ") + in_.found());
+  if (in_.is_null() || in_.scalar_view().empty()) in_.fail_here("expected a ruleset name or path, found nothing");
+  name = std::string(in_.scalar_view());
 }
 
 // Reads the next value as text: any scalar (numbers too); nothing gives "".
@@ -198,6 +253,21 @@ int Schema::seat_value() {
   if (digits.size() <= 2)
     for (const char c : digits) value = value * 10 + (c - '0');
   if (digits.size() > 2 || value > kMaxSeatNumber) in_.fail_here(shown(v) + " is out of range; seats are 0..63");
+  return value;
+}
+
+// A whole number in [lo, hi], written in plain decimal.
+std::int64_t Schema::whole_value(const char* what, std::int64_t lo, std::int64_t hi) {
+  if (!in_.is_scalar() || in_.is_null()) in_.fail_here(std::string("expected ") + what + ", found " + in_.found());
+  const std::string_view v = in_.scalar_view();
+  bool digits = in_.is_plain() && !v.empty() && v.size() <= 18;
+  for (const char c : v) digits = digits && c >= '0' && c <= '9';
+  if (!digits || (v.size() > 1 && v[0] == '0'))
+    in_.fail_here(shown(v) + " is not " + what + " (a whole number in plain decimal)");
+  std::int64_t value = 0;
+  for (const char c : v) value = value * 10 + (c - '0');
+  if (value < lo || value > hi)
+    in_.fail_here(shown(v) + " is out of range for " + what + " (" + std::to_string(lo) + " to " + std::to_string(hi) + ")");
   return value;
 }
 
@@ -438,10 +508,90 @@ void Schema::parse_result(RecordResult& r) {
   r.present = true;
 }
 
+void Schema::parse_score(RecordScore& sc) {
+  in_.advance();
+  if (in_.type() != YAML_MAPPING_START_EVENT)
+    in_.fail_here(std::string("expected {multiplier: M, total: [...]} (and match_winner on the deal that ends the match), found ") +
+                  in_.found());
+  const yaml_mark_t start = in_.start_mark();
+  sc.mark = in_.mark_of(start);
+  const unsigned seen = read_mapping(kScoreKeys, "a score key", [&](int k) {
+    in_.advance();
+    switch (k) {
+      case kMultiplier:
+        sc.multiplier = whole_value("a multiplier", 1, kMaxPoints);
+        break;
+      case kTotal:
+        if (in_.type() != YAML_SEQUENCE_START_EVENT)
+          in_.fail_here(std::string("expected a list of points, one per seat, found ") + in_.found());
+        in_.push_index();
+        for (;;) {
+          in_.set_index(sc.total.size());
+          in_.advance();
+          if (in_.type() == YAML_SEQUENCE_END_EVENT) break;
+          if (sc.total.size() >= in_.limits().max_cards_per_list)
+            in_.fail_limit("more than " + std::to_string(in_.limits().max_cards_per_list) +
+                           " entries in one list (max_cards_per_list)");
+          sc.total.push_back(whole_value("a seat's points", 0, kMaxPoints));
+        }
+        in_.pop();
+        break;
+      case kMatchWinner:
+        sc.match_winner = seat_value();
+        break;
+      default:
+        break;
+    }
+  });
+  if ((seen & bit(kMultiplier)) == 0) in_.fail_at(start, "the score has no 'multiplier' (the multiplier the deal was played at)");
+  if ((seen & bit(kTotal)) == 0) in_.fail_at(start, "the score has no 'total' (every seat's match points after the deal)");
+  sc.present = true;
+}
+
+void Schema::parse_match(MatchHeader& m) {
+  in_.advance();
+  if (in_.type() != YAML_MAPPING_START_EVENT)
+    in_.fail_here(std::string("expected a mapping with ruleset (and id, seats, players, target, stake), found ") +
+                  in_.found());
+  const yaml_mark_t start = in_.start_mark();
+  m.mark = in_.mark_of(start);
+  const unsigned seen = read_mapping(kMatchKeys, "a match key", [&](int k) {
+    switch (k) {
+      case kMatchId:
+        in_.advance();
+        if (!in_.is_scalar()) in_.fail_here(std::string("expected an id, found ") + in_.found());
+        if (!in_.is_null()) m.id = std::string(in_.scalar_view());
+        break;
+      case kMatchRuleset:
+        ruleset_value(m.ruleset, m.ruleset_inline, m.ruleset_mark);
+        break;
+      case kMatchSeats:
+        in_.advance();
+        m.seats = static_cast<int>(whole_value("a number of seats", 1, kMaxSeatNumber + 1));
+        break;
+      case kMatchPlayers:
+        parse_players(m.players);
+        break;
+      case kMatchTarget:
+        in_.advance();
+        m.target_mark = in_.mark_of(in_.start_mark());
+        m.target = whole_value("a target (the points that win the match)", 1, kMaxPoints);
+        break;
+      case kMatchStake:
+        in_.advance();
+        m.stake = whole_value("a stake (the points of a won deal)", 1, kMaxPoints);
+        break;
+      default:
+        break;
+    }
+  });
+  if ((seen & bit(kMatchRuleset)) == 0) in_.fail_at(start, "the match has no 'ruleset' (the ruleset every deal is played under)");
+}
+
 }  // namespace
 
-void read_document(EventStream& events, GameRecord& g, SchemaScratch& scratch) {
-  Schema(events, scratch).parse_document(g);
+void read_document(EventStream& events, GameRecord& g, MatchHeader& m, bool& is_match, SchemaScratch& scratch) {
+  Schema(events, scratch).parse_document(g, m, is_match);
 }
 
 }  // namespace conquian::record::detail

@@ -11,22 +11,55 @@ std::string list(const TokenList& tokens) {
   return s + "]";
 }
 
-// Ids and names are written quoted unless they are plain words.
-std::string scalar(const std::string& text) {
-  bool plain = !text.empty();
-  for (char c : text)
-    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.')) plain = false;
-  if (plain && (text == "true" || text == "false" || text == "null" || text == "yes" || text == "no")) plain = false;
-  if (plain) return text;
-  std::string s = "\"";
-  for (char c : text) {
-    if (c == '"' || c == '\\') s += '\\';
-    s += c;
+// `ruleset: ...` (a name or path, or the inline mapping as it was written), or nothing.
+std::string ruleset_line(const std::string& name, const std::string& inline_text, const std::string& indent) {
+  if (inline_text.empty()) return name.empty() ? "" : indent + "ruleset: " + yaml_scalar(name) + "\n";
+  const std::size_t first = inline_text.find_first_not_of(' ');
+  if (first != std::string::npos && inline_text[first] == '{') {  // flow: on the key's line
+    std::string flow = inline_text.substr(first);
+    while (!flow.empty() && (flow.back() == '\n' || flow.back() == ' ')) flow.pop_back();
+    return indent + "ruleset: " + flow + "\n";
   }
-  return s + "\"";
+  std::string block = inline_text;  // block: its own lines, indented as they were
+  if (!block.empty() && block.back() != '\n') block += '\n';
+  return indent + "ruleset:\n" + block;
+}
+
+std::string players_line(const std::vector<std::string>& players, const std::string& indent) {
+  if (players.empty()) return "";
+  std::string s = indent + "players: [";
+  for (std::size_t i = 0; i < players.size(); ++i) s += (i ? ", " : "") + yaml_scalar(players[i]);
+  return s + "]\n";
 }
 
 }  // namespace
+
+std::string yaml_scalar(const std::string& text) {
+  bool plain = !text.empty() && text[0] != '-';
+  for (char c : text)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.')) plain = false;
+  std::string lower;
+  for (char c : text) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (const char* word : {"true", "false", "null", "yes", "no", "on", "off", "y", "n"})
+    if (lower == word) plain = false;
+  if (plain) return text;
+  std::string s = "\"";
+  for (char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\') {
+      s += '\\';
+      s += c;
+    } else if (u < 0x20 || u == 0x7F) {  // control characters as escapes: the text survives exactly
+      static const char* hex = "0123456789abcdef";
+      s += "\\x";
+      s += hex[u >> 4];
+      s += hex[u & 15];
+    } else {
+      s += c;
+    }
+  }
+  return s + "\"";
+}
 
 std::string write_move(const RecordMove& m) {
   std::string s = "{seat: " + std::to_string(m.seat);
@@ -83,24 +116,43 @@ nlohmann::json move_json(const RecordMove& m) {
 
 std::string write_record(const GameRecord& rec) {
   std::string s = "format: conquian-record/1\n";
-  s += "ruleset: " + scalar(rec.ruleset) + "\n";
-  if (!rec.id.empty()) s += "id: " + scalar(rec.id) + "\n";
-  if (!rec.players.empty()) {
-    s += "players: [";
-    for (std::size_t i = 0; i < rec.players.size(); ++i) s += (i ? ", " : "") + scalar(rec.players[i]);
-    s += "]\n";
-  }
+  s += ruleset_line(rec.ruleset, rec.ruleset_inline, "");
+  if (!rec.id.empty()) s += "id: " + yaml_scalar(rec.id) + "\n";
+  s += players_line(rec.players, "");
   s += "dealer: " + std::to_string(rec.dealer) + "\n";
   s += "deal:\n  hands:\n";
   for (const auto& h : rec.hands) s += "    - " + list(h) + "\n";
   if (rec.has_stock) s += "  stock: " + list(rec.stock) + "\n";
-  if (!rec.salt.empty()) s += "  salt: " + scalar(rec.salt) + "\n";
-  if (!rec.commitment.empty()) s += "  commitment: " + scalar(rec.commitment) + "\n";
+  if (!rec.salt.empty()) s += "  salt: " + yaml_scalar(rec.salt) + "\n";
+  if (!rec.commitment.empty()) s += "  commitment: " + yaml_scalar(rec.commitment) + "\n";
   s += "moves:\n";
   if (rec.moves.empty()) s.replace(s.size() - 1, 1, " []\n");
   for (const auto& m : rec.moves) s += "  - " + write_move(m) + "\n";
   if (rec.result.present)
     s += rec.result.draw ? "result: {draw: true}\n" : "result: {winner: " + std::to_string(rec.result.winner) + "}\n";
+  if (rec.score.present) {
+    s += "score: {multiplier: " + std::to_string(rec.score.multiplier) + ", total: [";
+    for (std::size_t i = 0; i < rec.score.total.size(); ++i) s += (i ? ", " : "") + std::to_string(rec.score.total[i]);
+    s += "]";
+    if (rec.score.match_winner >= 0) s += ", match_winner: " + std::to_string(rec.score.match_winner);
+    s += "}\n";
+  }
+  return s;
+}
+
+std::string write_match_header(const MatchHeader& m) {
+  std::string s = "format: conquian-record/1\nmatch:\n";
+  if (!m.id.empty()) s += "  id: " + yaml_scalar(m.id) + "\n";
+  std::string inline_text;  // a block mapping one level deeper, under `match:`
+  for (std::size_t i = 0; i < m.ruleset_inline.size(); ++i) {
+    if (i == 0 || m.ruleset_inline[i - 1] == '\n') inline_text += "  ";
+    inline_text += m.ruleset_inline[i];
+  }
+  s += ruleset_line(m.ruleset, inline_text, "  ");
+  if (m.seats >= 0) s += "  seats: " + std::to_string(m.seats) + "\n";
+  s += players_line(m.players, "  ");
+  if (m.target >= 0) s += "  target: " + std::to_string(m.target) + "\n";
+  if (m.stake >= 0) s += "  stake: " + std::to_string(m.stake) + "\n";
   return s;
 }
 

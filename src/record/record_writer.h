@@ -11,6 +11,12 @@
 namespace conquian::record {
 
 std::string write_record(const GameRecord& rec);
+// A match's first document (format and match: the terms of the match).
+std::string write_match_header(const MatchHeader& header);
+// A text as a YAML scalar that reads back as exactly that text: plain when it is a plain
+// word (letters, digits, '-', '_', '.', not a word YAML reads as true, false or null),
+// otherwise double-quoted with escapes.
+std::string yaml_scalar(const std::string& text);
 // One move as a flow mapping, e.g. {seat: 1, take: 5h, melds: [[5h, 5c, 5s]], discard: Kd}.
 std::string write_move(const RecordMove& move);
 // The same move as a JSON object with the record's keys, e.g.

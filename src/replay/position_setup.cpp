@@ -50,9 +50,7 @@ class CardBook {
   std::array<std::uint32_t, kMaxCards> first_line_{};
 };
 
-[[noreturn]] void fail(const record::PositionFile& pf, Mark mark, const std::string& why) {
-  throw InputError(pf.file, mark.line ? mark : pf.mark, why);
-}
+[[noreturn]] void fail(const record::PositionFile& pf, Mark mark, const std::string& why) { position_file_fault(pf, mark, why); }
 
 std::string seat_list(const std::vector<int>& seats) {
   std::string s = "[";
@@ -225,7 +223,17 @@ void set_phase(const record::PositionFile& pf, const Ruleset& rules, Position& p
 
 }  // namespace
 
+void position_file_fault(const record::PositionFile& pf, record::Mark mark, const std::string& why) {
+  throw InputError(pf.file, mark.line ? mark : pf.mark, why);
+}
+
 Position position_from_file(const record::PositionFile& pf, const Ruleset& rules) {
+  if (pf.view >= 0)
+    fail(pf, pf.view_mark, "key 'view': this command needs every hand known (a seat's view is read by 'conquian solve')");
+  for (std::size_t s = 0; s < pf.seats.size(); ++s)
+    if (pf.seats[s].hidden)
+      fail(pf, pf.seats[s].hand_mark, fmt::format("seats[{}].hand: a hidden hand ({{count: N}}) needs 'view: SEAT', the seat "
+                                                  "whose view the position is", s));
   if (static_cast<int>(pf.seats.size()) != rules.seats)
     fail(pf, pf.seats_mark, fmt::format("key 'seats': {} seats are listed, but ruleset {} has {}", pf.seats.size(),
                                         rules.name, rules.seats));

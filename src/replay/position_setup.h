@@ -25,6 +25,10 @@ Position position_from_file(const record::PositionFile& pf, const Ruleset& rules
 // An illegal deal or move is an InputError naming the move, its line and the reason.
 Position position_after(const record::GameRecord& rec, const Ruleset& rules, std::size_t moves);
 
+// Throws the InputError of a fault in a position file: at `mark`, or at the document when
+// `mark` has no line (position_from_file and view_from_file, replay/view_setup.h).
+[[noreturn]] void position_file_fault(const record::PositionFile& pf, record::Mark mark, const std::string& why);
+
 // The same position with its stock order forgotten: the stock becomes the unseen cards.
 Position forget_stock(const Position& pos);
 

@@ -7,7 +7,7 @@
 
 namespace conquian {
 
-Replay replay(const record::GameRecord& rec, const Ruleset& rules, std::size_t upto) {
+Replay replay(const record::GameRecord& rec, const Ruleset& rules, std::size_t upto, const MoveVisitor& visit) {
   Replay r;
   DealOrFault deal = start_from_record(rec, rules);
   if (!deal.fault.ok()) {
@@ -34,6 +34,7 @@ Replay replay(const record::GameRecord& rec, const Ruleset& rules, std::size_t u
       r.move_text = move_text(pos, mf.move);
       return r;
     }
+    if (visit) visit(pos, mf.move);
     apply(pos, mf.move);
   }
   return r;

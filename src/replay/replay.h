@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <string>
 
 #include "engine/engine.h"
@@ -24,6 +25,9 @@ struct Replay {
 // The deal of `rec` and its first `upto` moves (at most all of them), stopping at the first
 // fault: a deal that is not legal, a move after the end (after-end), a move whose words do
 // not resolve against the deck (unknown-card, duplicate-card, ...), or one judge() refuses.
-Replay replay(const record::GameRecord& rec, const Ruleset& rules, std::size_t upto);
+// `visit`, when given, sees each legal move with the position it is played in, before it is
+// applied (`analyse` walks a game with it).
+using MoveVisitor = std::function<void(const Position& before, const Move& move)>;
+Replay replay(const record::GameRecord& rec, const Ruleset& rules, std::size_t upto, const MoveVisitor& visit = {});
 
 }  // namespace conquian

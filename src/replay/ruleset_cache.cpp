@@ -8,14 +8,9 @@
 namespace conquian {
 
 std::shared_ptr<const Ruleset> RulesetCache::get(const std::string& name, const std::string& naming_file) {
-  std::string key = name;
-  bool is_path = is_ruleset_path(name);
   if (sources_ == Sources::ShippedOnly && !shipped_ruleset_texts().count(name))
     throw record::InputError(name, {}, "not a shipped ruleset (no ruleset file is read here)");
-  if (is_path && !name.starts_with("/")) {  // relative paths are relative to the naming file
-    auto beside = std::filesystem::path(naming_file).parent_path() / name;
-    if (std::filesystem::exists(beside)) key = beside.string();
-  }
+  const std::string key = ruleset_beside(name, naming_file);
   if (auto it = loaded_.find(key); it != loaded_.end()) return it->second;
   if (auto it = failed_.find(key); it != failed_.end()) throw record::InputError(key, {}, it->second);
   try {
@@ -26,6 +21,21 @@ std::shared_ptr<const Ruleset> RulesetCache::get(const std::string& name, const 
     failed_[key] = e.reason();
     throw;
   }
+}
+
+std::shared_ptr<const Ruleset> RulesetCache::get_inline(const std::string& text, const std::string& naming_file,
+                                                      std::uint32_t first_line) {
+  if (sources_ == Sources::ShippedOnly)
+    throw record::InputError(naming_file, {first_line, 1}, "an inline ruleset is not read here (shipped rulesets only)");
+  // A relative `base:` path inside is read beside the naming file: the same text in another
+  // folder may be another ruleset.
+  std::string key = std::filesystem::path(naming_file).parent_path().string();
+  key += '\0';
+  key += text;
+  if (auto it = inline_.find(key); it != inline_.end()) return it->second;
+  auto rs = load_inline_ruleset(text, naming_file, first_line);
+  inline_.emplace(std::move(key), rs);
+  return rs;
 }
 
 }  // namespace conquian

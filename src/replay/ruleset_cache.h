@@ -19,11 +19,17 @@ class RulesetCache {
   // The ruleset `name_or_path` names, for the file `naming_file` (which may be ""). A failed
   // load is remembered too: it throws the same record::InputError each time it is asked.
   std::shared_ptr<const Ruleset> get(const std::string& name_or_path, const std::string& naming_file);
+  // A ruleset written inline in `naming_file` (its mapping's text, starting on line
+  // `first_line`), loaded once for each text. A failed load is not remembered: its message
+  // names the lines of the record that wrote it. Refused under ShippedOnly.
+  std::shared_ptr<const Ruleset> get_inline(const std::string& text, const std::string& naming_file,
+                                            std::uint32_t first_line);
 
  private:
   Sources sources_;
   std::map<std::string, std::shared_ptr<const Ruleset>> loaded_;
   std::map<std::string, std::string> failed_;
+  std::map<std::string, std::shared_ptr<const Ruleset>> inline_;  // by naming folder and text
 };
 
 }  // namespace conquian

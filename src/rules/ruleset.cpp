@@ -64,7 +64,7 @@ YAML::Node resolve_base(YAML::Node node, const std::string& file, int depth) {
   if (!base_name.IsScalar()) throw InputError(file, record::mark_of(base_name), "key 'base': must be a ruleset name");
   Source src;
   try {
-    src = find_source(base_name.Scalar());
+    src = find_source(ruleset_beside(base_name.Scalar(), file));
   } catch (const InputError& e) {  // the name is wrong here, in this file: say where
     throw InputError(file, record::mark_of(base_name), "key 'base': " + e.reason());
   }
@@ -149,6 +149,7 @@ Scoring read_scoring(Fields& f) {
                                                                              : ScoringMethod::HandPoints;
   s.stake = static_cast<int>(m.integer("stake", 1, 1, 1'000'000));
   s.after_draw = static_cast<int>(m.integer("after_draw", 1, 1, 16));
+  s.max_multiplier = static_cast<int>(m.integer("max_multiplier", 4, 1, 65536));
   s.match_target = static_cast<int>(m.integer("match_target", 0, 0, 1'000'000));
   m.finish();
   return s;
@@ -200,8 +201,11 @@ std::shared_ptr<const Ruleset> parse_ruleset(const YAML::Node& raw, const std::s
   rs->scoring = read_scoring(f);
   rs->first_upcard = f.choice("first_upcard", "none", {"none", "dealer"}) == "none" ? FirstUpcard::None : FirstUpcard::Dealer;
   rs->first_offer = f.choice("first_offer", "turner", {"turner", "next"}) == "turner" ? FirstOffer::Turner : FirstOffer::Next;
+  rs->claim_priority = f.choice("claim_priority", "next", {"next", "previous"}) == "next" ? ClaimPriority::Next
+                                                                                      : ClaimPriority::Previous;
   rs->stock_out = f.choice("stock_out", "draw", {"draw", "fewest_in_hand"}) == "draw" ? StockOut::Draw : StockOut::FewestInHand;
   rs->compulsory_take = f.boolean("compulsory_take", false);
+  rs->auto_take = f.boolean("auto_take", false);
   rs->meld_timing = f.choice("meld_timing", "take", {"take", "turn"}) == "take" ? MeldTiming::Take : MeldTiming::Turn;
   f.finish();
 
@@ -222,6 +226,15 @@ std::shared_ptr<const Ruleset> parse_ruleset(const YAML::Node& raw, const std::s
 }
 
 }  // namespace
+
+std::string ruleset_beside(const std::string& name_or_path, const std::string& naming_file) {
+  if (!is_ruleset_path(name_or_path) || name_or_path.starts_with("/")) return name_or_path;
+  std::filesystem::path dir = std::filesystem::path(naming_file).parent_path();
+  if (dir.empty()) return name_or_path;
+  std::error_code ec;
+  std::filesystem::path there = dir / name_or_path;
+  return std::filesystem::exists(there, ec) ? there.string() : name_or_path;
+}
 
 int Ruleset::card_points(Card c) const {
   const std::string& label = deck.rank_label(deck.rank_of(c));
@@ -251,6 +264,24 @@ bool is_ruleset_path(const std::string& s) {
   std::error_code ec;
   return s.find('/') != std::string::npos || ends_with(s, ".yaml") || ends_with(s, ".yml") ||
          std::filesystem::is_regular_file(s, ec);
+}
+
+std::shared_ptr<const Ruleset> load_inline_ruleset(const std::string& text, const std::string& file,
+                                                   std::uint32_t first_line) {
+  // The text's line 1 is the file's line `first_line`: messages about this file's own
+  // lines are moved there (a base file's messages name that file and stand as they are).
+  auto shifted = [&](const InputError& e) {
+    record::Mark m = e.mark();
+    if (m.line == 0) m = {first_line, 1};
+    else m.line += first_line - 1;
+    return InputError(file, m, e.reason());
+  };
+  try {
+    return parse_ruleset(record::load_yaml_text(text, file), "inline", file);
+  } catch (const InputError& e) {
+    if (e.file() != file) throw;
+    throw shifted(e);
+  }
 }
 
 const std::vector<std::string>& shipped_ruleset_names() {

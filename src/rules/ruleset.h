@@ -31,15 +31,22 @@ struct Scoring {
   ScoringMethod method = ScoringMethod::Stake;
   int stake = 1;          // points for a won deal (method stake)
   int after_draw = 1;     // multiplier on the next deal's stake after each draw (004: 2)
+  int max_multiplier = 4; // the multiplier never grows past this (004: 1, 2, then 4)
   int match_target = 0;   // points that win a match; 0: a match is one deal
 };
 
 // Who turns the first card (the contract: the seat after the dealer; some tables have
 // the dealer turn an upcard that is then offered as if the dealer had thrown it).
 enum class FirstUpcard : std::uint8_t { None, Dealer };
-// Who is offered a turned card first: the seat that turned it (000, 004), or the next
-// seat round the table with the turner last.
+// Who is offered a turned card first: the seat that turned it (000, 004), or the seats
+// that may claim it (claim_priority) with the turner last (a house rule).
 enum class FirstOffer : std::uint8_t { Turner, Next };
+// Who gets a face-up card that two other seats would take (004's three-player "me sirve":
+// either opponent may claim a discard). The card is offered to the seats one at a time and
+// the first that takes it has it, so the order is the priority: the seats after the
+// thrower (or turner) round the table in the order of play (Next: the seat that plays
+// next has it first), or against it (Previous: the seat before the thrower first).
+enum class ClaimPriority : std::uint8_t { Next, Previous };
 // What an empty stock means when a card must be turned: a draw (all sources), or the seat
 // with the fewest cards in hand wins (a house rule; ties are draws).
 enum class StockOut : std::uint8_t { Draw, FewestInHand };
@@ -63,8 +70,10 @@ struct Ruleset {
   Scoring scoring;
   FirstUpcard first_upcard = FirstUpcard::None;
   FirstOffer first_offer = FirstOffer::Turner;
+  ClaimPriority claim_priority = ClaimPriority::Next;
   StockOut stock_out = StockOut::Draw;
   bool compulsory_take = false;
+  bool auto_take = false;   // a card that fits one's own table alone cannot be refused
   MeldTiming meld_timing = MeldTiming::Take;
 
   // Built once when loaded; shared by every position of this ruleset.
@@ -87,6 +96,18 @@ std::shared_ptr<const Ruleset> load_ruleset_text(const std::string& text, const 
 // Whether load_ruleset reads `s` as a path: it has a '/', ends in .yaml or .yml, or is an
 // existing file (so that `--ruleset x.yml` in the current folder is that file).
 bool is_ruleset_path(const std::string& s);
+
+// Where a ruleset name or path written in `naming_file` (a record, a position, a ruleset's
+// `base:`) points: a relative path is read beside that file when a file is there, else as
+// given (from the working directory); a name stays a name.
+std::string ruleset_beside(const std::string& name_or_path, const std::string& naming_file);
+
+// Loads a ruleset written inline in a record or match file (`ruleset: {base: ..., ...}`):
+// `text` is the mapping as written, indented as in the file, and `first_line` the line
+// of `file` it starts on, so that messages name the record file's own lines. A relative
+// `base:` path is read beside `file`. The ruleset is named "inline".
+std::shared_ptr<const Ruleset> load_inline_ruleset(const std::string& text, const std::string& file,
+                                                   std::uint32_t first_line);
 
 // The names of the shipped rulesets, in a fixed order.
 const std::vector<std::string>& shipped_ruleset_names();

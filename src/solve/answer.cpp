@@ -45,10 +45,17 @@ Answer answer(const Position& pos, const Question& question) {
     a.line = steps(pos, a.exact.line);
   } else if (question.samples > 0) {
     a.kind = Answer::Kind::Sampled;
-    a.estimate = estimate_by_sampling(pos, question.samples, question.seed, question.search);
+    std::function<void(int, int)> orders;
+    if (question.progress) orders = [&](int done, int) { question.progress(static_cast<std::uint64_t>(done)); };
+    a.estimate = estimate_by_sampling(pos, question.samples, question.seed, question.search, orders);
   } else {
     a.kind = Answer::Kind::Chance;
-    a.chance = ChanceSolver(question.search).solve(pos, question.all_moves);
+    ChanceSolver solver(question.search);
+    if (question.progress) solver.on_progress([&](std::uint64_t nodes) {
+        question.progress(nodes);
+        return true;
+      });
+    a.chance = solver.solve(pos, question.all_moves);
     a.line = steps(pos, a.chance.line);
   }
   return a;

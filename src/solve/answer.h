@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <vector>
 
@@ -19,6 +20,9 @@ struct Question {
   bool all_moves = false;   // also the value of every legal move
   int samples = 0;          // > 0 with the stock unknown: estimate from this many stock orders
   std::uint64_t seed = 1;   // of the samples
+  // Called now and then with the work done so far (may be empty): Chance, the nodes searched
+  // (against search.max_nodes); Sampled, the stock orders solved (against samples).
+  std::function<void(std::uint64_t)> progress;
 };
 
 // A move of a line with the position it is played in (to write the move in words).

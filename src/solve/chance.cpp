@@ -2,175 +2,231 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cmath>
 #include <deque>
 
-#include "cards/shuffle.h"
-#include "solve/transposition.h"
+#include "solve/chance_search.h"
 
 namespace conquian::solve {
 namespace {
 
-struct ChanceEntry {
-  double win0 = 0, draw = 0, win1 = 0;
-  std::uint16_t best = 0;  // index into legal_moves(); kChanceBest: the turn (chance)
+double ratio(Int128 num, Int128 den) { return static_cast<double>(static_cast<long double>(num) / static_cast<long double>(den)); }
+
+// Numerators of the two wins over n! under the reported strategy (the draw is the rest).
+struct Split {
+  Int128 win0 = 0, win1 = 0;
 };
 
-constexpr std::uint16_t kChanceBest = 0xFFFE;
-constexpr std::uint16_t kNoBest = 0xFFFF;
+struct SplitEntry {
+  std::int64_t win0 = 0, win1 = 0;
+};
 
-Chances terminal(const Outcome& o) {
-  Chances c;
-  if (o.kind == Outcome::Kind::Draw) c.draw = 1;
-  else if (o.winner == 0) c.win0 = 1;
-  else c.win1 = 1;
-  return c;
-}
-
-bool is_chance(const Position& p) { return p.phase == Phase::Turn && !p.stock_known; }
-
-// Whether seat `seat` prefers a to b.
-bool better(const Chances& a, const Chances& b, int seat) {
-  return seat == 0 ? a.value() > b.value() : a.value() < b.value();
-}
-
+constexpr int kTurnChoice = -1;
 
 }  // namespace
 
+Chances ExactChances::approx() const {
+  if (!split) return {};
+  return {ratio(win0, denominator), ratio(draw, denominator), ratio(win1, denominator)};
+}
+
+double ExactChances::expected_score() const { return ratio(expected, denominator); }
+
+std::string why_not_exact(const Position& pos) {
+  if (pos.stock_left() <= kMaxExactUnseen) return "";
+  return "the stock holds " + std::to_string(pos.stock_left()) + " unseen cards; exact values hold at most " +
+         std::to_string(kMaxExactUnseen) + " (n! must fit in 128 bits)";
+}
+
 struct ChanceSolver::Impl {
   Options opt;
-  TranspositionTable<ChanceEntry> table;
-  std::deque<std::vector<Move>> moves;
-  std::uint64_t nodes = 0;
+  ChanceSearch search;
+  TranspositionTable<SplitEntry> splits;
+  // One of each per depth of the outcome pass (a deque keeps them in place).
+  std::deque<std::vector<Move>> move_lists;
+  std::deque<std::vector<ChanceSearch::Draw>> draw_lists;
+  std::deque<ChanceSearch::Node> nodes;
   std::size_t depth = 0;
 
-  explicit Impl(const Options& o) : opt(o), table(o.transposition ? o.table_bits : 1) {}
+  explicit Impl(const Options& o)
+      : opt(o),
+        search(o),
+        splits(o.transposition ? std::max(10, o.table_bits - 2) : 1, TranspositionTable<SplitEntry>::Memory::Lazy) {}
 
-  std::vector<Move>& moves_at(std::size_t d) {
-    while (moves.size() <= d) moves.emplace_back();
-    return moves[d];
+  void start(const Position& root) {
+    search.start(root);
+    splits.new_generation();  // cheap; the outcome pass is short next to the search
+    depth = 0;
   }
 
-  Chances child_value(const Position& p, const Move& m) {
-    Position child = p;
-    apply(child, m);
+  void grow(std::size_t d) {
+    while (move_lists.size() <= d) move_lists.emplace_back(), draw_lists.emplace_back(), nodes.emplace_back();
+  }
+
+  // The reported strategy's decision at node `n`, whose value is `v`: kTurnChoice (turn a
+  // card) or an index into `ms` (filled with legal_moves()); `child` is then that move's
+  // node.
+  int choose(const ChanceSearch::Node& n, Int128 v, std::vector<Move>& ms, ChanceSearch::Node& child) {
+    const Position& p = n.pos;
+    legal_moves(p, ms);
+    const bool maxing = to_act(p) == 0;
+    std::size_t end = ms.size();
+    if (ChanceSearch::is_turn(p)) {
+      end = static_cast<std::size_t>(
+          std::find_if(ms.begin(), ms.end(), [](const Move& m) { return m.kind == MoveKind::Turn; }) - ms.begin());
+      if (end == 0 || search.turn_value(n) == v) return kTurnChoice;
+    }
+    for (std::size_t i = 0; i < end; ++i) {
+      Position q = p;
+      apply(q, ms[i]);
+      search.prepare(child, q);
+      if (i + 1 == end || search.reaches(child, v, maxing)) return static_cast<int>(i);  // some move has v
+    }
+    return kTurnChoice;  // not reached: a decision has a move
+  }
+
+  // The chance of each win at node `n` (value `v`) under the reported strategy.
+  Split split(const ChanceSearch::Node& n, Int128 v) {
+    const Position& p = n.pos;
+    const Int128 top = factorial(p.stock_left());
+    if (p.result.over()) {
+      if (p.result.kind != Outcome::Kind::Win) return {};
+      return p.result.winner == 0 ? Split{top, 0} : Split{0, top};
+    }
+    const bool use_table = search.tabled(p);
+    if (use_table)
+      if (const SplitEntry* e = splits.probe(n.split_hash, n.split_key)) return {e->win0, e->win1};
+    grow(depth + 1);
+    std::vector<Move>& ms = move_lists[depth];
+    ChanceSearch::Node& child = nodes[depth + 1];
+    const int choice = choose(n, v, ms, child);
+    Split s;
     ++depth;
-    Chances c = eval(child);
+    if (choice == kTurnChoice) {
+      std::vector<ChanceSearch::Draw>& ds = draw_lists[depth - 1];
+      search.draws(n, ds);
+      for (const ChanceSearch::Draw& d : ds) {
+        Position q = p;
+        apply(q, turn_of(p, d.card));
+        search.prepare(child, q);
+        Split c = split(child, search.exact(child));
+        s.win0 += d.weight * c.win0;
+        s.win1 += d.weight * c.win1;
+      }
+    } else {
+      s = split(child, v);
+    }
     --depth;
+    if (use_table)
+      splits.store(n.split_hash, n.split_key,
+                   SplitEntry{static_cast<std::int64_t>(s.win0), static_cast<std::int64_t>(s.win1)}, 0);
+    return s;
+  }
+
+  static Move turn_of(const Position& p, Card card) {
+    Move m;
+    m.kind = MoveKind::Turn;
+    m.seat = p.actor;
+    m.card = card;
+    return m;
+  }
+
+  ExactChances value(const Position& p, bool outcomes) {
+    ExactChances c;
+    c.denominator = factorial(p.stock_left());
+    grow(0);
+    ChanceSearch::Node& root = nodes[0];
+    search.prepare(root, p);
+    c.expected = search.exact(root);
+    if (outcomes) {
+      Split s = split(root, c.expected);
+      c.split = true;
+      c.win0 = s.win0, c.win1 = s.win1, c.draw = c.denominator - s.win0 - s.win1;
+    }
     return c;
   }
 
-  Chances eval(const Position& p) {
-    if (opt.max_nodes && nodes >= opt.max_nodes) throw BudgetExceeded{};
-    ++nodes;
-    if (p.result.over()) return terminal(p.result);
-    std::uint64_t hash = 0;
-    StateKey key;
-    if (opt.transposition) {
-      hash = p.hash();
-      key = state_key(p);
-      if (const ChanceEntry* e = table.probe(hash, key)) return {e->win0, e->draw, e->win1};
+  // The strategy's moves from `p` (value `v`) until the deal ends or a card is turned from
+  // an unknown stock, forced moves included.
+  std::vector<Move> line(Position p, Int128 v) {
+    std::vector<Move> out;
+    std::vector<Move> ms;
+    grow(1);
+    while (!p.result.over()) {
+      legal_moves(p, ms);
+      if (ms.size() == 1 && !ChanceSearch::is_turn(p)) {  // no decision, but a move of the line
+        out.push_back(ms.front());
+        apply(p, ms.front());
+        continue;
+      }
+      ChanceSearch::Node& here = nodes[0];
+      search.prepare(here, p);  // a decision: stays p
+      const int choice = choose(here, v, ms, nodes[1]);
+      if (choice != kTurnChoice) {
+        out.push_back(ms[static_cast<std::size_t>(choice)]);
+      } else {
+        if (!p.stock_known) break;
+        out.push_back(turn_of(p, p.stock[p.stock_top]));
+        v /= p.stock_left();  // the one draw of a known stock has weight n
+      }
+      apply(p, out.back());
     }
-    const std::uint64_t before = nodes;
-    std::vector<Move>& ms = moves_at(depth);
-    legal_moves(p, ms);
-    const int seat = to_act(p);
-    Chances best;
-    std::uint16_t best_index = kNoBest;
-    if (is_chance(p)) {
-      Chances avg;
-      int turns = 0;
-      for (const Move& m : ms)
-        if (m.kind == MoveKind::Turn) {
-          Chances c = child_value(p, m);
-          avg.win0 += c.win0, avg.draw += c.draw, avg.win1 += c.win1;
-          ++turns;
-        }
-      avg.win0 /= turns, avg.draw /= turns, avg.win1 /= turns;
-      best = avg;
-      best_index = kChanceBest;
-    }
-    for (std::size_t i = 0; i < ms.size(); ++i) {
-      if (is_chance(p) && ms[i].kind == MoveKind::Turn) continue;
-      Chances c = child_value(p, ms[i]);
-      if (best_index == kNoBest || better(c, best, seat)) best = c, best_index = static_cast<std::uint16_t>(i);
-    }
-    if (opt.transposition)
-      table.store(hash, key,
-                  ChanceEntry{best.win0, best.draw, best.win1, best_index},
-                  work_of(nodes - before));
-    return best;
+    return out;
   }
 };
 
 ChanceSolver::ChanceSolver(Options options) : impl_(std::make_unique<Impl>(options)) {}
 ChanceSolver::~ChanceSolver() = default;
 
-void ChanceSolver::reset_nodes() { impl_->nodes = 0; }
-std::uint64_t ChanceSolver::nodes() const { return impl_->nodes; }
+void ChanceSolver::reset_nodes() { impl_->search.reset_nodes(); }
+void ChanceSolver::on_progress(std::function<bool(std::uint64_t)> f) { impl_->search.on_progress(std::move(f)); }
+std::uint64_t ChanceSolver::nodes() const { return impl_->search.nodes(); }
 
-Chances ChanceSolver::value(const Position& pos) {
-  impl_->depth = 0;
-  if (pos.stock_known) impl_->table.new_generation();  // the key does not hold the stock order
-  return impl_->eval(pos);
+ExactChances ChanceSolver::exact_value(const Position& pos, bool outcomes) {
+  impl_->start(pos);
+  return impl_->value(pos, outcomes);
 }
 
-ChanceResult ChanceSolver::solve(const Position& pos, bool all_moves) {
+Chances ChanceSolver::value(const Position& pos) { return exact_value(pos, true).approx(); }
+
+ChanceResult ChanceSolver::solve(const Position& pos, const ChanceRequest& request) {
   auto t0 = std::chrono::steady_clock::now();
   Impl& s = *impl_;
   ChanceResult r;
-  s.nodes = 0;
-  s.depth = 0;
-  if (pos.stock_known) s.table.new_generation();  // the key does not hold the stock order
+  s.search.reset_nodes();
+  s.start(pos);
+  std::uint64_t search_nodes = 0;
   try {
-    r.value = s.eval(pos);
-    // The line: the best decisions until the deal ends or a card is turned from the unknown stock.
-    Position p = pos;
-    std::vector<Move> ms;
-    while (!p.result.over()) {
-      legal_moves(p, ms);
-      const int seat = to_act(p);
-      std::optional<Move> chosen;
-      if (is_chance(p)) {
-        // Turning is best unless a lay from the hand does better.
-        Chances avg;
-        int turns = 0;
-        for (const Move& m : ms)
-          if (m.kind == MoveKind::Turn) {
-            Chances c = s.child_value(p, m);
-            avg.win0 += c.win0, avg.draw += c.draw, avg.win1 += c.win1, ++turns;
-          }
-        avg.win0 /= turns, avg.draw /= turns, avg.win1 /= turns;
-        Chances best = avg;
-        for (const Move& m : ms)
-          if (m.kind != MoveKind::Turn)
-            if (Chances c = s.child_value(p, m); better(c, best, seat)) best = c, chosen = m;
-        if (!chosen) break;
-      } else {
-        Chances best;
-        for (const Move& m : ms) {
-          Chances c = s.child_value(p, m);
-          if (!chosen || better(c, best, seat)) best = c, chosen = m;
-        }
-      }
-      r.line.push_back(*chosen);
-      apply(p, *chosen);
-    }
+    r.exact.denominator = factorial(pos.stock_left());
+    r.exact.expected = s.search.exact(pos);
+    search_nodes = s.search.nodes();
+    if (request.outcomes) r.exact = s.value(pos, true);
+    r.value = r.exact.approx();
+    r.line = s.line(pos, r.exact.expected);
     if (!r.line.empty()) r.best = r.line.front();
-    if (all_moves && !pos.result.over()) {
+    if (request.all_moves && !pos.result.over()) {
       std::vector<Move> root_moves;
       legal_moves(pos, root_moves);
-      for (const Move& m : root_moves) r.moves.push_back({m, s.child_value(pos, m)});
-      const int seat = to_act(pos);
+      const Int128 n = pos.stock_left();
+      for (const Move& m : root_moves) {
+        Position child = pos;
+        apply(child, m);
+        // After a turn the value is over (n-1)!: times n, it is over the root's n!.
+        const Int128 scale = m.kind == MoveKind::Turn ? n : 1;
+        ExactChances c = s.value(child, request.outcomes);
+        c.denominator *= scale, c.expected *= scale, c.win0 *= scale, c.draw *= scale, c.win1 *= scale;
+        r.moves.push_back({m, c.approx(), c});
+      }
+      const bool maxing = to_act(pos) == 0;
       std::stable_sort(r.moves.begin(), r.moves.end(), [&](const ChanceMoveValue& a, const ChanceMoveValue& b) {
-        return better(a.value, b.value, seat);
+        return maxing ? a.exact.expected > b.exact.expected : a.exact.expected < b.exact.expected;
       });
     }
     r.solved = true;
   } catch (const BudgetExceeded&) {
     r.solved = false;
   }
-  r.nodes = s.nodes;
+  r.nodes = s.search.nodes();
+  r.outcome_nodes = r.solved ? r.nodes - search_nodes : 0;
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return r;
 }
@@ -181,46 +237,6 @@ std::optional<Value> Chances::certain() const {
   if (win1 > 1 - eps) return Value{Outcome::Kind::Win, 1, 0};
   if (draw > 1 - eps) return Value{Outcome::Kind::Draw, -1, 0};
   return std::nullopt;
-}
-
-SampleEstimate estimate_by_sampling(const Position& pos, int samples, std::uint64_t seed, const Options& options) {
-  auto t0 = std::chrono::steady_clock::now();
-  SampleEstimate est;
-  Options o = options;
-  o.fastest_win = false;  // only the value counts
-  Solver solver(o);
-  Rng rng(seed);
-  std::vector<Card> unseen;
-  for (Card c : pos.unseen()) unseen.push_back(c);
-  double sum = 0, sum_sq = 0;
-  for (int i = 0; i < samples; ++i) {
-    Position p = pos;
-    std::vector<Card> order = unseen;
-    for (std::size_t k = order.size(); k > 1; --k) std::swap(order[k - 1], order[rng.below(k)]);
-    p.stock_known = true;
-    p.stock_top = 0;
-    p.stock_end = static_cast<std::uint8_t>(order.size());
-    for (std::size_t k = 0; k < order.size(); ++k) p.stock[k] = order[k];
-    Result r = solver.solve(p);
-    est.nodes += r.nodes;
-    if (!r.solved) {
-      ++est.unsolved;
-      continue;
-    }
-    int v = r.value.kind == Outcome::Kind::Draw ? 0 : r.value.winner == 0 ? 1 : -1;
-    (v > 0 ? est.wins0 : v < 0 ? est.wins1 : est.draws)++;
-    sum += v;
-    sum_sq += v * v;
-    ++est.samples;
-  }
-  if (est.samples > 0) {
-    double n = est.samples;
-    est.mean = sum / n;
-    double var = est.samples > 1 ? std::max(0.0, (sum_sq - n * est.mean * est.mean) / (n - 1)) : 0;
-    est.half_width = 1.96 * std::sqrt(var / n);
-  }
-  est.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  return est;
 }
 
 }  // namespace conquian::solve

@@ -12,12 +12,12 @@
 namespace conquian::solve {
 namespace {
 
-enum class Bound : std::uint8_t { Exact, Lower, Upper };
+enum class Bound : std::uint8_t { Int128, Lower, Upper };
 
 struct KnownEntry {
   std::int16_t score = 0;
   std::uint16_t best = 0;  // index into legal_moves(), 0xFFFF: none
-  Bound bound = Bound::Exact;
+  Bound bound = Bound::Int128;
 };
 
 constexpr int kInfinity = INT_MAX / 2;
@@ -92,7 +92,7 @@ struct Solver::Impl {
       key = state_key(p);
       if (const KnownEntry* e = table.probe(hash, key)) {
         int s = e->score;
-        if (e->bound == Bound::Exact || (e->bound == Bound::Lower && s >= beta) ||
+        if (e->bound == Bound::Int128 || (e->bound == Bound::Lower && s >= beta) ||
             (e->bound == Bound::Upper && s <= alpha))
           return s;
         if (e->best != 0xFFFF) tt_best = e->best;
@@ -136,7 +136,7 @@ struct Solver::Impl {
       KnownEntry e;
       e.score = static_cast<std::int16_t>(best);
       e.best = static_cast<std::uint16_t>(best_index < 0 || best_index >= 0xFFFF ? 0xFFFF : best_index);
-      e.bound = best <= alpha ? Bound::Upper : best >= beta ? Bound::Lower : Bound::Exact;
+      e.bound = best <= alpha ? Bound::Upper : best >= beta ? Bound::Lower : Bound::Int128;
       table.store(hash, key, e, work_of(nodes - before));
     }
     return best;

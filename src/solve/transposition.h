@@ -32,6 +32,8 @@ struct StateKey {
 };
 
 StateKey state_key(const Position& p);
+// A 64-bit hash of a key, for tables keyed on keys that Position::hash() does not follow.
+std::uint64_t hash_key(const StateKey& key);
 
 template <class Payload>
 class TranspositionTable {
@@ -43,18 +45,30 @@ class TranspositionTable {
     std::uint8_t work = 0;        // log2 of the nodes searched below it
   };
 
-  // 2^bits entries, in memory aligned for huge pages (fewer TLB misses on a big table).
-  explicit TranspositionTable(int bits) : mask_((std::size_t{1} << bits) - 1) {
+  // 2^bits entries. Eager: cleared here, in memory advised for huge pages (fewer TLB
+  // misses; clearing and compacting cost up front). Lazy: mapped memory, zero (so empty)
+  // until first touched, in ordinary pages: a search that stays small costs only the pages
+  // it touches (huge pages would be compacted and cleared 2 MiB at a time on first touch).
+  enum class Memory { Eager, Lazy };
+  explicit TranspositionTable(int bits, Memory memory = Memory::Eager) : mask_((std::size_t{1} << bits) - 1) {
     constexpr std::size_t kHuge = std::size_t{2} << 20;
-    std::size_t bytes = (mask_ + 1) * sizeof(Entry);
-    std::size_t align = bytes >= kHuge ? kHuge : 128;
-    bytes = (bytes + align - 1) / align * align;
-    void* mem = std::aligned_alloc(align, bytes);
-    if (!mem) throw std::bad_alloc();
+    bytes_ = (mask_ + 1) * sizeof(Entry);
+    void* mem = nullptr;
+    if (memory == Memory::Lazy && bytes_ >= kHuge) {
+      mem = mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      if (mem == MAP_FAILED) throw std::bad_alloc();
+      mapped_ = true;
+    } else {
+      std::size_t align = bytes_ >= kHuge ? kHuge : 128;
+      bytes_ = (bytes_ + align - 1) / align * align;
+      mem = std::aligned_alloc(align, bytes_);
+      if (!mem) throw std::bad_alloc();
 #ifdef MADV_HUGEPAGE
-    if (align == kHuge) madvise(mem, bytes, MADV_HUGEPAGE);
+      if (align == kHuge) madvise(mem, bytes_, MADV_HUGEPAGE);
 #endif
-    std::memset(mem, 0, bytes);  // generation 0: empty
+      std::memset(mem, 0, bytes_);  // generation 0: empty
+    }
+    entries_.get_deleter() = Free{bytes_, mapped_};
     entries_.reset(static_cast<Entry*>(mem));
   }
 
@@ -97,9 +111,16 @@ class TranspositionTable {
   Entry* bucket(std::uint64_t hash) { return &entries_[static_cast<std::size_t>(hash) & mask_ & ~std::size_t{1}]; }
 
   struct Free {
-    void operator()(Entry* e) const { std::free(e); }
+    std::size_t bytes = 0;
+    bool mapped = false;
+    void operator()(Entry* e) const {
+      if (mapped) munmap(e, bytes);
+      else std::free(e);
+    }
   };
   std::size_t mask_;
+  std::size_t bytes_ = 0;
+  bool mapped_ = false;
   std::unique_ptr<Entry[], Free> entries_;
   std::uint8_t generation_ = 1;
 };

@@ -91,10 +91,12 @@ WholeDeckResult solve_whole_deck(const Ruleset& rules, const Options& options, i
   WholeDeckResult r;
   ChanceSolver solver(options);
   const auto maps = symmetries(rules);
-  std::unordered_map<std::pair<std::uint64_t, std::uint64_t>, Chances, PairHash> solved;
+  std::unordered_map<std::pair<std::uint64_t, std::uint64_t>, ExactChances, PairHash> solved;
   const std::uint64_t total = static_cast<std::uint64_t>(
       choose(rules.deck.size(), rules.hand) * choose(rules.deck.size() - rules.hand, rules.hand) + 0.5);
-  double w0 = 0, dr = 0, w1 = 0;
+  ExactChances sum;  // every deal has as many unseen cards: the numerators add up
+  sum.split = true;
+  sum.denominator = 0;
   bool ok = true;
   for_each_hand(rules.deck.all(), rules.hand, [&](CardSet h0) {
     if (!ok) return;
@@ -109,7 +111,7 @@ WholeDeckResult solve_whole_deck(const Ruleset& rules, const Options& options, i
         Position p = start(rules, hands, dealer, {}, false);
         solver.reset_nodes();
         try {
-          Chances c = solver.value(p);
+          ExactChances c = solver.exact_value(p);
           r.nodes += solver.nodes();
           it = solved.emplace(canon, c).first;
         } catch (const BudgetExceeded&) {
@@ -118,7 +120,9 @@ WholeDeckResult solve_whole_deck(const Ruleset& rules, const Options& options, i
           return;
         }
       }
-      w0 += it->second.win0, dr += it->second.draw, w1 += it->second.win1;
+      const ExactChances& c = it->second;
+      sum.win0 += c.win0, sum.draw += c.draw, sum.win1 += c.win1, sum.expected += c.expected;
+      sum.denominator += c.denominator;
       ++r.deals;
       if (progress && r.deals % 4096 == 0) progress(r.deals, total);
     });
@@ -126,8 +130,10 @@ WholeDeckResult solve_whole_deck(const Ruleset& rules, const Options& options, i
   if (progress) progress(r.deals, total);
   r.solved = ok;
   r.distinct = solved.size();
-  if (r.deals > 0) r.value = {w0 / static_cast<double>(r.deals), dr / static_cast<double>(r.deals),
-                              w1 / static_cast<double>(r.deals)};
+  if (r.deals > 0) {
+    r.exact = sum;
+    r.value = sum.approx();
+  }
   Position first = start(rules, std::array<CardSet, 2>{}, dealer, {}, false);
   r.first = to_act(first);
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

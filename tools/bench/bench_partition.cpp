@@ -1,5 +1,5 @@
-// Partition checks per second: the engine's exact-cover search on random 10- and 11-card
-// sets of each deck (one core).
+// Partition checks per second: MeldIndex::can_partition on random 10- and 11-card sets of
+// each deck (one core). `--ruleset NAME` runs one ruleset only.
 #include <fmt/core.h>
 
 #include <random>
@@ -12,7 +12,9 @@ namespace {
 int bench_partition(const conquian::bench::Args& args) {
   using namespace conquian;
   int count = std::stoi(conquian::bench::arg(args, "--sets", "2000000"));
+  const std::string only = conquian::bench::arg(args, "--ruleset", "");
   for (const char* name : {"american", "american-capped", "full-deck", "wild-two"}) {
+    if (!only.empty() && only != name) continue;
     auto rules = load_ruleset(name);
     const MeldIndex& idx = rules->meld_index();
     for (int size : {10, 11}) {

@@ -16,6 +16,7 @@
 #include "batch/players.h"
 #include "batch/shuffle.h"
 #include "bench.h"
+#include "bench_solve_chance.h"
 #include "solve/solver.h"
 
 namespace {
@@ -162,6 +163,9 @@ void measure(const std::string& title, const std::vector<Position>& set, Solvers
 }
 
 int bench_solve(const bench::Args& args) {
+  // --part known: every card known (below); chance: the stock unknown (bench_solve_chance.cpp).
+  const std::string part = bench::arg(args, "--part", "all");
+  if (part == "chance") return bench::bench_solve_chance(args);
   const int deals = std::stoi(bench::arg(args, "--deals", "100"));
   const std::uint64_t seed = std::stoull(bench::arg(args, "--seed", "1"));
   const std::string ruleset = bench::arg(args, "--ruleset", "american");
@@ -201,7 +205,7 @@ int bench_solve(const bench::Args& args) {
           s, mids.size(), plain_budget);
   measure(fmt::format("{} stock cards left ({} by greedy play, the rest by mostly refusing)", endgame_cards, greedy_end),
           ends, s, ends.size(), plain_budget);
-  return 0;
+  return part == "known" ? 0 : bench::bench_solve_chance(args);
 }
 
 }  // namespace

@@ -86,6 +86,7 @@ inline Result cards_input(std::string_view bytes) {
   MeldList split;
   bool ok = rules.meld_index().find_partition(set, split);
   if (ok != rules.meld_index().can_partition(set)) return Result::broken;
+  if (ok != rules.meld_index().can_partition_by_ranks(set)) return Result::broken;
   if (!ok) return verdict;
   int total = 0;
   for (CardSet m : split) {

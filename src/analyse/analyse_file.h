@@ -1,0 +1,29 @@
+// `analyse` on a record file: every game (or the one chosen) checked first, as `check`
+// judges it, and each legal one analysed (game_analysis.h), games in parallel over threads.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "analyse/game_analysis.h"
+#include "check/game_verdict.h"
+
+namespace conquian::analyse {
+
+struct Selection {
+  int game = 0;     // 1-based document index; 0: every game
+  std::string id;   // a game's id ("": any)
+};
+
+struct GameResult {
+  check::GameVerdict verdict;          // check's verdict on the game
+  std::optional<Analysis> analysis;    // legal games only
+};
+
+// In the order of the file. A selection that matches no game throws record::InputError.
+// `threads` < 1: one per core. Each thread has its own evaluations (and their tables).
+std::vector<GameResult> analyse_file(const std::string& path, const Selection& which, const AnalyseOptions& options,
+                                     int threads);
+
+}  // namespace conquian::analyse

@@ -1,0 +1,106 @@
+#include "analyse/annotation.h"
+
+#include <fmt/format.h>
+
+#include "replay/move_words.h"
+
+namespace conquian::analyse {
+namespace {
+
+// "seat 0 wins -> a draw (hindsight)", "+0.250 -> +0.100 (stock unknown)" for each solved
+// evaluation; the first one's best move when asked.
+std::string changes(const std::vector<Judged>& judged, const Position& pos, bool with_best) {
+  std::string out, best;
+  for (const Judged& j : judged) {
+    if (!j.applies || !j.a.solved) continue;
+    out += fmt::format("{}{} -> {} ({})", out.empty() ? "" : "; ", worth_text(j.a.before, j.exact),
+                       worth_text(j.a.after, j.exact), evaluation_words(j.key));
+    if (best.empty() && j.a.best) best = move_text(pos, *j.a.best);
+  }
+  if (with_best && !best.empty()) out += "; best: " + best;
+  return out;
+}
+
+std::string unsolved_reasons(const std::vector<Judged>& judged) {
+  std::string out;
+  for (const Judged& j : judged)
+    if (j.applies && !j.a.solved) out += fmt::format("{}{}: {}", out.empty() ? "" : "; ", evaluation_words(j.key), j.a.why);
+  return out;
+}
+
+std::string class_sentence(Class cls, const std::vector<Judged>& judged, const Position& pos) {
+  switch (cls) {
+    case Class::Forced: return "no choice";
+    case Class::Unsolved: {
+      std::string why = unsolved_reasons(judged);
+      return why.empty() ? "unsolved: no evaluation applies to this game" : "unsolved: " + why;
+    }
+    case Class::Best: return "best: " + changes(judged, pos, false);
+    default: return fmt::format("{}: {}", class_name(cls), changes(judged, pos, true));
+  }
+}
+
+// "forcing seat 0 wins, not forcing a draw (hindsight)" for each evaluation that compared
+// them; `other` names what was played instead of the force.
+std::string comparison(const ForceChance& f, const Row& row, const Analysis& a, const char* other) {
+  std::string out;
+  for (std::size_t e = 0; e < f.compare.size(); ++e)
+    if (f.compare[e].solved)
+      out += fmt::format("{}forcing {}, {} {} ({})", out.empty() ? "" : "; ", worth_text(f.compare[e].force, row.judged[e].exact),
+                         other, worth_text(f.compare[e].other, row.judged[e].exact), evaluation_words(a.keys[e]));
+  return out;
+}
+
+std::string force_sentence(const ForceChance& f, const Row& row, const Analysis& a) {
+  const std::string what = fmt::format("seat {} to take {}", f.forced, a.rules->deck.token(f.card));
+  using V = ForceChance::Verdict;
+  if (f.window && !f.played) {
+    std::string s = fmt::format("seat {} could have forced {}; not forcing was ", f.seat, what);
+    switch (f.cls) {
+      case Class::Best: return s + "right";
+      case Class::Good: return s + "a little worse (" + changes(f.judged, f.pos, false) + ")";
+      case Class::Unsolved: return s + "not judged (" + unsolved_reasons(f.judged) + ")";
+      default: return s + fmt::format("a {} ({})", class_name(f.cls), changes(f.judged, f.pos, false));
+    }
+  }
+  if (f.played) {
+    if (f.verdict == V::Bad) {
+      if (f.window) {
+        return fmt::format("forcing {} was bad: {}", what, comparison(f, row, a, "not forcing"));
+      }
+      return fmt::format("forcing {} was a {}", what, class_name(row.cls));
+    }
+    return f.verdict == V::Unsolved ? "" : fmt::format("forcing {} was right", what);
+  }
+  if (f.verdict != V::Missed) return "";
+  return fmt::format("seat {} missed a force: it could have forced {} ({})", f.seat, what,
+                     comparison(f, row, a, "the move played"));
+}
+
+}  // namespace
+
+std::string evaluation_words(const std::string& key) {
+  std::string s = key;
+  for (char& c : s)
+    if (c == '_') c = ' ';
+  return s;
+}
+
+std::string worth_text(const Worth& w, bool exact) {
+  if (exact && w.exact) {
+    if (w.exact->kind == Outcome::Kind::Win) return fmt::format("seat {} wins", w.exact->winner);
+    return "a draw";
+  }
+  return fmt::format("{:+.3f}", w.expected0);
+}
+
+std::string annotate(const Row& row, const Analysis& a) {
+  std::string s;
+  if (row.force && row.force->window && !row.force->played) s = force_sentence(*row.force, row, a) + ". Then: ";
+  s += class_sentence(row.cls, row.judged, row.pos);
+  if (row.force && !(row.force->window && !row.force->played))
+    if (std::string f = force_sentence(*row.force, row, a); !f.empty()) s += ". " + f;
+  return s;
+}
+
+}  // namespace conquian::analyse

@@ -1,0 +1,67 @@
+// One way of judging a decision: the worth of the position before it, after the move played,
+// and the best move. specs/analyse.md names three:
+//
+//   hindsight      every card known as recorded (the exact solver, solve/solver.h);
+//   stock_unknown  both hands known, the stock order unknown (expectimax, solve/chance.h);
+//   seat_view      what the deciding seat saw (PIMC over the seat's worlds), once it exists.
+//
+// The analysis (game_analysis.h) asks each evaluation in turn and knows none of them: a new
+// one is one more class with this interface, listed in make_evaluations().
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "engine/engine.h"
+#include "solve/solver.h"
+
+namespace conquian::analyse {
+
+// A position's worth in one evaluation, from seat 0's side.
+struct Worth {
+  double expected0 = 0;               // seat 0's expected score: +1 a win, 0 a draw, -1 a loss
+  std::optional<solve::Value> exact;  // an exact evaluation: the outcome with best play
+};
+
+// What an evaluation says of one move.
+struct Assessment {
+  bool solved = false;
+  std::string why;                    // not solved: the reason (past the budget, three seats, ...)
+  Worth before, after;                // the position the move was played in, and after it
+  std::optional<Move> best;           // a decision: the best move (a Waive: not forcing)
+  std::vector<Worth> alternatives;    // the worth after each alternative asked for, in order
+};
+
+// The budgets and settings every evaluation may read (analyse --help lists them).
+struct Budgets {
+  std::uint64_t exact_nodes = 5'000'000;    // hindsight: nodes per position
+  std::uint64_t chance_nodes = 1'000'000;   // stock unknown: nodes per position
+  int exact_table_bits = 20;
+  int chance_table_bits = 18;
+};
+
+class Evaluation {
+ public:
+  virtual ~Evaluation() = default;
+  // The key of the analysis JSON ("hindsight", "stock_unknown", "seat_view").
+  virtual const char* key() const = 0;
+  // Exact: a change of value is a blunder. Otherwise expectations: a drop is a mistake.
+  virtual bool exact() const = 0;
+  // Why this evaluation cannot judge any move of a game that starts at `start` ("" when it
+  // can): a record without its stock has no hindsight; three seats have no single value.
+  virtual std::string why_not(const Position& start) const = 0;
+  // A new game (its positions all of one ruleset): what was kept of the last one goes.
+  virtual void new_game() = 0;
+  // `played` in `pos` (every card as recorded; `pos` not over). `decision` false: a move
+  // that was no choice (a turn from the stock): before and after only, no best.
+  virtual Assessment assess(const Position& pos, const Move& played, std::span<const Move> alternatives,
+                            bool decision) = 0;
+};
+
+// The evaluations of an analysis, in the order of the JSON: hindsight, stock_unknown.
+std::vector<std::unique_ptr<Evaluation>> make_evaluations(const Budgets& budgets);
+
+}  // namespace conquian::analyse

@@ -1,0 +1,25 @@
+#include "analyse/stock_unknown.h"
+
+#include "replay/position_setup.h"
+
+namespace conquian::analyse {
+
+Position StockUnknown::prepare(const Position& pos) const { return forget_stock(pos); }
+
+MemoEvaluation::Found StockUnknown::search(const Position& pos, bool want_best) {
+  if (!solver_) {
+    solve::Options o;
+    o.max_nodes = budgets_.chance_nodes;
+    o.table_bits = budgets_.chance_table_bits;
+    solver_ = std::make_unique<solve::ChanceSolver>(o);
+  }
+  Found f;
+  solve::ChanceResult r = solver_->solve(pos);
+  if (!r.solved) return f;
+  f.solved = true;
+  f.worth.expected0 = r.value.value();
+  if (want_best) f.best = r.best;
+  return f;
+}
+
+}  // namespace conquian::analyse

@@ -1,0 +1,35 @@
+#include "check/verdict_text.h"
+
+#include <fmt/format.h>
+
+namespace conquian::check {
+
+std::string outcome_text(const Outcome& outcome) {
+  if (outcome.kind == Outcome::Kind::Win) return fmt::format("seat {} won", outcome.winner);
+  if (outcome.kind == Outcome::Kind::Draw) return "drawn";
+  return "unfinished";
+}
+
+std::string verdict_text(const GameVerdict& v) {
+  switch (v.judgement) {
+    case Judgement::Legal: return fmt::format("{}: legal, {} after {} moves\n", v.id, outcome_text(v.outcome), v.moves);
+    case Judgement::Illegal: {
+      std::string where = v.move == 0 ? "in the deal" : fmt::format("at move {}", v.move);
+      if (v.move == v.moves + 1 && v.code == Code::ResultMismatch) where = "in the result";
+      if (v.move == v.moves + 1 && v.code == Code::ScoreMismatch) where = "in the score";
+      std::string line = v.mark.line ? fmt::format(" ({}:{})", v.file, v.mark.line) : "";
+      std::string out = fmt::format("{}: ILLEGAL {}{}: {}: {}\n", v.id, where, line, code_name(v.code), v.message);
+      if (!v.move_text.empty() && v.move > 0 && v.move <= v.moves) out += fmt::format("    the move: {}\n", v.move_text);
+      return out;
+    }
+    case Judgement::Malformed: {
+      // A reader's message names its place already; a ruleset named in the record does not.
+      bool placed = v.message.starts_with(v.file + ":");
+      std::string line = v.mark.line && !placed ? fmt::format(" ({}:{})", v.file, v.mark.line) : "";
+      return fmt::format("{}: MALFORMED{}: {}\n", v.id, line, v.message);
+    }
+  }
+  return "";
+}
+
+}  // namespace conquian::check

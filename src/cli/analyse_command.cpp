@@ -1,0 +1,92 @@
+// `conquian analyse FILE [--game K | --id ID] [--json] [--html OUT] [--threads N] ...`:
+// every legal game of the file gone through move by move (specs/analyse.md).
+#include <fmt/core.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "analyse/analyse_file.h"
+#include "analyse/analysis_json.h"
+#include "analyse/analysis_text.h"
+#include "analyse/html_page.h"
+#include "check/verdict_text.h"
+#include "cli/commands.h"
+#include "record/input_error.h"
+
+namespace conquian::cli {
+namespace {
+
+struct AnalyseCliOptions {
+  std::string file;
+  int game = 0;
+  std::string id;
+  bool json = false;
+  std::string html;
+  int threads = 0;
+  analyse::AnalyseOptions how;
+};
+
+int run_analyse(const AnalyseCliOptions& opt) {
+  const bool one = opt.game > 0 || !opt.id.empty();
+  auto results = analyse::analyse_file(opt.file, {opt.game, opt.id}, opt.how, opt.threads);
+  int exit = kExitOk;
+  std::vector<const analyse::Analysis*> done;
+  for (const auto& r : results) {
+    if (r.analysis) {
+      done.push_back(&*r.analysis);
+      continue;
+    }
+    // Refused as check refuses it, with check's words.
+    fmt::print(stderr, "conquian analyse: {}", check::verdict_text(r.verdict));
+    exit = std::max(exit, r.verdict.judgement == check::Judgement::Malformed ? kExitUnusable : kExitFound);
+  }
+  if (!opt.html.empty()) {
+    if (done.size() != 1) {
+      fmt::print(stderr, "conquian analyse: --html draws one game; {} holds {} legal game{} (choose one with --game or --id)\n",
+                 opt.file, done.size(), done.size() == 1 ? "" : "s");
+      return kExitUnusable;
+    }
+    std::ofstream out(opt.html, std::ios::binary);
+    out << analyse::html_page(*done.front());
+    if (!out.flush()) throw record::InputError(opt.html, {}, "cannot write the page");
+  }
+  if (opt.json) {
+    if (one) {
+      if (!done.empty()) fmt::print("{}\n", analyse::analysis_json(*done.front()).dump());
+    } else {
+      nlohmann::json games = nlohmann::json::array();
+      for (const auto* a : done) games.push_back(analyse::analysis_json(*a));
+      fmt::print("{}\n", nlohmann::json{{"games", games}}.dump());
+    }
+  } else if (opt.html.empty()) {
+    for (const auto* a : done) fmt::print("{}", analyse::analysis_text(*a));
+  }
+  return exit;
+}
+
+}  // namespace
+
+void register_analyse(CLI::App& app, Runner& run) {
+  static AnalyseCliOptions opt;
+  auto* cmd = app.add_subcommand(
+      "analyse",
+      "Go through recorded games move by move: at every decision, the move played against the best\n"
+      "move, with every card known (hindsight: a change of value is a blunder) and with the stock\n"
+      "order unknown (seat 0's expected score: a drop of --threshold or more is a mistake); forces\n"
+      "possible and missed; per seat a summary and the first decisive mistake.\n"
+      "Exit status: 0 every game analysed, 1 a game is illegal (check's message), 2 unusable input.");
+  cmd->add_option("FILE", opt.file, "A record file (one game per document)")->required();
+  auto* game = cmd->add_option("--game", opt.game, "Only the K-th game of the file (1-based)")->check(CLI::PositiveNumber);
+  cmd->add_option("--id", opt.id, "Only the game with this id")->excludes(game);
+  cmd->add_flag("--json", opt.json, "JSON on standard output: one object with --game/--id, else {\"games\": [...]}");
+  cmd->add_option("--html", opt.html, "Write one self-contained HTML page that replays the game (one game)");
+  cmd->add_option("--threads", opt.threads, "Games analysed in parallel (default: one per core)")->check(CLI::Range(1, 256));
+  cmd->add_option("--threshold", opt.how.threshold, "A drop of seat's expected score of at least this is a mistake (default 0.1)")
+      ->check(CLI::Range(0.0, 2.0));
+  cmd->add_option("--max-nodes", opt.how.budgets.exact_nodes, "Hindsight: nodes per position before it is unsolved (default 5000000)");
+  cmd->add_option("--chance-nodes", opt.how.budgets.chance_nodes,
+                  "Stock unknown: nodes per position before it is unsolved (default 1000000)");
+  cmd->callback([&run] { run = [] { return run_analyse(opt); }; });
+}
+
+}  // namespace conquian::cli

@@ -1,0 +1,59 @@
+// What one seat knows of a deal, and the deals ("worlds") consistent with it.
+//
+// A seat sees its own hand, every table, the dead cards and the face-up card with its
+// history, and it knows how many cards each other hand holds. With the swap it also knows
+// the card it passed: that card is in the receiver's hand until it is seen again (thrown,
+// melded or dead), since a hand's cards only ever leave it face up (004: the computer decides
+// "only from what a player in its seat would know: its own hand, the cards on the table, the
+// cards that have gone out, and the card it passed you in the swap"). Every other card is
+// unseen: in the stock (whose order nobody knows) or in a hidden hand.
+//
+// A world deals the unseen cards into the hidden hands, the rest being the stock (order
+// still unknown). Worlds are counted, enumerated by index, or sampled uniformly.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "cards/shuffle.h"
+#include "engine/position.h"
+
+namespace conquian {
+
+struct SeatView {
+  // The seat whose view this is; -1 for the public view (what every onlooker knows: no
+  // hand is seen, each hand's size is), whose worlds deal every hand.
+  int seat = 0;
+  // The deal as the seat knows it: its own hand, the tables, dead and face-up cards and the
+  // history of the face-up card as they are; each other hand holds only the cards the seat
+  // knows are there (`known`); the stock is unknown, with its true size.
+  Position pos;
+  std::array<int, kMaxSeats> hand_count{};  // cards in each hand, the seat's own included
+
+  CardSet known(int s) const { return s == seat ? CardSet{} : pos.hand[s]; }
+  // Cards of hand s the seat cannot name.
+  int hidden(int s) const { return s == seat ? 0 : hand_count[s] - pos.hand[s].size(); }
+  // Cards that may be in a hidden hand or in the stock.
+  CardSet unseen() const { return pos.unseen(); }
+  int stock_count() const { return pos.stock_left(); }
+};
+
+// What `seat` knows of a position where every card is known (a record, a simulated deal);
+// seat -1: the public view.
+SeatView view_of(const Position& full, int seat);
+
+// Why a view cannot be a seat's view of a deal ("" when it can): more hidden cards than
+// unseen ones, a known card that is also seen elsewhere, a negative count.
+std::string why_impossible(const SeatView& view);
+
+// The number of worlds: ways to deal the unseen cards into the hidden hands (the stock
+// takes the rest, its order left to chance). Saturates at UINT64_MAX.
+std::uint64_t world_count(const SeatView& view);
+// World number `index` (0 <= index < world_count(view)), each world once.
+Position world_at(const SeatView& view, std::uint64_t index);
+// A world drawn uniformly.
+Position sample_world(const SeatView& view, Rng& rng);
+
+}  // namespace conquian

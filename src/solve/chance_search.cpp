@@ -1,0 +1,307 @@
+#include "solve/chance_search.h"
+
+#include <algorithm>
+
+#ifdef CHANCE_STATS_ON
+#include <cstdio>
+#include <cstdlib>
+#include <unordered_set>
+#define STAT(x) x
+#else
+#define STAT(x)
+#endif
+namespace conquian::solve {
+#ifdef CHANCE_STATS_ON
+struct DebugStats {
+  std::uint64_t by_phase[8] = {}, tt_cut = 0, chance_nodes = 0, chance_children = 0, chance_searched = 0,
+                chance_cut = 0, chance_exact_children = 0, immediate = 0, decisions = 0, moves = 0, searched_moves = 0, dup = 0;
+  std::unordered_set<std::uint64_t> distinct_chance, distinct_all, by_n[34];
+  ~DebugStats() {
+    if (!std::getenv("CHANCE_STATS")) return;
+    std::fprintf(stderr, "distinct chance %zu all %zu\n", distinct_chance.size(), distinct_all.size());
+    for (int i = 0; i < 34; ++i) if (!by_n[i].empty()) std::fprintf(stderr, "  n=%d: %zu\n", i, by_n[i].size());
+    for (int i = 0; i < 8; ++i) std::fprintf(stderr, "phase %d: %llu\n", i, (unsigned long long)by_phase[i]);
+    std::fprintf(stderr, "tt_cut %llu chance_nodes %llu children %llu searched %llu cut %llu exact_children %llu\n",
+                 (unsigned long long)tt_cut, (unsigned long long)chance_nodes, (unsigned long long)chance_children,
+                 (unsigned long long)chance_searched, (unsigned long long)chance_cut, (unsigned long long)chance_exact_children);
+    std::fprintf(stderr, "decisions %llu moves %llu searched %llu dup-children %llu\n", (unsigned long long)decisions, (unsigned long long)moves, (unsigned long long)searched_moves, (unsigned long long)dup);
+  }
+} g_stats;
+#endif
+namespace {
+
+Int128 terminal_value(const Outcome& o, Int128 top) {
+  if (o.kind != Outcome::Kind::Win) return 0;
+  return o.winner == 0 ? top : -top;
+}
+
+// Division rounding down and up (b > 0).
+Int128 floor_div(Int128 a, Int128 b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+Int128 ceil_div(Int128 a, Int128 b) { return a >= 0 ? (a + b - 1) / b : -((-a) / b); }
+
+}  // namespace
+
+ChanceSearch::ChanceSearch(const Options& options)
+    : options_(options),
+      table_(options.transposition ? options.table_bits : 1, TranspositionTable<ChanceBounds>::Memory::Lazy) {}
+
+ChanceSearch::Frame& ChanceSearch::frame() {
+  while (frames_.size() <= depth_) frames_.emplace_back();
+  return frames_[depth_];
+}
+
+void ChanceSearch::start(const Position& root) {
+  if (!reach_ || &reach_->rules() != root.rules) {
+    reach_ = std::make_unique<MeldReach>(*root.rules);
+    table_.new_generation();
+  }
+  // The key holds no stock order: a known stock's entries hold for that stock only.
+  if (root.stock_known || stock_known_) table_.new_generation();
+  stock_known_ = root.stock_known;
+  depth_ = 0;
+}
+
+void ChanceSearch::settle(Position& p, std::vector<Move>& scratch) const {
+  while (!p.result.over() && !is_turn(p)) {
+    legal_moves(p, scratch);
+    if (scratch.size() != 1) return;
+    apply(p, scratch[0]);
+  }
+}
+
+void ChanceSearch::describe(Node& n) const {
+  const Position& p = n.pos;
+  if (p.result.over()) return;
+  n.useless = n.inert = CardSet{};
+  n.may_win[0] = n.may_win[1] = true;
+  if (!p.stock_known) {
+    const CardSet reach[2] = {reach_->reachable(p, 0), reach_->reachable(p, 1)};
+    n.useless = p.unseen() - reach[0] - reach[1];
+    for (int s = 0; s < 2; ++s) {
+      CardSet inert;  // held, never melded by the seat, never acquired by the other
+      for (Card h : p.hand[s] - reach[1 - s])
+        if (!reach_->joins(h, reach[s])) inert.insert(h);
+      if (p.rules->stock_out == StockOut::Draw) n.may_win[s] = (reach[s] - inert).size() >= p.rules->target;
+      n.inert |= inert;
+    }
+  }
+  if (tabled(p)) {
+    n.key = n.split_key = state_key(p);
+    n.split_key.dead |= n.useless.bits();
+    n.split_hash = hash_key(n.split_key);
+    if (!p.stock_known) {
+      // The useless cards, dead or unseen or inert in a hand, are one anonymous heap; a hand
+      // keeps how many of them it holds (where a known stock's stock_top would be).
+      const int inert0 = (n.inert & p.hand[0]).size(), inert1 = (n.inert & p.hand[1]).size();
+      if (inert0 < 16 && inert1 < 16) {
+        n.key.hand0 &= ~n.inert.bits();
+        n.key.hand1 &= ~n.inert.bits();
+        n.key.dead |= n.inert.bits();
+        n.key.small = (n.key.small & ~std::uint64_t{0xFF}) | static_cast<std::uint64_t>(inert0 | inert1 << 4);
+      }
+      n.key.dead |= n.useless.bits();
+    }
+    n.hash = hash_key(n.key);
+    table_.prefetch(n.hash);
+  }
+}
+
+void ChanceSearch::prepare(Node& n, const Position& p) {
+  n.pos = p;
+  settle(n.pos, n.moves);  // a decision's moves are then legal_moves(n.pos)
+  describe(n);
+}
+
+void ChanceSearch::draws(const Node& n, std::vector<Draw>& out) const {
+  out.clear();
+  const Position& p = n.pos;
+  if (p.stock_known) {
+    out.push_back({p.stock[p.stock_top], p.stock_left()});
+    return;
+  }
+  for (Card c : p.unseen() - n.useless) out.push_back({c, 1});
+  if (!n.useless.empty()) out.push_back({n.useless.lowest(), n.useless.size()});
+}
+
+Int128 ChanceSearch::exact(const Position& p) {
+  const Int128 top = factorial(p.stock_left());
+  return search(p, -top - 1, top + 1);
+}
+
+Int128 ChanceSearch::exact(const Node& n) {
+  const Int128 top = factorial(n.pos.stock_left());
+  return search_node(n, -top - 1, top + 1);
+}
+
+Int128 ChanceSearch::turn_value(const Node& n) {
+  const Int128 top = factorial(n.pos.stock_left());
+  return chance(n, -top - 1, top + 1);
+}
+
+bool ChanceSearch::reaches(const Position& p, Int128 v, bool at_least) {
+  return at_least ? search(p, v - 1, v) >= v : search(p, v, v + 1) <= v;
+}
+
+bool ChanceSearch::reaches(const Node& n, Int128 v, bool at_least) {
+  return at_least ? search_node(n, v - 1, v) >= v : search_node(n, v, v + 1) <= v;
+}
+
+Int128 ChanceSearch::search(const Position& p, Int128 alpha, Int128 beta) {
+  Node n;
+  prepare(n, p);
+  return search_node(n, alpha, beta);
+}
+
+Int128 ChanceSearch::search_node(const Node& n, Int128 alpha, Int128 beta) {
+  if (options_.max_nodes && nodes_ >= options_.max_nodes) throw BudgetExceeded{};
+  if ((++nodes_ & 0xFFFF) == 0 && progress_ && !progress_(nodes_)) throw BudgetExceeded{};
+  const Position& p = n.pos;
+  const Int128 top = factorial(p.stock_left());
+  if (p.result.over()) return terminal_value(p.result, top);
+  STAT(g_stats.by_phase[static_cast<int>(p.phase)]++;)
+  STAT(if (std::getenv("CHANCE_STATS")) g_stats.distinct_all.insert(n.hash);)
+  Int128 lower = n.may_win[1] ? -top : 0, upper = n.may_win[0] ? top : 0;
+  int tt_best = -1;
+  const bool use_table = tabled(p);
+  if (use_table)
+    if (const ChanceBounds* e = table_.probe(n.hash, n.key)) {
+      lower = std::max<Int128>(lower, e->lower), upper = std::min<Int128>(upper, e->upper);
+      if (e->best != kNoMove) tt_best = e->best;
+    }
+  STAT(if (lower >= beta || upper <= alpha || lower == upper) g_stats.tt_cut++;)
+  if (lower >= beta) return lower;
+  if (upper <= alpha) return upper;
+  if (lower == upper) return lower;
+  const Int128 a = std::max(alpha, lower - 1), b = std::min(beta, upper + 1);
+  const std::uint64_t before = nodes_;
+  std::uint16_t best = kNoMove;
+  Int128 v = search_moves(n, a, b, tt_best, best);
+  if (use_table) {
+    if (v <= a) upper = std::min(upper, v);
+    else if (v >= b) lower = std::max(lower, v);
+    else lower = upper = v;
+    table_.store(n.hash, n.key, ChanceBounds{static_cast<std::int64_t>(lower), static_cast<std::int64_t>(upper), best},
+                 work_of(nodes_ - before));
+  }
+  return v;
+}
+
+// A seat's decision: alpha-beta over its moves, the turn (chance) counted as one option.
+Int128 ChanceSearch::search_moves(const Node& n, Int128 alpha, Int128 beta, int tt_best, std::uint16_t& best) {
+  const Position& p = n.pos;
+  const bool maxing = to_act(p) == 0;
+  Int128 value = maxing ? alpha : beta;  // fail-soft: raised (lowered) by the first move
+  bool any = false;
+  auto consider = [&](Int128 v, std::uint16_t index) {
+    if (!any || (maxing ? v > value : v < value)) value = v, best = index;
+    any = true;
+    if (maxing) alpha = std::max(alpha, v);
+    else beta = std::min(beta, v);
+    return alpha >= beta;
+  };
+  Frame& f = frame();
+  if (is_turn(p)) {
+    // The turn first (the only option unless lays are allowed at a turn).
+    if (consider(chance(n, alpha, beta), kTurnOption)) return value;
+    if (p.rules->meld_timing != MeldTiming::Turn) return value;
+    legal_moves(p, f.moves);
+    std::erase_if(f.moves, [](const Move& m) { return m.kind == MoveKind::Turn; });
+    if (f.moves.empty()) return value;
+    if (tt_best >= static_cast<int>(f.moves.size())) tt_best = -1;
+  }
+  const std::vector<Move>& moves = is_turn(p) ? f.moves : n.moves;  // n.moves: from settle()
+  order_moves(p, moves, options_.ordering, tt_best, options_.ordering ? &history_ : nullptr, f.order);
+  ++depth_;  // f stays valid: a deque keeps its elements in place
+  STAT(g_stats.decisions++;)
+  STAT(g_stats.moves += f.order.size();)
+  for (int i : f.order) {
+    const Move& m = moves[static_cast<std::size_t>(i)];
+    Position child = p;
+    apply(child, m);
+    prepare(f.next, child);
+    const Node& c = f.next;
+    STAT(g_stats.searched_moves++;)
+    Int128 v;
+    if (!any || beta - alpha <= 1) {
+      v = search_node(c, alpha, beta);
+    } else if (maxing) {  // PVS: is it better than the best so far? Only then its value.
+      v = search_node(c, alpha, alpha + 1);
+      if (v > alpha && v < beta) { STAT(g_stats.dup++;) v = search_node(c, v - 1, beta); }
+    } else {
+      v = search_node(c, beta - 1, beta);
+      if (v < beta && v > alpha) { STAT(g_stats.dup++;) v = search_node(c, alpha, v + 1); }
+    }
+    if (consider(v, static_cast<std::uint16_t>(i))) {
+      history_.reward(m, 1);
+      break;
+    }
+  }
+  --depth_;
+  return value;
+}
+
+// The turn: Star1 over the draws (each class of equal futures searched once).
+Int128 ChanceSearch::chance(const Node& n, Int128 alpha, Int128 beta) {
+  const Position& p = n.pos;
+  const Int128 unit = factorial(p.stock_left() - 1);
+  Frame& f = frame();
+  draws(n, f.draws);
+  f.children.resize(f.draws.size());
+  ++depth_;
+  Move turn;
+  turn.kind = MoveKind::Turn;
+  turn.seat = p.actor;
+  for (std::size_t i = 0; i < f.draws.size(); ++i) {  // every child's bucket prefetched first
+    Child& c = f.children[i];
+    turn.card = f.draws[i].card;
+    c.node.pos = p;
+    apply(c.node.pos, turn);
+    settle(c.node.pos, c.node.moves);
+    describe(c.node);
+    c.weight = f.draws[i].weight;
+    c.card = turn.card;
+  }
+  Int128 lower_sum = 0, upper_sum = 0;
+  for (Child& c : f.children) {
+    const Position& q = c.node.pos;
+    if (q.result.over()) {
+      c.lower = c.upper = terminal_value(q.result, unit);
+    } else {
+      c.lower = c.node.may_win[1] ? -unit : 0, c.upper = c.node.may_win[0] ? unit : 0;
+      if (tabled(q))
+        if (const ChanceBounds* e = table_.probe(c.node.hash, c.node.key))
+          c.lower = std::max<Int128>(c.lower, e->lower), c.upper = std::min<Int128>(c.upper, e->upper);
+    }
+    lower_sum += c.weight * c.lower;
+    upper_sum += c.weight * c.upper;
+  }
+  STAT(g_stats.chance_nodes++;)
+  STAT(if (std::getenv("CHANCE_STATS")) g_stats.distinct_chance.insert(n.hash);)
+  STAT(if (std::getenv("CHANCE_STATS")) g_stats.by_n[p.stock_left()].insert(n.hash);)
+  STAT(g_stats.chance_children += f.children.size();)
+  for (Child& c : f.children) {
+    if (lower_sum >= beta || upper_sum <= alpha) {
+      STAT(g_stats.chance_cut++;)
+      break;
+    }
+    STAT(g_stats.chance_searched++;)
+    if (c.lower == c.upper) continue;
+    const Int128 w = c.weight;
+    const Int128 lower_rest = lower_sum - w * c.lower, upper_rest = upper_sum - w * c.upper;
+    // Outside (a, b) the child puts the sum outside (alpha, beta).
+    const Int128 a = std::max(floor_div(alpha - upper_rest, w), c.lower - 1);
+    const Int128 b = std::min(ceil_div(beta - lower_rest, w), c.upper + 1);
+    const Int128 v = search_node(c.node, a, b);
+    if (v <= a) c.upper = std::min(c.upper, v);
+    else if (v >= b) c.lower = std::max(c.lower, v);
+    else c.lower = c.upper = v;
+    STAT(if (c.lower == c.upper) g_stats.chance_exact_children++;)
+    lower_sum = lower_rest + w * c.lower;
+    upper_sum = upper_rest + w * c.upper;
+  }
+  --depth_;
+  if (lower_sum >= beta) return lower_sum;
+  return upper_sum;  // below alpha, or exact (lower_sum == upper_sum)
+}
+
+}  // namespace conquian::solve

@@ -1,0 +1,130 @@
+// The search behind ChanceSolver (chance.h): alpha-beta over expected scores with the
+// stock unknown (specs/solve.md, "The search with the stock unknown").
+//
+// Values are exact integers: seat 0's expected score at a position times n!, n the unseen
+// cards (exact.h). A seat's decision is a max (seat 0) or min (seat 1) node, searched with
+// fail-soft alpha-beta and move ordering. A turn is a chance node whose value is the sum of
+// its children's (each turned card equally likely), searched with Star1 (Ballard 1983): every
+// child's value lies within [-(n-1)!, (n-1)!], or within tighter bounds from the table, so
+// the children searched so far bound the sum, and each child gets the window outside which
+// the sum falls outside its parent's; Star2 first probes each child's first move, which
+// bounds the child from one side. Useless unseen cards (meld_reach.h) are one child, weighted
+// by their number. The table stores bounds (lower, upper) and the best move per position,
+// keyed on the position with the useless cards counted dead (meld_reach.h).
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "solve/exact.h"
+#include "solve/meld_reach.h"
+#include "solve/move_order.h"
+#include "solve/solver.h"
+#include "solve/transposition.h"
+
+namespace conquian::solve {
+
+// Bounds on a position's value (numerators over n!, n <= 20 so that they fit), and the
+// index into legal_moves() of the best move found (kNoMove: none; kTurnOption: the turn).
+struct __attribute__((packed)) ChanceBounds {
+  std::int64_t lower = 0, upper = 0;
+  std::uint16_t best = 0xFFFF;
+};
+
+class ChanceSearch {
+ public:
+  static constexpr std::uint16_t kNoMove = 0xFFFF;
+  static constexpr std::uint16_t kTurnOption = 0xFFFE;
+  // Positions with more unseen cards are not tabled (their values need more than 64 bits).
+  static constexpr int kMaxTabled = 20;
+
+  explicit ChanceSearch(const Options& options);
+
+  // Seat 0's expected score at `p` times n! (n = p.stock_left()) if it lies strictly between
+  // alpha and beta; otherwise a bound on that side (fail-soft). Throws BudgetExceeded past
+  // options.max_nodes nodes since reset_nodes().
+  Int128 search(const Position& p, Int128 alpha, Int128 beta);
+  Int128 exact(const Position& p);
+  // Whether p's value is at least (`at_least`) v, or at most v.
+  bool reaches(const Position& p, Int128 v, bool at_least);
+
+  // A position the search stands on: its single-move decisions played (the decision is no
+  // decision, and the outcome pass makes the same move), with its table key, useless cards
+  // and whether each seat may still win. The outcome pass keys on split_key: the position
+  // with its useless unseen cards counted dead (positions with equal keys are the same up to
+  // the names of those cards, move for move); the search's own key also merges inert cards
+  // in hands, which changes the order of the discards in legal_moves().
+  struct Node {
+    Position pos;
+    StateKey key, split_key;
+    std::uint64_t hash = 0, split_hash = 0;
+    CardSet useless;  // unseen cards neither seat can acquire
+    CardSet inert;    // cards in hands that neither seat can ever meld
+    bool may_win[2] = {true, true};
+    std::vector<Move> moves;  // a seat's decision: legal_moves(pos)
+  };
+  void prepare(Node& n, const Position& p);
+  Int128 search_node(const Node& n, Int128 alpha, Int128 beta);
+  Int128 exact(const Node& n);
+  bool reaches(const Node& n, Int128 v, bool at_least);
+  Int128 turn_value(const Node& n);
+
+  // The cards a turn may show, as classes of equal futures: each useful unseen card alone,
+  // the useless ones (meld_reach.h) as one class weighted by their number. A known stock:
+  // its top card, weighted n (so that the sum is over n!, like an unknown stock's).
+  struct Draw {
+    Card card;
+    int weight;
+  };
+  void draws(const Node& n, std::vector<Draw>& out) const;
+  // Whether the decision at `p` is to turn a card (a chance event with the stock unknown;
+  // with it known, one draw of weight n). Lays (meld_timing: turn) may come first.
+  static bool is_turn(const Position& p) { return p.phase == Phase::Turn; }
+
+  bool tabled(const Position& p) const { return options_.transposition && p.stock_left() <= kMaxTabled; }
+
+  // Call before searching `root`: another ruleset, or a known stock, starts a fresh table.
+  void start(const Position& root);
+  // Called every 65,536 nodes with the count; returning false stops the search
+  // (BudgetExceeded), as max_nodes does.
+  void on_progress(std::function<bool(std::uint64_t)> f) { progress_ = std::move(f); }
+  void reset_nodes() { nodes_ = 0; }
+  std::uint64_t nodes() const { return nodes_; }
+
+ private:
+  struct Child {
+    Node node;
+    int weight = 1;
+    Card card = kNoCard;
+    Int128 lower = 0, upper = 0;
+  };
+  struct Frame {  // one per depth, reused: no allocation per node
+    std::vector<Move> moves;  // a turn's lays
+    std::vector<int> order;
+    std::vector<Draw> draws;
+    std::vector<Child> children;
+    Node next;  // a decision's child
+  };
+  // Plays single-move decisions (a card nobody can take, most often): no decision.
+  void settle(Position& p, std::vector<Move>& scratch) const;
+  void describe(Node& n) const;
+  Int128 search_moves(const Node& n, Int128 alpha, Int128 beta, int tt_best, std::uint16_t& best);
+  Int128 chance(const Node& n, Int128 alpha, Int128 beta);
+  Frame& frame();
+
+  Options options_;
+  TranspositionTable<ChanceBounds> table_;
+  std::unique_ptr<MeldReach> reach_;
+  History history_;
+  std::deque<Frame> frames_;
+  std::size_t depth_ = 0;
+  std::uint64_t nodes_ = 0;
+  std::function<bool(std::uint64_t)> progress_;
+  bool stock_known_ = false;
+
+};
+
+}  // namespace conquian::solve

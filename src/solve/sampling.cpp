@@ -1,0 +1,53 @@
+// Estimates by sampling stock orders (chance.h, estimate_by_sampling).
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+#include "cards/shuffle.h"
+#include "solve/chance.h"
+
+namespace conquian::solve {
+
+SampleEstimate estimate_by_sampling(const Position& pos, int samples, std::uint64_t seed, const Options& options,
+                                    const std::function<void(int, int)>& progress) {
+  auto t0 = std::chrono::steady_clock::now();
+  SampleEstimate est;
+  Options o = options;
+  o.fastest_win = false;  // only the value counts
+  Solver solver(o);
+  Rng rng(seed);
+  std::vector<Card> unseen;
+  for (Card c : pos.unseen()) unseen.push_back(c);
+  double sum = 0, sum_sq = 0;
+  for (int i = 0; i < samples; ++i) {
+    Position p = pos;
+    std::vector<Card> order = unseen;
+    for (std::size_t k = order.size(); k > 1; --k) std::swap(order[k - 1], order[rng.below(k)]);
+    p.stock_known = true;
+    p.stock_top = 0;
+    p.stock_end = static_cast<std::uint8_t>(order.size());
+    for (std::size_t k = 0; k < order.size(); ++k) p.stock[k] = order[k];
+    Result r = solver.solve(p);
+    if (progress) progress(i + 1, samples);
+    est.nodes += r.nodes;
+    if (!r.solved) {
+      ++est.unsolved;
+      continue;
+    }
+    int v = r.value.kind == Outcome::Kind::Draw ? 0 : r.value.winner == 0 ? 1 : -1;
+    (v > 0 ? est.wins0 : v < 0 ? est.wins1 : est.draws)++;
+    sum += v;
+    sum_sq += v * v;
+    ++est.samples;
+  }
+  if (est.samples > 0) {
+    double n = est.samples;
+    est.mean = sum / n;
+    double var = est.samples > 1 ? std::max(0.0, (sum_sq - n * est.mean * est.mean) / (n - 1)) : 0;
+    est.half_width = 1.96 * std::sqrt(var / n);
+  }
+  est.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return est;
+}
+
+}  // namespace conquian::solve

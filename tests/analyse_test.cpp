@@ -1,0 +1,111 @@
+// analyse/: the analysis of recorded games (specs/analyse.md) on corpus/analyse/mistakes.yaml,
+// whose blunder and mistake were confirmed with `conquian solve` (the file's comments say
+// how). The commands `analyse` and `show` are tested in cli_test.cpp, the page in
+// analyse_html_test.sh.
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "analyse/analyse_file.h"
+#include "analyse/analysis_json.h"
+#include "record/input_error.h"
+
+using namespace conquian;
+
+namespace {
+
+const std::string kGames = std::string(CONQUIAN_SOURCE_DIR) + "/corpus/analyse/mistakes.yaml";
+
+// The stock-unknown search gives up on the big positions of the first game after a few
+// nodes: these tests look at its hindsight, and the suite stays quick.
+analyse::AnalyseOptions quick() {
+  analyse::AnalyseOptions o;
+  o.budgets.chance_nodes = 10'000;
+  return o;
+}
+
+analyse::Analysis analysed(int game, analyse::AnalyseOptions options = quick()) {
+  auto results = analyse::analyse_file(kGames, {game, ""}, options, 1);
+  REQUIRE(results.size() == 1);
+  REQUIRE(results.front().analysis);
+  return *results.front().analysis;
+}
+
+const analyse::Row& row(const analyse::Analysis& a, int index) { return a.rows.at(std::size_t(index) - 1); }
+
+}  // namespace
+
+TEST_CASE("analyse: a blunder by hindsight, its best move and the first decisive mistake") {
+  analyse::Analysis a = analysed(1);
+  CHECK(a.id == "blunder");
+  REQUIRE(a.rows.size() == 52);
+  const analyse::Row& r = row(a, 3);
+  CHECK(r.cls == analyse::Class::Blunder);
+  const analyse::Judged& h = r.judged.at(0);
+  CHECK(std::string(h.key) == "hindsight");
+  REQUIRE(h.a.solved);
+  CHECK(h.a.before.exact->winner == 0);
+  CHECK(h.a.after.exact->winner == 1);
+  nlohmann::json j = analyse::analysis_json(a);
+  const nlohmann::json& m = j["moves"][2];
+  CHECK(m["index"] == 3);
+  CHECK(m["class"] == "blunder");
+  CHECK(m["move"] == nlohmann::json::parse(R"({"seat": 0, "take": "4c", "melds": [["Ac", "2c", "3c", "4c"], ["5d", "5h", "5s"]], "discard": "Jd"})"));
+  CHECK(m["hindsight"]["before"] == nlohmann::json{{"winner", 0}});
+  CHECK(m["hindsight"]["after"] == nlohmann::json{{"winner", 1}});
+  CHECK(m["hindsight"]["best"]["discard"] == "Kc");  // throwing Kc keeps the win
+  // The rest is the solver's line from the blunder: no other move changes the value.
+  for (const analyse::Row& other : a.rows)
+    if (other.index != 3) CHECK_MESSAGE(other.cls != analyse::Class::Blunder, "move " << other.index);
+  REQUIRE(a.decisive);
+  CHECK(row(a, 1).cls == analyse::Class::Forced);  // the first turn is no decision
+  CHECK(j["summary"]["decisive"] == nlohmann::json::parse(R"({"index": 3, "seat": 0, "not_forcing": false, "by": "hindsight"})"));
+  CHECK(j["summary"]["seats"][0]["blunders"] == 1);
+  CHECK(j["summary"]["seats"][1]["blunders"] == 0);
+}
+
+TEST_CASE("analyse: a mistake with the stock unknown, and the threshold") {
+  analyse::Analysis a = analysed(2);
+  CHECK(a.id == "tiny-mistake");
+  const analyse::Row& r5 = row(a, 5);
+  CHECK(r5.cls == analyse::Class::Mistake);
+  const analyse::Judged& su = r5.judged.at(1);
+  CHECK(std::string(su.key) == "stock_unknown");
+  REQUIRE(su.a.solved);
+  CHECK(su.a.before.expected0 == doctest::Approx(0.0));
+  CHECK(su.a.after.expected0 == doctest::Approx(1.0));
+  CHECK(row(a, 14).cls == analyse::Class::Blunder);
+  CHECK(a.seats.at(1).mistakes == 1);
+  CHECK(a.seats.at(0).blunders == 1);
+  CHECK(a.seats.at(1).lost.at(1) == doctest::Approx(1.0));
+  REQUIRE(a.decisive);
+  CHECK(a.rows.at(std::size_t(a.decisive->index)).index == 14);
+
+  analyse::AnalyseOptions lenient = quick();
+  lenient.threshold = 1.5;  // a drop of 1 is no mistake now, but still not the best
+  CHECK(row(analysed(2, lenient), 5).cls == analyse::Class::Good);
+}
+
+TEST_CASE("analyse: a position past the budget is unsolved with the reason, never guessed") {
+  analyse::AnalyseOptions tight;
+  tight.budgets.exact_nodes = 5;
+  tight.budgets.chance_nodes = 5;
+  analyse::Analysis a = analysed(1, tight);
+  const analyse::Row& r = row(a, 3);
+  CHECK(r.cls == analyse::Class::Unsolved);
+  CHECK_FALSE(r.judged.at(0).a.solved);
+  CHECK(r.judged.at(0).a.why.find("budget of 5 nodes") != std::string::npos);
+  nlohmann::json m = analyse::analysis_json(a)["moves"][2];
+  CHECK(m["hindsight"].is_null());
+  CHECK(m["unsolved"]["hindsight"].get<std::string>().find("budget") != std::string::npos);
+}
+
+TEST_CASE("analyse: several games in parallel give what one thread gives") {
+  auto one = analyse::analyse_file(kGames, {}, quick(), 1);
+  auto two = analyse::analyse_file(kGames, {}, quick(), 2);
+  REQUIRE(one.size() == 2);
+  REQUIRE(two.size() == 2);
+  for (std::size_t k = 0; k < 2; ++k)
+    CHECK(analyse::analysis_json(*one[k].analysis) == analyse::analysis_json(*two[k].analysis));
+}

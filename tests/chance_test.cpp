@@ -1,0 +1,275 @@
+// The search with the stock unknown (src/solve/chance*.{h,cpp}, meld_reach.*) against plain
+// expectimax (plain_expectimax: every move and card, no pruning, no card classes): the
+// expected score and the chance of each outcome, exactly, on thousands of small positions.
+#include <doctest/doctest.h>
+
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "batch/players.h"
+#include "batch/shuffle.h"
+#include "replay/position_setup.h"
+#include "solve/chance.h"
+#include "solve/chance_search.h"
+#include "solve/meld_reach.h"
+#include "cli_run.h"
+#include "test_scale.h"
+#include "test_util.h"
+
+using namespace conquian;
+
+namespace {
+
+// Variants of the tiny deck that reach every branch of the rules the search meets: lays at
+// a turn, hits, no forcing, kept groupings, the fewest-cards stock-out, compulsory takes, a
+// wild card, forcing by offer.
+std::shared_ptr<const Ruleset> variant(const std::string& name) {
+  static std::map<std::string, std::shared_ptr<const Ruleset>> cache;
+  auto& r = cache[name];
+  if (r) return r;
+  static const std::map<std::string, std::string> extra = {
+      {"tiny", ""},
+      {"tiny-lay", "meld_timing: turn\n"},
+      {"tiny-hit", "forcing: {decline: false, offer: false, hit: true, forced_extra_melds: false}\n"},
+      {"tiny-noforce", "forcing: {decline: false, offer: false, hit: false, forced_extra_melds: false}\n"},
+      {"tiny-kept", "rearrange: false\nextra_melds: false\n"},
+      {"tiny-fewest", "stock_out: fewest_in_hand\n"},
+      {"tiny-compulsory", "compulsory_take: true\n"},
+      {"tiny-wild", "wild: [Ah]\n"},
+      {"tiny-offer", "forcing: {decline: false, offer: true, hit: false, forced_extra_melds: true}\n"},
+      {"tiny-dealer-upcard", "first_upcard: dealer\nfirst_offer: next\n"},
+  };
+  if (name == "american") r = load_ruleset("american");
+  else r = load_ruleset_text("base: tiny\n" + extra.at(name), name, name + ".yaml");
+  return r;
+}
+
+// A deal of `rules` played `moves` random moves; refusals weighted so that deals last.
+Position random_position(const Ruleset& rules, batch::Rng& rng, int moves, bool mostly_refuse) {
+  std::vector<Card> deck = batch::shuffled_deck(rules.deck.size(), rng);
+  std::array<CardSet, kMaxSeats> hands{};
+  std::size_t next = 0;
+  for (int s = 0; s < rules.seats; ++s)
+    for (int k = 0; k < rules.hand; ++k) hands[static_cast<std::size_t>(s)].insert(deck[next++]);
+  std::vector<Card> stock(deck.begin() + static_cast<std::ptrdiff_t>(next), deck.end());
+  Position p = start(rules, std::span<const CardSet>(hands.data(), static_cast<std::size_t>(rules.seats)),
+                     static_cast<int>(rng.below(2)), stock, true);
+  std::vector<Move> legal;
+  for (int i = 0; i < moves && !p.result.over(); ++i) {
+    legal_moves(p, legal);
+    std::size_t pick = rng.below(legal.size());
+    if (mostly_refuse && rng.below(4) != 0)
+      for (std::size_t k = 0; k < legal.size(); ++k)
+        if (legal[k].kind == MoveKind::Pass || legal[k].kind == MoveKind::Waive) pick = k;
+    apply(p, legal[pick]);
+  }
+  return p;
+}
+
+void check_same(const solve::ExactChances& a, const solve::ExactChances& b) {
+  using solve::to_string;
+  CHECK(to_string(a.denominator) == to_string(b.denominator));
+  CHECK(to_string(a.expected) == to_string(b.expected));
+  CHECK(to_string(a.win0) == to_string(b.win0));
+  CHECK(to_string(a.win1) == to_string(b.win1));
+  CHECK(to_string(a.draw) == to_string(b.draw));
+}
+
+solve::Options configuration(int k) {
+  solve::Options o;
+  o.table_bits = 12;  // small: entries are replaced often
+  if (k == 1) o.transposition = false;
+  if (k == 2) o.ordering = false;
+  if (k == 3) o.table_bits = 10;
+  return o;
+}
+
+}  // namespace
+
+TEST_CASE("chance search: exact values and outcome chances equal plain expectimax's") {
+  struct Set {
+    std::string ruleset;
+    int positions;
+    int max_unseen;
+    int moves;  // random moves played before (at most)
+  };
+  const std::vector<Set> sets = {
+      {"tiny", 1000, 6, 30},         {"tiny-lay", 300, 6, 30},     {"tiny-hit", 200, 6, 30},
+      {"tiny-noforce", 200, 6, 30}, {"tiny-kept", 200, 6, 30},    {"tiny-fewest", 200, 6, 30},
+      {"tiny-compulsory", 200, 6, 30}, {"tiny-wild", 300, 6, 30}, {"tiny-offer", 200, 6, 30},
+      {"tiny-dealer-upcard", 150, 6, 30}, {"american", 200, 5, 200},
+  };
+  int compared = 0, uncertain = 0;
+  auto greedy = batch::make_greedy_player();
+  for (const Set& set : sets) {
+    auto rules = variant(set.ruleset);
+    batch::Rng rng(20261201);
+    std::vector<std::unique_ptr<solve::ChanceSolver>> solvers;  // kept across positions: tables reused
+    for (int k = 0; k < 4; ++k) solvers.push_back(std::make_unique<solve::ChanceSolver>(configuration(k)));
+    const int want = conquian::testing::scaled(set.positions);
+    for (int found = 0, tries = 0; found < want && tries < 50 * want; ++tries) {
+      // Random play until at most max_unseen cards are left, and then a few moves more.
+      // American: greedy play (random one move in four), which builds melds as players do.
+      const bool american = set.ruleset == "american";
+      Position known = random_position(*rules, rng, 0, false);
+      std::vector<Move> legal;
+      int extra = static_cast<int>(rng.below(4));
+      while (!known.result.over() && (known.stock_left() > set.max_unseen || extra-- > 0)) {
+        legal_moves(known, legal);
+        std::size_t pick = rng.below(legal.size());
+        if (american && rng.below(4) != 0) pick = greedy->choose(known, legal, rng);
+        apply(known, legal[pick]);
+      }
+      if (known.result.over()) continue;
+      const Position p = forget_stock(known);
+      ++found;
+      CAPTURE(set.ruleset);
+      CAPTURE(tries);
+      solve::PlainExpectimax reference;  // a fresh memo: small, so quick
+      const solve::ExactChances plain = reference.value(p);
+      for (std::size_t k = 0; k < solvers.size(); ++k) {
+        if (k == 1 && p.stock_left() > 4) continue;  // without a table the tree is big
+        CAPTURE(k);
+        solvers[k]->reset_nodes();
+        check_same(solvers[k]->exact_value(p), plain);
+      }
+      // The same stock, known: one draw of weight n.
+      check_same(solvers[0]->exact_value(known), solve::PlainExpectimax().value(known));
+      // Every move's value, and a line of legal moves that keeps the value until a turn.
+      solve::ChanceResult r = solvers[0]->solve(p, true);
+      REQUIRE(r.solved);
+      check_same(r.exact, plain);
+      legal_moves(p, legal);
+      REQUIRE(r.moves.size() == legal.size());
+      for (const auto& mv : r.moves) {
+        Position child = p;
+        apply(child, mv.move);
+        solve::ExactChances c = reference.value(child);
+        const solve::Int128 scale = mv.move.kind == MoveKind::Turn ? p.stock_left() : 1;
+        CHECK(solve::to_string(mv.exact.expected) == solve::to_string(c.expected * scale));
+        CHECK(solve::to_string(mv.exact.win0) == solve::to_string(c.win0 * scale));
+        CHECK(solve::to_string(mv.exact.win1) == solve::to_string(c.win1 * scale));
+      }
+      Position q = p;
+      for (const Move& m : r.line) {
+        REQUIRE(judge(q, m).ok());
+        apply(q, m);
+        check_same(reference.value(q), plain);
+      }
+      CHECK((q.result.over() || q.phase == Phase::Turn));
+      uncertain += plain.win0 != plain.denominator && plain.win1 != plain.denominator && plain.draw != plain.denominator;
+      ++compared;
+    }
+    CHECK(compared > 0);
+  }
+  CHECK(compared >= conquian::testing::scaled(2000));
+  CHECK(uncertain > compared / 10);  // real games: chance decides many of them
+}
+
+TEST_CASE("useless cards: every turn of one leads to the same value") {
+  // The classes of meld_reach.h, checked directly: each useless card turned gives the same
+  // value as every other.
+  for (const char* name : {"tiny", "tiny-kept", "american", "wild-two"}) {
+    auto rules = std::string(name) == "wild-two" ? load_ruleset(name) : variant(name);
+    batch::Rng rng(31);
+    solve::MeldReach reach(*rules);
+    solve::PlainExpectimax reference;
+    auto greedy = batch::make_greedy_player();
+    int classes = 0;
+    for (int i = 0; i < conquian::testing::scaled(400) && classes < conquian::testing::scaled(60); ++i) {
+      const bool greedy_play = std::string(name) == "american" || std::string(name) == "wild-two";
+      Position p = forget_stock(random_position(*rules, rng, 0, false));
+      std::vector<Move> legal;
+      while (!p.result.over() && !(p.phase == Phase::Turn && p.stock_left() <= (greedy_play ? 5 : 6))) {
+        legal_moves(p, legal);
+        std::size_t pick = rng.below(legal.size());
+        if (greedy_play && rng.below(4) != 0) pick = greedy->choose(p, legal, rng);
+        apply(p, legal[pick]);
+      }
+      if (p.result.over()) continue;
+      CardSet useless = reach.useless_unseen(p);
+      if (useless.size() < 2) continue;
+      ++classes;
+      std::optional<solve::Int128> first;
+      for (Card c : useless) {
+        Move m;
+        m.kind = MoveKind::Turn;
+        m.seat = p.actor;
+        m.card = c;
+        Position child = p;
+        apply(child, m);
+        solve::Int128 v = reference.value(child).expected;
+        if (!first) first = v;
+        CAPTURE(name);
+        CHECK(v == *first);
+      }
+    }
+    const std::string label = name;
+    CAPTURE(label);
+    CHECK(classes > 0);
+  }
+}
+
+TEST_CASE("exact numbers: factorials and fractions") {
+  CHECK(solve::factorial(0) == 1);
+  CHECK(solve::to_string(solve::factorial(20)) == "2432902008176640000");
+  CHECK(solve::to_string(solve::factorial(33)) == "8683317618811886495518194401280000000");
+  CHECK(solve::fraction(6, 24) == "1/4");
+  CHECK(solve::fraction(-6, 3) == "-2");
+  CHECK(solve::fraction(0, 7) == "0");
+}
+
+TEST_CASE("chance search: the node budget and the progress callback stop it; a later call starts afresh") {
+  auto rules = variant("american");
+  batch::Rng rng(7);
+  auto greedy = batch::make_greedy_player();
+  // A position with many unseen cards: far more than 2,000 nodes.
+  Position p = random_position(*rules, rng, 0, false);
+  std::vector<Move> legal;
+  while (!p.result.over() && !(p.phase == Phase::Turn && p.stock_left() <= 14)) {
+    legal_moves(p, legal);
+    apply(p, legal[greedy->choose(p, legal, rng)]);
+  }
+  REQUIRE_FALSE(p.result.over());
+  p = forget_stock(p);
+  solve::Options o;
+  o.table_bits = 12;
+  o.max_nodes = 2000;
+  solve::ChanceSolver solver(o);
+  solve::ChanceResult r = solver.solve(p);
+  CHECK_FALSE(r.solved);
+  CHECK(r.nodes == 2000);
+  o.max_nodes = 0;
+  solve::ChanceSolver stopped(o);
+  std::uint64_t calls = 0;
+  stopped.on_progress([&](std::uint64_t nodes) {
+    ++calls;
+    return nodes < 3 * 65536;
+  });
+  r = stopped.solve(p);
+  CHECK_FALSE(r.solved);
+  CHECK(calls == 3);
+  // A small position solves on the same instance afterwards.
+  Position q = p;
+  while (!q.result.over() && !(q.phase == Phase::Turn && q.stock_left() <= 3)) {
+    legal_moves(q, legal);
+    apply(q, legal[0]);
+  }
+  stopped.on_progress({});
+  r = stopped.solve(q);
+  CHECK(r.solved);
+  check_same(r.exact, solve::PlainExpectimax().value(q));
+}
+
+TEST_CASE("conquian solve --stock unknown: exact fractions in text and JSON") {
+  const auto run = conquian::testing::run_cli(
+      "solve " + std::string(CONQUIAN_SOURCE_DIR) + "/corpus/legal/simulated-american.yaml --after 40 --stock unknown --json");
+  CHECK(run.status == 0);
+  auto j = nlohmann::json::parse(run.out);
+  CHECK(j["exact"]["draw"] == "1");
+  CHECK(j["exact"]["win0"] == "0");
+  CHECK(j["chances"]["draw"].get<double>() == 1.0);
+  const auto text = conquian::testing::run_cli(
+      "solve " + std::string(CONQUIAN_SOURCE_DIR) + "/corpus/legal/simulated-american.yaml --after 40 --stock unknown");
+  CHECK(text.out.find("exactly: seat 0 wins 0, draw 1, seat 1 wins 0") != std::string::npos);
+}

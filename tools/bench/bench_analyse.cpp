@@ -1,0 +1,62 @@
+// `analyse` on every game of corpus/legal/ with the default budgets (the goal:
+// <= 60 s), games in parallel over --threads (default: one per core). Prints per file the
+// games, decisions, and how many decisions each evaluation left unsolved.
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "analyse/analyse_file.h"
+#include "bench.h"
+
+namespace {
+
+int bench_analyse(const conquian::bench::Args& args) {
+  using namespace conquian;
+  const std::string dir = conquian::bench::arg(args, "--dir", std::string(CONQUIAN_SOURCE_DIR) + "/corpus/legal");
+  const int threads = std::stoi(conquian::bench::arg(args, "--threads", "0"));
+  std::vector<std::string> files;
+  for (const auto& e : std::filesystem::directory_iterator(dir))
+    if (e.path().extension() == ".yaml") files.push_back(e.path().string());
+  std::sort(files.begin(), files.end());
+  analyse::AnalyseOptions options;
+  int games = 0, refused = 0;
+  auto t0 = std::chrono::steady_clock::now();
+  for (const auto& file : files) {
+    auto f0 = std::chrono::steady_clock::now();
+    auto results = analyse::analyse_file(file, {}, options, threads);
+    int decisions = 0, unsolved = 0;
+    std::vector<int> open;  // per evaluation: decisions it judged no value for
+    std::vector<std::string> keys;
+    for (const auto& r : results) {
+      if (!r.analysis) {
+        ++refused;
+        continue;
+      }
+      ++games;
+      const analyse::Analysis& a = *r.analysis;
+      open.resize(a.keys.size());
+      keys = a.keys;
+      for (const analyse::Row& row : a.rows) {
+        if (!row.decision) continue;
+        ++decisions;
+        unsolved += row.cls == analyse::Class::Unsolved;
+        for (std::size_t e = 0; e < row.judged.size(); ++e) open[e] += !row.judged[e].a.solved;
+      }
+    }
+    std::string per;
+    for (std::size_t e = 0; e < open.size(); ++e) per += fmt::format("  {} {}", keys[e], open[e]);
+    fmt::print("{:42} {:3} games {:5} decisions {:5} unsolved{}  {:6.2f} s\n",
+               std::filesystem::path(file).filename().string(), results.size(), decisions, unsolved, per,
+               conquian::bench::seconds_since(f0));
+  }
+  const double total = conquian::bench::seconds_since(t0);
+  fmt::print("{} games analysed ({} refused) in {:.1f} s (goal <= 60 s)\n", games, refused, total);
+  return refused == 0 ? 0 : 1;
+}
+
+}  // namespace
+
+BENCHMARK_ENTRY("analyse", "analyse on every game of corpus/legal/ (goal <= 60 s)", bench_analyse);

@@ -1,0 +1,219 @@
+// The exact search with the stock unknown (solve/chance.h), the part of `conquian_bench
+// solve` for issue 12:
+//   - the corpus positions (corpus/positions/*) and simulated-american --after 30, with the
+//     default settings; goal: at most 5 s each;
+//   - american positions with --unseen cards left in the stock (greedy play from random
+//     deals until then, the order then forgotten); goal: median at most 1 s;
+//   - the most unseen cards solved within --largest-seconds (default 60), from positions of
+//     --largest-deals deals with 15, 16, ... unseen cards, up to the deal's first move (20).
+//
+//   conquian_bench solve --part chance [--chance-positions 60] [--unseen 14] [--seed 1]
+//                        [--largest-seconds 60] [--largest-deals 2] [--chance-table-bits 22]
+//                        [--chance-budget 50000000] [--verbose yes] [--only K]
+#include "bench_solve_chance.h"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <filesystem>
+#include <limits>
+
+#include "batch/players.h"
+#include "batch/shuffle.h"
+#include "replay/position_setup.h"
+#include "replay/ruleset_cache.h"
+#include "record/position_file.h"
+#include "record/record_reader.h"
+#include "solve/chance.h"
+#include "solve/solver.h"
+
+namespace conquian::bench {
+namespace {
+
+Position deal_of(const Ruleset& rules, std::uint64_t seed, std::uint64_t i) {
+  batch::Rng rng = batch::deal_rng(seed, i);
+  std::vector<Card> deck = batch::shuffled_deck(rules.deck.size(), rng);
+  std::array<CardSet, kMaxSeats> hands{};
+  std::size_t next = 0;
+  for (int s = 0; s < rules.seats; ++s)
+    for (int k = 0; k < rules.hand; ++k) hands[static_cast<std::size_t>(s)].insert(deck[next++]);
+  std::vector<Card> stock(deck.begin() + static_cast<std::ptrdiff_t>(next), deck.end());
+  return start(rules, std::span<const CardSet>(hands.data(), static_cast<std::size_t>(rules.seats)),
+               static_cast<int>(i % 2), stock, true);
+}
+
+// Greedy play (both seats) until a card must be turned with `unseen` cards in the stock;
+// the stock order then forgotten. nullopt when the deal ends first.
+std::optional<Position> greedy_until(const Position& start_pos, std::uint64_t seed, int unseen) {
+  batch::Rng rng(seed);
+  auto greedy = batch::make_greedy_player();
+  std::vector<Move> legal;
+  Position p = start_pos;
+  while (!p.result.over()) {
+    if (p.phase == Phase::Turn && p.stock_left() <= unseen) return forget_stock(p);
+    legal_moves(p, legal);
+    apply(p, legal[greedy->choose(p, legal, rng)]);
+  }
+  return std::nullopt;
+}
+
+std::string chances_text(const solve::ChanceResult& r) {
+  const solve::Chances c = r.value;
+  return fmt::format("seat 0 wins {:.4f}, draw {:.4f}, seat 1 wins {:.4f}", c.win0, c.draw, c.win1);
+}
+
+// This thread's CPU time: the machine is shared, and under load the wall time says more of
+// the other sessions than of the search.
+double cpu_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
+}
+
+struct Timed {
+  solve::ChanceResult r;
+  double cpu = 0;  // seconds of CPU (r.seconds: of the wall)
+};
+
+// Solves with a fresh solver (the command's case: one position, one table), stopping after
+// `seconds` of CPU (0: no limit) or at the node limit.
+Timed solve_fresh(const Position& p, const solve::Options& o, double seconds) {
+  solve::ChanceSolver solver(o);
+  const double c0 = cpu_seconds();
+  if (seconds > 0) solver.on_progress([&](std::uint64_t) { return cpu_seconds() - c0 < seconds; });
+  Timed t{solver.solve(p)};
+  t.cpu = cpu_seconds() - c0;
+  return t;
+}
+
+double median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+void corpus_part(const solve::Options& o, const std::string& corpus) {
+  if (!std::filesystem::is_directory(corpus + "/positions")) {
+    fmt::print("corpus positions: no {}/positions here (run from the source tree, or give --corpus DIR)\n", corpus);
+    return;
+  }
+  fmt::print("corpus positions, default settings (goal: each at most 5 s; cpu: this thread's CPU time, wall: the clock):\n");
+  std::vector<std::filesystem::path> files;
+  for (const auto& e : std::filesystem::directory_iterator(corpus + "/positions"))
+    if (e.path().filename().string().ends_with(".position.yml")) files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  std::vector<std::pair<std::string, Position>> positions;
+  std::vector<std::shared_ptr<const Ruleset>> keep;
+  RulesetCache rulesets;  // a relative path is read beside the position file
+  for (const auto& f : files) {
+    record::PositionFile pf = record::read_position_file(f.string());
+    keep.push_back(rulesets.get(pf.ruleset, f.string()));
+    Position p = position_from_file(pf, *keep.back());
+    if (std::string why = solve::why_unsolvable(forget_stock(p)); !why.empty()) {
+      fmt::print("  {:<38} not solved: {}\n", f.filename().string(), why);
+      continue;
+    }
+    positions.emplace_back(f.filename().string(), p);
+  }
+  const std::size_t from_files = positions.size();
+  keep.push_back(load_ruleset("american"));
+  record::read_record_file(corpus + "/legal/simulated-american.yaml", [&](record::ReadItem&& item) {
+    if (item.record && positions.size() == from_files)
+      positions.emplace_back("simulated-american.yaml --after 30",
+                             forget_stock(position_after(*item.record, *keep.back(), 30)));
+  });
+  for (const auto& [name, p] : positions) {
+    const auto [r, cpu] = solve_fresh(p, o, 0);
+    fmt::print("  {:<38} {:>2} unseen  {}  cpu {:8.3f} s  wall {:8.3f} s  {:>11} nodes (outcome pass {})  {}\n", name,
+               p.stock_left(), r.solved ? "solved  " : "UNSOLVED", cpu, r.seconds, r.nodes, r.outcome_nodes,
+               r.solved ? chances_text(r) : "");
+    std::fflush(stdout);  // each line as it comes (a long run, often into a file)
+  }
+}
+
+void sample_part(const Ruleset& rules, const solve::Options& o, std::uint64_t seed, int count, int unseen,
+                 bool verbose, int only) {
+  std::vector<Position> set;
+  for (std::uint64_t i = 0; static_cast<int>(set.size()) < count && i < static_cast<std::uint64_t>(count) * 10; ++i)
+    if (auto p = greedy_until(deal_of(rules, seed, i), seed * 7919 + i, unseen)) set.push_back(*p);
+  fmt::print("{} positions of {} with {} unseen cards (greedy play from random deals, seed {}; goal: median "
+             "at most 1 s):\n",
+             set.size(), rules.name, unseen, seed);
+  if (only >= 0) set = {set.at(static_cast<std::size_t>(only))};
+  std::vector<double> times, all_times;  // all_times: an unsolved position as slower than any
+  std::uint64_t nodes = 0, outcome_nodes = 0;
+  int unsolved = 0, uncertain = 0;
+  double total = 0;
+  for (const Position& p : set) {
+    const auto [r, cpu] = solve_fresh(p, o, 0);
+    if (verbose)
+      fmt::print("    cpu {:8.3f} s  wall {:8.3f} s {:>11} nodes {}  {}\n", cpu, r.seconds, r.nodes,
+                 r.solved ? "solved" : "UNSOLVED", r.solved ? chances_text(r) : "");
+    std::fflush(stdout);
+    total += cpu;
+    nodes += r.nodes;
+    outcome_nodes += r.outcome_nodes;
+    if (!r.solved) {
+      ++unsolved;
+      all_times.push_back(std::numeric_limits<double>::infinity());
+      continue;
+    }
+    times.push_back(cpu);
+    all_times.push_back(cpu);
+    uncertain += r.value.win0 < 1 && r.value.win1 < 1 && r.value.draw < 1;
+  }
+  fmt::print("  solved {}/{}  CPU time: median {:.3f} s  worst solved {:.3f} s  total {:.1f} s  {} nodes ({:.0f}/s; outcome pass {:.1f}%)"
+             "  {} with no certain outcome\n",
+             times.size(), set.size(), median(all_times), times.empty() ? 0.0 : *std::max_element(times.begin(), times.end()),
+             total, nodes, total > 0 ? static_cast<double>(nodes) / total : 0.0,
+             nodes ? 100.0 * static_cast<double>(outcome_nodes) / static_cast<double>(nodes) : 0.0, uncertain);
+  if (unsolved) fmt::print("  {} not solved within {} nodes (counted as slowest in the median)\n", unsolved, o.max_nodes);
+}
+
+void largest_part(const Ruleset& rules, const solve::Options& o, std::uint64_t seed, int deals, double seconds) {
+  fmt::print("the most unseen cards solved within {:.0f} s of CPU ({} deals of {}, seed {}; greedy play to each count):\n",
+             seconds, deals, rules.name, seed);
+  solve::Options unlimited = o;
+  unlimited.max_nodes = 0;
+  for (int d = 0; d < deals; ++d) {
+    const Position start_pos = deal_of(rules, seed, static_cast<std::uint64_t>(d));
+    int largest = 0;
+    for (int n = 15; n <= start_pos.stock_left(); ++n) {
+      auto p = greedy_until(start_pos, seed * 7919 + static_cast<std::uint64_t>(d), n);
+      if (!p) continue;
+      const auto [r, cpu] = solve_fresh(*p, unlimited, seconds);
+      fmt::print("  deal {} with {:>2} unseen: {}  cpu {:8.2f} s  wall {:8.2f} s  {:>12} nodes  {}\n", d,
+                 p->stock_left(), r.solved ? "solved  " : "UNSOLVED", cpu, r.seconds, r.nodes,
+                 r.solved ? chances_text(r) : "");
+      std::fflush(stdout);
+      if (!r.solved) break;
+      largest = p->stock_left();
+    }
+    fmt::print("  deal {}: largest solved {} unseen cards\n", d, largest);
+  }
+}
+
+}  // namespace
+
+int bench_solve_chance(const Args& args) {
+  const std::uint64_t seed = std::stoull(arg(args, "--seed", "1"));
+  const int count = std::stoi(arg(args, "--chance-positions", "60"));
+  const int unseen = std::stoi(arg(args, "--unseen", "14"));
+  const double seconds = std::stod(arg(args, "--largest-seconds", "60"));
+  const int deals = std::stoi(arg(args, "--largest-deals", "2"));
+  solve::Options o;
+  o.table_bits = std::stoi(arg(args, "--chance-table-bits", "22"));  // the command's default
+  auto rules = load_ruleset("american");
+  fmt::print("chance: the stock order unknown, exact (table 2^{} entries, node limit {})\n", o.table_bits, o.max_nodes);
+  o.max_nodes = std::stoull(arg(args, "--chance-budget", "50000000"));
+  corpus_part(o, arg(args, "--corpus", "corpus"));
+  if (count > 0) sample_part(*rules, o, seed, count, unseen, arg(args, "--verbose", "no") == "yes",
+                              std::stoi(arg(args, "--only", "-1")));
+  if (deals > 0) largest_part(*rules, o, seed, deals, seconds);
+  return 0;
+}
+
+}  // namespace conquian::bench
