@@ -371,6 +371,7 @@ TEST_CASE("cli: show, the table after N moves") {
   CHECK(r.out.find("stock:   19 cards") != std::string::npos);
   CHECK(r.out.find("next:    seat 1 to take or pass Jd") != std::string::npos);
   CHECK(run("show " + kAnalyseGames + " --after 99").status == 2);
+}
 
 // ---- issue 16: a command line that behaves as people expect ------------------------------
 
