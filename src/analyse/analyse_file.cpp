@@ -5,6 +5,7 @@
 #include <atomic>
 #include <exception>
 #include <memory>
+#include <mutex>
 #include <thread>
 
 #include "check/check_file.h"
@@ -22,7 +23,7 @@ bool chosen(const check::GameVerdict& v, const Selection& which) {
 }  // namespace
 
 std::vector<GameResult> analyse_file(const std::string& path, const Selection& which, const AnalyseOptions& options,
-                                     int threads) {
+                                     int threads, const AnalyseProgress& progress) {
   std::vector<GameResult> results;
   std::vector<check::CheckedGame> legal;  // with the index of its result
   std::vector<std::size_t> slot;
@@ -45,13 +46,20 @@ std::vector<GameResult> analyse_file(const std::string& path, const Selection& w
   if (threads < 1) threads = int(std::max(1u, std::thread::hardware_concurrency()));
   threads = std::min<int>(threads, int(std::max<std::size_t>(1, legal.size())));
   std::atomic<std::size_t> next{0};
+  std::mutex progress_lock;
+  std::size_t analysed = 0;
+  if (progress) progress(0, legal.size());
   std::exception_ptr failure;
   std::atomic<bool> failed{false};
   auto work = [&] {
     try {
       auto evaluations = make_evaluations(options.budgets);
-      for (std::size_t k; (k = next++) < legal.size() && !failed;)
+      for (std::size_t k; (k = next++) < legal.size() && !failed;) {
         results[slot[k]].analysis = analyse_game(*legal[k].record, legal[k].rules, evaluations, options);
+        if (!progress) continue;
+        std::lock_guard<std::mutex> hold(progress_lock);
+        progress(++analysed, legal.size());
+      }
     } catch (...) {
       if (!failed.exchange(true)) failure = std::current_exception();
     }

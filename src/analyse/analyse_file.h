@@ -2,6 +2,7 @@
 // judges it, and each legal one analysed (game_analysis.h), games in parallel over threads.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,7 +24,10 @@ struct GameResult {
 
 // In the order of the file. A selection that matches no game throws record::InputError.
 // `threads` < 1: one per core. Each thread has its own evaluations (and their tables).
+// `progress`, when given, is called with the games analysed and the legal games in all,
+// once before the first and after each (from one thread at a time).
+using AnalyseProgress = std::function<void(std::size_t done, std::size_t total)>;
 std::vector<GameResult> analyse_file(const std::string& path, const Selection& which, const AnalyseOptions& options,
-                                     int threads);
+                                     int threads, const AnalyseProgress& progress = {});
 
 }  // namespace conquian::analyse

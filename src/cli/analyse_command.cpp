@@ -11,6 +11,7 @@
 #include "analyse/html_page.h"
 #include "check/verdict_text.h"
 #include "cli/commands.h"
+#include "cli/progress.h"
 #include "record/input_error.h"
 
 namespace conquian::cli {
@@ -28,7 +29,13 @@ struct AnalyseCliOptions {
 
 int run_analyse(const AnalyseCliOptions& opt) {
   const bool one = opt.game > 0 || !opt.id.empty();
-  auto results = analyse::analyse_file(opt.file, {opt.game, opt.id}, opt.how, opt.threads);
+  Progress progress("analysed", "games", 0, 1, false);  // on a terminal only, on standard error
+  auto results = analyse::analyse_file(opt.file, {opt.game, opt.id}, opt.how, opt.threads,
+                                       [&](std::size_t done, std::size_t total) {
+                                         progress.set_total(total);
+                                         progress.set(done);
+                                       });
+  progress.done();  // wiped before any result prints
   int exit = kExitOk;
   std::vector<const analyse::Analysis*> done;
   for (const auto& r : results) {
