@@ -4,9 +4,11 @@
 #include <filesystem>
 #include <fstream>
 
+#include "prove/play_proof.h"
 #include "prove/properties.h"
 #include "prove/spec.h"
 #include "record/input_error.h"
+#include "rules/ruleset.h"
 
 using namespace conquian;
 
@@ -111,4 +113,17 @@ TEST_CASE("prove: Z3's unknown is no proof: the value is unknown, with Z3's reas
   CHECK(results[0].unknown());
   CHECK_FALSE(results[0].as_expected());
   std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("prove: no play proof for a ruleset with keys the step model does not encode") {
+  // claim_priority: previous and auto_take change who may take and when; the step model has
+  // neither (specs/step-model.md), so a proof over it would be about other rules.
+  for (const char* key : {"claim_priority: previous", "auto_take: true"}) {
+    CAPTURE(key);
+    auto rules = load_ruleset_text(std::string("base: three-seat\n") + key + "\n", "house", "house.yaml");
+    const prove::PlayProof proof = prove::prove_play(*rules);
+    CHECK_FALSE(proof.inductive);
+    CHECK(proof.failure.find("does not cover") != std::string::npos);
+    CHECK(prove::cached_play_proof(*rules).failure == proof.failure);
+  }
 }

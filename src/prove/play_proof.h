@@ -45,7 +45,7 @@ struct PlayProof {
 // Runs every query for `rules` (timeout_ms per query; 0: none). `without`: the name of a
 // conjunct of I to leave out, to see which queries then fail (why it is part of I).
 PlayProof prove_play(const Ruleset& rules, unsigned timeout_ms = 60000, const std::string& without = "");
-// The same, computed once per ruleset (by name and source) and kept for the process.
+// The same, computed once per ruleset (by its keys, written out) and kept for the process.
 const PlayProof& cached_play_proof(const Ruleset& rules);
 
 }  // namespace conquian::prove
