@@ -47,13 +47,7 @@ std::shared_ptr<const Ruleset> variant(const std::string& name) {
 // A deal of `rules` played `moves` random moves; refusals weighted so that deals last.
 Position random_position(const Ruleset& rules, batch::Rng& rng, int moves, bool mostly_refuse) {
   std::vector<Card> deck = batch::shuffled_deck(rules.deck.size(), rng);
-  std::array<CardSet, kMaxSeats> hands{};
-  std::size_t next = 0;
-  for (int s = 0; s < rules.seats; ++s)
-    for (int k = 0; k < rules.hand; ++k) hands[static_cast<std::size_t>(s)].insert(deck[next++]);
-  std::vector<Card> stock(deck.begin() + static_cast<std::ptrdiff_t>(next), deck.end());
-  Position p = start(rules, std::span<const CardSet>(hands.data(), static_cast<std::size_t>(rules.seats)),
-                     static_cast<int>(rng.below(2)), stock, true);
+  Position p = deal(rules, deck, static_cast<int>(rng.below(2)));
   std::vector<Move> legal;
   for (int i = 0; i < moves && !p.result.over(); ++i) {
     legal_moves(p, legal);

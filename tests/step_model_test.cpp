@@ -56,6 +56,14 @@ Position arranged(const Ruleset& r, const std::vector<std::string>& hands, const
 
 }  // namespace
 
+// Moves `c` (a stock card) to the top of the stock, the others keeping their order.
+void put_on_top(Position& p, Card c) {
+  std::vector<Card> stock = {c};
+  for (int j = p.stock_top; j < p.stock_end; ++j)
+    if (p.stock[j] != c) stock.push_back(p.stock[j]);
+  for (std::size_t j = 0; j < stock.size(); ++j) p.stock[j] = stock[j];
+}
+
 TEST_CASE("step model: a lay that reaches the target wins (meld_timing: turn, target below hand + 1)") {
   auto r = variant("v-lay-short");  // hands of 10, target 9
   Position p = conquian::testing::deal(*r, {"Ah Ad As 2h 2d 2s 3h 3d 3s Kd", "Ac 2c 3c 4c 5c 6c 7c Jc Qc Kc"}, "");
@@ -77,10 +85,7 @@ TEST_CASE("step model: a hit card that extends two kept melds joins the one hold
   Position p = arranged(*r, {"6h 2d 5d Jd Qs 7s 2s", "Kd Kh Ks Jh"}, {{"Ac 2c 3c"}, {"3h 4h 5h", "6c 6d 6s"}});
   // Seat 0 turns 4c (the stock's top card after the deal) and takes it, hitting seat 1 with 6h.
   Card four = card(r->deck, "4c");
-  std::vector<Card> stock = {four};
-  for (int j = p.stock_top; j < p.stock_end; ++j)
-    if (p.stock[j] != four) stock.push_back(p.stock[j]);
-  for (std::size_t j = 0; j < stock.size(); ++j) p.stock[j] = stock[j];
+  put_on_top(p, four);
   p.actor = 0;
   apply(p, conquian::testing::move(p, "{seat: 0, turn: 4c}"));
   prove::StepAgreementChecker checker(*r);
@@ -97,10 +102,7 @@ TEST_CASE("step model: without regrouping, every grouping of a take is a move of
   auto r = variant("v-fixed-melds");
   Position p = arranged(*r, {"5h Jh As Qs", "5c 7d 2s 6s"}, {{"Ac 2c 3c", "4d 4h 4s"}, {"Ad 2d 3d", "Qc Qd Qh"}});
   Card four = card(r->deck, "4c");
-  std::vector<Card> stock = {four};
-  for (int j = p.stock_top; j < p.stock_end; ++j)
-    if (p.stock[j] != four) stock.push_back(p.stock[j]);
-  for (std::size_t j = 0; j < stock.size(); ++j) p.stock[j] = stock[j];
+  put_on_top(p, four);
   p.actor = 0;
   apply(p, conquian::testing::move(p, "{seat: 0, turn: 4c}"));
   // 4c extends the run Ac 2c 3c and the set 4d 4h 4s: two tables, each with four discards.

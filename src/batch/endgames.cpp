@@ -16,13 +16,8 @@ std::optional<Position> endgame_of_deal(const Ruleset& rules, std::uint64_t seed
                                         const EndgamePick& pick) {
   Rng rng = deal_rng(seed, index);
   std::vector<Card> deck = shuffled_deck(rules.deck.size(), rng);
-  std::array<CardSet, kMaxSeats> hands{};
-  std::size_t next = 0;
-  for (int s = 0; s < rules.seats; ++s)
-    for (int k = 0; k < rules.hand; ++k) hands[s].insert(deck[next++]);
-  std::vector<Card> stock(deck.begin() + static_cast<std::ptrdiff_t>(next), deck.end());
   const int dealer = static_cast<int>(index % static_cast<std::uint64_t>(rules.seats));
-  Position p = start(rules, std::span<const CardSet>(hands.data(), rules.seats), dealer, stock, true);
+  Position p = deal(rules, deck, dealer);
   auto greedy = make_greedy_player();
   std::vector<Move> legal;
   while (!p.result.over()) {

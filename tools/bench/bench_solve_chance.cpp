@@ -36,13 +36,7 @@ namespace {
 Position deal_of(const Ruleset& rules, std::uint64_t seed, std::uint64_t i) {
   batch::Rng rng = batch::deal_rng(seed, i);
   std::vector<Card> deck = batch::shuffled_deck(rules.deck.size(), rng);
-  std::array<CardSet, kMaxSeats> hands{};
-  std::size_t next = 0;
-  for (int s = 0; s < rules.seats; ++s)
-    for (int k = 0; k < rules.hand; ++k) hands[static_cast<std::size_t>(s)].insert(deck[next++]);
-  std::vector<Card> stock(deck.begin() + static_cast<std::ptrdiff_t>(next), deck.end());
-  return start(rules, std::span<const CardSet>(hands.data(), static_cast<std::size_t>(rules.seats)),
-               static_cast<int>(i % 2), stock, true);
+  return deal(rules, deck, static_cast<int>(i % 2));
 }
 
 // Greedy play (both seats) until a card must be turned with `unseen` cards in the stock;
