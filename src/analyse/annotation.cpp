@@ -22,16 +22,25 @@ std::string sampling_words(const Assessment& a) {
 }
 
 // "seat 0 wins -> a draw (hindsight)", "+0.250 -> +0.100 (stock unknown)" for each solved
-// evaluation; the first one's best move when asked.
+// evaluation; the best move when asked (each evaluation's, when they name different ones).
 std::string changes(const std::vector<Judged>& judged, const Position& pos, bool with_best) {
-  std::string out, best;
+  std::string out;
+  std::vector<std::pair<std::string, std::string>> bests;  // (move, evaluation), each once
   for (const Judged& j : judged) {
     if (!j.applies || !j.a.solved) continue;
     out += fmt::format("{}{} -> {} ({}{})", out.empty() ? "" : "; ", worth_text(j.a.before, j.exact),
                        worth_text(j.a.after, j.exact), evaluation_words(j.key), sampling_words(j.a));
-    if (best.empty() && j.a.best) best = move_text(pos, *j.a.best);
+    if (!j.a.best) continue;
+    std::string m = move_text(pos, *j.a.best);
+    if (std::none_of(bests.begin(), bests.end(), [&](const auto& b) { return b.first == m; }))
+      bests.emplace_back(m, evaluation_words(j.key));
   }
-  if (with_best && !best.empty()) out += "; best: " + best;
+  if (!with_best || bests.empty()) return out;
+  // One best move: named alone; evaluations that disagree: each with its evaluation.
+  if (bests.size() == 1) return out + "; best: " + bests.front().first;
+  out += "; best: ";
+  for (std::size_t i = 0; i < bests.size(); ++i)
+    out += fmt::format("{}{} ({})", i ? ", " : "", bests[i].first, bests[i].second);
   return out;
 }
 
