@@ -58,9 +58,9 @@ struct Budgets {
   // orders each within that budget); at most `seat_nodes` for a whole decision.
   bool seat_view = true;
   int seat_worlds = 16;
-  std::uint64_t seat_world_nodes = 50'000;
+  std::uint64_t seat_world_nodes = 20'000;
   int seat_orders = 2;
-  std::uint64_t seat_nodes = 1'000'000;
+  std::uint64_t seat_nodes = 250'000;
 };
 
 class Evaluation {
