@@ -4,7 +4,6 @@
 // analyse_html_test.sh.
 #include <doctest/doctest.h>
 
-#include <cmath>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -119,8 +118,8 @@ TEST_CASE("analyse: several games in parallel give what one thread gives") {
 }
 
 // tiny-mistake, move 5: seat 1 passes 3h. From seat 1's own view (its hand 4h 2c 2h, seat 0's
-// three cards and the stock unknown: 120 worlds) taking 3h with 2h 4h scores +0.352 and
-// passing -0.202 (`conquian solve corpus/analyse/mistakes.yaml --game 2 --after 4 --view 1`):
+// three cards and the stock unknown: 120 worlds, each solved exactly) taking 3h with 2h 4h
+// scores +0.3522 and passing -0.2022 (`conquian solve corpus/analyse/mistakes.yaml --game 2 --after 4 --view 1`):
 // a mistake from the seat's view too, found on the same worlds.
 TEST_CASE("analyse: the seat's own view: a mistake by what the seat saw, every world enumerated") {
   analyse::AnalyseOptions o = quick();
@@ -133,9 +132,11 @@ TEST_CASE("analyse: the seat's own view: a mistake by what the seat saw, every w
   CHECK(sv.a.sampling->world_count == 120);
   CHECK(sv.a.sampling->worlds == 120);
   CHECK(sv.cls == analyse::Class::Mistake);
-  // Seat 0's side: seat 1's +0.352 (best) and -0.202 (played), within the stock orders' noise.
-  CHECK(std::abs(sv.a.before.expected0 - -0.352) < 0.1);
-  CHECK(std::abs(sv.a.after.expected0 - 0.202) < 0.1);
+  // Every world solved exactly, as solve --view does it: seat 1's +0.3522 (best) and
+  // -0.2022 (played), here from seat 0's side.
+  CHECK(sv.a.sampling->exact);
+  CHECK(sv.a.before.expected0 == doctest::Approx(-0.3522).epsilon(0.001));
+  CHECK(sv.a.after.expected0 == doctest::Approx(0.2022).epsilon(0.001));
   CHECK(sv.a.sampling->after_lo <= sv.a.after.expected0);
   CHECK(sv.a.sampling->after_hi >= sv.a.after.expected0);
   CHECK(a.seats.at(1).mistakes_by.at(2) >= 1);
