@@ -95,7 +95,7 @@ void register_analyse(CLI::App& app, Runner& run) {
   cmd->add_option("--max-nodes", opt.how.budgets.exact_nodes, "Hindsight: nodes per position before it is unsolved (default 5000000)");
   cmd->add_option("--chance-nodes", opt.how.budgets.chance_nodes,
                   "Stock unknown: nodes per position before it is unsolved (default 1000000)");
-  cmd->add_flag("--no-seat-view", no_seat_view, "Do not evaluate the seat's own view (PIMC), the costliest evaluation");
+  cmd->add_flag("--no-seat-view", no_seat_view, "Do not evaluate the seat's own view (PIMC over its worlds)");
   cmd->add_option("--seat-worlds", opt.how.budgets.seat_worlds,
                   fmt::format("Seat view: enumerate the worlds when there are at most N, else sample N (default {})",
                               analyse::Budgets{}.seat_worlds))
@@ -103,10 +103,12 @@ void register_analyse(CLI::App& app, Runner& run) {
   cmd->add_option("--seat-world-nodes", opt.how.budgets.seat_world_nodes,
                   fmt::format("Seat view: nodes per world (exact expectimax; past it, {} stock orders each within it) "
                               "(default {})",
-                              analyse::Budgets{}.seat_orders, analyse::Budgets{}.seat_world_nodes));
+                              analyse::Budgets{}.seat_orders, analyse::Budgets{}.seat_world_nodes))
+      ->check(CLI::PositiveNumber);  // 0 would leave a stock order's search unbounded
   cmd->add_option("--seat-nodes", opt.how.budgets.seat_nodes,
                   fmt::format("Seat view: nodes per decision, all worlds together, before it is unsolved (default {})",
-                              analyse::Budgets{}.seat_nodes));
+                              analyse::Budgets{}.seat_nodes))
+      ->check(CLI::PositiveNumber);
   cmd->callback([&run] {
     opt.how.budgets.seat_view = !no_seat_view;
     run = [] { return run_analyse(opt); };
