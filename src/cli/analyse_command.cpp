@@ -76,6 +76,9 @@ int run_analyse(const AnalyseCliOptions& opt) {
 void register_analyse(CLI::App& app, Runner& run) {
   static AnalyseCliOptions opt;
   static bool no_seat_view = false;
+  const CLI::Validator at_least_one(
+      [](std::string& v) { return v.find_first_not_of('0') == std::string::npos ? std::string("must be at least 1") : std::string(); },
+      "N>=1");
   auto* cmd = app.add_subcommand(
       "analyse",
       "Go through recorded games move by move: at every decision, the move played against the best\n"
@@ -104,11 +107,11 @@ void register_analyse(CLI::App& app, Runner& run) {
                   fmt::format("Seat view: nodes per world (exact expectimax; past it, {} stock orders each within it) "
                               "(default {})",
                               analyse::Budgets{}.seat_orders, analyse::Budgets{}.seat_world_nodes))
-      ->check(CLI::PositiveNumber);  // 0 would leave a stock order's search unbounded
+      ->check(at_least_one);  // 0 would leave a stock order's search unbounded
   cmd->add_option("--seat-nodes", opt.how.budgets.seat_nodes,
                   fmt::format("Seat view: nodes per decision, all worlds together, before it is unsolved (default {})",
                               analyse::Budgets{}.seat_nodes))
-      ->check(CLI::PositiveNumber);
+      ->check(at_least_one);
   cmd->callback([&run] {
     opt.how.budgets.seat_view = !no_seat_view;
     run = [] { return run_analyse(opt); };
