@@ -312,6 +312,15 @@ TEST_CASE("cli: solve --json, exit status, errors") {
   err = run_err("solve " + t);
   CHECK(err.status == 2);
   CHECK(has(err.out, "two seats only"));
+
+  // A search that reaches its budget decides nothing: exit 3 (undecided), not 2 (bad input).
+  const std::string big = std::string(CONQUIAN_SOURCE_DIR) + "/corpus/positions/decline-regroup.position.yml";
+  Run cut = run_err("solve " + big + " --stock unknown --max-nodes 1000");
+  CHECK(cut.status == 3);
+  CHECK(has(cut.out, "was not solved within 1000 nodes (--max-nodes)"));
+  Run cut_json = run("solve " + big + " --stock unknown --max-nodes 1000 --json");
+  CHECK(cut_json.status == 3);
+  CHECK(nlohmann::json::parse(cut_json.out)["error"]["status"] == 3);
   fs::remove_all(dir);
 }
 

@@ -16,6 +16,14 @@ class CommandError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A question the command could not decide within its budget (a search that reached
+// --max-nodes): nothing is claimed, and main exits 3, as for Z3's unknown (specs/solve.md),
+// so that a script never takes "too big to solve here" for "bad input".
+class Undecided : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 // Two options that cannot go together, or one that needs another: refused, never ignored.
 inline void refuse_if(bool conflict, const std::string& why) {
   if (conflict) throw CommandError(why);

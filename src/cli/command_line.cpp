@@ -66,16 +66,16 @@ bool CommandLine::wants_json() const {
   return false;
 }
 
-int CommandLine::fail(const std::string& message, nlohmann::json where) const {
+int CommandLine::fail(const std::string& message, nlohmann::json where, int status) const {
   std::string cmd = command();
   fmt::print(stderr, "conquian{}{}: {}\n", cmd.empty() ? "" : " ", cmd, message);
   if (wants_json()) {
     where["command"] = cmd;
     where["message"] = message;
-    where["status"] = kExitUnusable;
+    where["status"] = status;
     fmt::print("{}\n", nlohmann::json{{"error", where}}.dump());
   }
-  return kExitUnusable;
+  return status;
 }
 
 std::optional<int> CommandLine::before_parse() const {

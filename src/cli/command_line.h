@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "cli/commands.h"
+
 namespace conquian::cli {
 
 class CommandLine {
@@ -21,7 +23,7 @@ class CommandLine {
   // The sentence for a refused command line, naming a misspelt option and its nearest.
   std::string explain(const CLI::ParseError& e) const;
   // Prints `conquian CMD: message` (and the JSON error under --json); returns exit status 2.
-  int fail(const std::string& message, nlohmann::json where = nlohmann::json::object()) const;
+  int fail(const std::string& message, nlohmann::json where = nlohmann::json::object(), int status = kExitUnusable) const;
 
   std::string command() const;          // "check", "prove partition"; "" before a command
   bool wants_json() const;

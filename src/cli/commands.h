@@ -1,6 +1,7 @@
 // Every subcommand registers itself with CLI11 and returns its exit status from run_*.
 // Exit status (README.md, specs/architecture.md): 0 all good, 1 the input was read and found
-// wanting, 2 the input could not be used, 3 undecided (Z3 answered unknown).
+// wanting, 2 the input could not be used, 3 undecided (Z3 answered unknown, or a
+// search reached its budget).
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -11,7 +12,7 @@ namespace conquian::cli {
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitFound = 1;
 inline constexpr int kExitUnusable = 2;
-inline constexpr int kExitUnknown = 3;  // a Z3 check answered unknown: not decided
+inline constexpr int kExitUnknown = 3;  // Z3 answered unknown, or a search hit its budget: not decided
 
 // Each register_* adds a subcommand and sets `run` to its runner when it is chosen.
 using Runner = std::function<int()>;

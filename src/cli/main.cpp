@@ -83,6 +83,8 @@ int main(int argc, char** argv) {
     nlohmann::json where = {{"file", e.file()}, {"reason", e.reason()}};
     if (e.mark().line) where["line"] = e.mark().line;
     return line.fail(e.what(), where);
+  } catch (const conquian::cli::Undecided& e) {
+    return line.fail(e.what(), nlohmann::json::object(), kExitUnknown);
   } catch (const std::exception& e) {
     return line.fail(e.what());
   }

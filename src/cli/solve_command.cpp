@@ -230,7 +230,7 @@ void print_estimate(const SolveOptions& opt, const LoadedPosition& in, const sol
 int unusable(const std::string& why) { throw CommandError(why); }
 
 int too_big(const std::string& what, std::uint64_t nodes, const std::string& hint) {
-  return unusable(fmt::format("{} was not solved within {} nodes (--max-nodes); {}", what, nodes, hint));
+  throw Undecided(fmt::format("{} was not solved within {} nodes (--max-nodes); {}", what, nodes, hint));
 }
 
 // ---- the runs ----------------------------------------------------------------------------
@@ -335,7 +335,7 @@ void register_solve(CLI::App& app, Runner& run) {
       "unknown, the exact odds of each outcome (expectimax), or an estimate from sampled orders.\n"
       "With --view SEAT (or a position file with 'view: SEAT'): what that seat knows only, every\n"
       "move of the seat with its chances over the worlds consistent with it (PIMC).\n"
-      "Exit status: 0 solved (or already over), 2 the position could not be used or was too big.");
+      "Exit status: 0 solved (or already over), 2 the position could not be used, 3 undecided (the search reached --max-nodes).");
   cmd->add_option("POSITION", opt.position, "A position file (format: conquian-position/1), or a game record with --after N");
   auto* after = cmd->add_option("--after", opt.after, "POSITION is a game record: solve the position after its first N moves")
       ->check(CLI::NonNegativeNumber);

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/cards_output.h"
+#include "cli/command_error.h"
 #include "cli/commands.h"
 #include "cli/progress.h"
 #include "replay/move_words.h"
@@ -66,10 +67,9 @@ int run_view(const ViewRun& run, const LoadedView& in) {
   });
   progress.clear();
   if (r.worlds == 0) {
-    fmt::print(stderr, "conquian solve: no world was solved within the node budgets (--max-nodes {} per world, {} "
-                       "per stock order)\n",
-               run.pimc.world_nodes, run.pimc.order_nodes);
-    return kExitUnusable;
+    throw Undecided(fmt::format("no world was solved within the node budgets (--max-nodes {} per world, {} "
+                                "per stock order)",
+                                run.pimc.world_nodes, run.pimc.order_nodes));
   }
   const Position& p = v.pos;
   if (run.json) {

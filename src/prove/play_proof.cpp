@@ -320,17 +320,6 @@ class Prover {
 }  // namespace
 
 PlayProof prove_play(const Ruleset& rules, unsigned timeout_ms, const std::string& without) {
-  // Keys the step model does not encode (specs/step-model.md): a proof over the model would
-  // be about other rules, so none is claimed and the properties fall back to play.
-  std::string uncovered = rules.claim_priority != ClaimPriority::Next ? "claim_priority: previous"
-                          : rules.auto_take                           ? "auto_take: true"
-                                                                      : "";
-  if (!uncovered.empty()) {
-    PlayProof none;
-    none.ruleset = rules.name;
-    none.failure = "the step model does not cover " + uncovered;
-    return none;
-  }
   return Prover(rules, timeout_ms, without).run();
 }
 

@@ -148,8 +148,9 @@ struct StepAgreementChecker::Impl {
 
   CardSet eval_set(const z3::model& m, const Terms& t) {
     CardSet out;
-    for (int c = 0; c < model.cards(); ++c)
-      if (m.eval(t[c], true).get_numeral_int() != 0) out.insert(static_cast<Card>(c));
+    int v = 0;
+    for (int c = 0; c < model.cards(); ++c)  // most terms are constants: no model evaluation
+      if (t[c].is_numeral_i(v) ? v != 0 : m.eval(t[c], true).get_numeral_int() != 0) out.insert(static_cast<Card>(c));
     return out;
   }
 
@@ -267,7 +268,7 @@ struct StepAgreementChecker::Impl {
 
     Oracles oracles;
     if (before.phase == kOffer) {
-      if (rules.rearrange && rules.forcing.decline) {
+      if (rules.rearrange && (rules.forcing.decline || rules.auto_take)) {
         Grouping g = model.fresh_grouping("oracle_fits", before.table[before.actor] | before.up);
         oracles.fits_up = satisfiable(model.fits(pre, before.actor, pre.up, g), out);
       }
@@ -283,8 +284,10 @@ struct StepAgreementChecker::Impl {
     auto transitions = model.transitions(pre, oracles, before.phase, before.actor);
     for (const auto& t : transitions) {
       z3::solver& s = main;
+      z3::expr guard = t.guard.simplify();
+      if (guard.is_false()) continue;  // not a move here (a hit on an empty table, ...)
       s.push();
-      s.add(t.guard.simplify());
+      s.add(guard);
       for (;;) {
         ++queries;
         z3::check_result r = s.check();

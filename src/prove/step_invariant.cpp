@@ -282,11 +282,14 @@ std::vector<MoveWitness> witness_moves(const Model& m, const State& s) {
       }
       case kOffer: {
         if (t.kind != Kind::Pass) break;
-        // A pass is refused only when compulsory_take holds and a take exists, and then that
-        // take is a move (specs/step-model.md): given its face-up card, an Offer state can
-        // always move. Without compulsory_take the pass itself is checked.
-        if (r.compulsory_take || !t.vars.fits) {
-          add(at, (r.compulsory_take ? m.count(s.up) == 1 : t.guard));
+        // A pass is refused only when compulsory_take holds and a take exists, or auto_take
+        // holds and the card fits the seat's table alone (then taking the card alone, grouped
+        // as it fits, is a take), and then that take is a move (specs/step-model.md): given
+        // its face-up card, an Offer state can always move. Otherwise the pass itself is
+        // checked.
+        bool duty = r.compulsory_take || r.auto_take;
+        if (duty || !t.vars.fits) {
+          add(at, (duty ? m.count(s.up) == 1 : t.guard));
           break;
         }
         z3::expr_vector from(ctx), to(ctx);

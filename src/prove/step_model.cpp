@@ -211,13 +211,28 @@ z3::expr Model::seat_plus(const z3::expr& seat, const z3::expr& k) const {
   return z3::ite(x >= seats_, x - seats_, x);
 }
 
+z3::expr Model::seat_minus(const z3::expr& seat, const z3::expr& k) const {
+  z3::expr x = seat - k;
+  return z3::ite(x < 0, x + seats_, x);
+}
+
+// The j-th seat (j = 0 .. seats) from the card's origin in the order claims are settled
+// (claim_priority): round the table in the order of play (next: the seat after the origin
+// first), or against it (previous: the seat before the origin first; 004's "me sirve" does
+// not say who has a card two opponents claim, specs/rulesets.md). j = 0 and j = seats are
+// the origin itself.
+z3::expr Model::claimant(const State& s, const z3::expr& j) const {
+  return rules_.claim_priority == ClaimPriority::Next ? seat_plus(s.origin, j) : seat_minus(s.origin, j);
+}
+
 // The index-th seat offered the face-up card: a turned card goes to the turner first
-// (first_offer: turner; 000, 004) or to the next seat with the turner last (first_offer:
-// next); a thrown card goes round the table starting after the thrower.
+// (first_offer: turner; 000, 004) or to the next claimant with the turner last (first_offer:
+// next: the claimant seats + 1 away is the turner); a thrown card goes to the claimants in
+// turn, the thrower never.
 z3::expr Model::offer_seat(const State& s, const z3::expr& index) const {
-  z3::expr after = seat_plus(s.origin, index + 1);
+  z3::expr after = claimant(s, index + 1);
   if (rules_.first_offer == FirstOffer::Next) return after;
-  return z3::ite(s.turned, seat_plus(s.origin, index), after);
+  return z3::ite(s.turned, claimant(s, index), after);
 }
 
 void Model::clear_offer(State& q) const {
@@ -468,15 +483,24 @@ Transition Model::pass(const State& p, int s, const Oracles& o) const {
   // existential fact: known from outside for a known position, else left open.
   if (rules_.compulsory_take && o.can_take) g.cards.push_back(ctx_.bool_val(!*o.can_take));
   Branches refused = refuse(p);
-  if (!rules_.forcing.decline) return make(Kind::Pass, s, -1, kOffer, name, g.all(), g.card_part(), refused, v);
-  // Forcing on decline (000, 002, 003, 004): a refused card that fits the passer's table
-  // without help from its hand may be forced on it: a window for the other seats first.
+  if (!rules_.forcing.decline && !rules_.auto_take)
+    return make(Kind::Pass, s, -1, kOffer, name, g.all(), g.card_part(), refused, v);
+  // Whether the card fits the passer's table without help from its hand: exact without
+  // rearrange, known from outside for a known position with it, else left open.
   v.witness = fresh_grouping(fmt::format("m{}_witness", id), possible(p.table[s]) | possible(p.up));
   z3::expr fit = ctx_.bool_const(fmt::format("m{}_fits", id).c_str());
   if (!rules_.rearrange) g.melds.push_back(fit == extends_kept_meld(p, s, p.up));
   else if (o.fits_up) g.cards.push_back(fit == ctx_.bool_val(*o.fits_up));
   g.melds.push_back(z3::implies(fit, fits(p, s, p.up, v.witness)));
   v.fits = fit;
+  // auto_take (a house rule): a card that fits the seat's own table cannot be refused, so a
+  // pass is of a card that does not fit, and forcing on decline never comes into play.
+  if (rules_.auto_take) {
+    g.cards.push_back(!fit);
+    return make(Kind::Pass, s, -1, kOffer, name, g.all(), g.card_part(), refused, v);
+  }
+  // Forcing on decline (000, 002, 003, 004): a refused card that fits the passer's table
+  // without help from its hand may be forced on it: a window for the other seats first.
   State window = p;
   window.phase = ctx_.int_val(kForceWindow);
   window.witness = v.witness;

@@ -150,6 +150,8 @@ class Model {
   bool forcing_takes() const { return rules_.forcing.decline || rules_.forcing.offer; }
 
  private:
+  z3::expr seat_minus(const z3::expr& seat, const z3::expr& k) const;  // (seat - k) mod seats, 0 <= k <= seats
+  z3::expr claimant(const State& s, const z3::expr& j) const;
   z3::expr offer_seat(const State& s, const z3::expr& index) const;
   void offer(State& q, const Terms& card, const z3::expr& origin, const z3::expr& turned) const;
   void enter_turn(State& q, const z3::expr& seat) const;

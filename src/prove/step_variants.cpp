@@ -22,6 +22,12 @@ const std::vector<std::shared_ptr<const Ruleset>>& step_variant_rulesets() {
         {"v-wild-fixed", "base: wild-two\nrearrange: false\nextra_melds: false\n"},
         {"v-four-all", "base: four-seat\nforcing: {decline: true, offer: true, hit: true}\nswap: true\n"},
         {"v-tiny-fixed", "base: tiny\nrearrange: false\nforcing: {offer: true, hit: true}\n"},
+        // claim_priority and auto_take (house rules; claim_priority matters from three seats).
+        {"v-previous", "base: three-seat\nclaim_priority: previous\n"},
+        {"v-previous-auto", "base: three-seat\nclaim_priority: previous\nauto_take: true\n"},
+        {"v-four-previous-auto", "base: four-seat\nclaim_priority: previous\nauto_take: true\nfirst_offer: next\n"
+                                 "rearrange: false\nforcing: {decline: true, offer: true, hit: true}\n"},
+        {"v-auto", "base: american\nauto_take: true\nrearrange: false\n"},
     };
     std::vector<std::shared_ptr<const Ruleset>> out;
     for (const auto& [name, text] : texts) out.push_back(load_ruleset_text(text, name, "<" + name + ">"));

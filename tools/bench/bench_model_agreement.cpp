@@ -1,9 +1,12 @@
-// conquian_bench model-vs-engine [--positions N] [--seed S] [--rulesets shipped|variants|all|NAME]
-//   [--threads T] [--invariant-every K]: the step model held to the engine (prove/step_agreement.h) on positions
-// reached by random play, the rulesets taken in turn. Prints the positions, moves and
+// conquian_bench model-vs-engine [--positions N] [--seed S] [--rulesets LIST] [--threads T]
+//   [--invariant-every K]: the step model held to the engine (prove/step_agreement.h) on positions
+// reached by random play, the rulesets taken in turn. LIST is comma-separated: shipped (every
+// ruleset of rulesets/), variants (prove/step_variants.h), all (both), a variant's name, or
+// a ruleset name or file. Prints the positions, moves and
 // successors compared and every disagreement; exit status 1 if there is one.
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <mutex>
 #include <random>
@@ -100,11 +103,17 @@ int model_vs_engine(const Args& args) {
   int shown = std::stoi(arg(args, "--show", "5"));
   int threads = std::max(1, std::stoi(arg(args, "--threads", "2")));
   std::vector<std::shared_ptr<const Ruleset>> rulesets;
-  if (which == "shipped" || which == "all")
-    for (const auto& n : shipped_ruleset_names()) rulesets.push_back(load_ruleset(n));
-  if (which == "variants" || which == "all")
-    for (const auto& r : prove::step_variant_rulesets()) rulesets.push_back(r);
-  if (rulesets.empty()) rulesets.push_back(load_ruleset(which));
+  for (std::size_t from = 0; from <= which.size();) {
+    std::size_t comma = std::min(which.find(',', from), which.size());
+    std::string item = which.substr(from, comma - from);
+    from = comma + 1;
+    bool group = false;
+    if (item == "shipped" || item == "all")
+      for (const auto& n : shipped_ruleset_names()) rulesets.push_back(load_ruleset(n)), group = true;
+    for (const auto& r : prove::step_variant_rulesets())
+      if (item == "variants" || item == "all" || item == r->name) rulesets.push_back(r), group = true;
+    if (!group) rulesets.push_back(load_ruleset(item));
+  }
 
   auto t0 = std::chrono::steady_clock::now();
   std::vector<std::vector<Tally>> tallies(static_cast<std::size_t>(threads), std::vector<Tally>(rulesets.size()));
@@ -137,7 +146,7 @@ int model_vs_engine(const Args& args) {
 }  // namespace
 
 BENCHMARK_ENTRY("model-vs-engine",
-                "the step model held to the engine on random positions (--positions N --seed S --rulesets shipped|variants|all|NAME)",
+                "the step model held to the engine on random positions (--positions N --seed S --rulesets shipped,variants,all,NAME,...)",
                 model_vs_engine);
 
 }  // namespace conquian::bench
