@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `analyse --html` in a real browser: headless Chromium (Debian's `chromium`, which
 # tools/install-deps installs) loads the page of corpus/analyse/mistakes.yaml's blunder
-# game, presses keys and clicks buttons and the chart's blunder marker (the page's
+# game, presses keys and clicks buttons, the chart's blunder marker and its first ring of a
+# mistake from the seat's own view (the page's
 # #keys=... and #click=... address, specs/analyse.md), and the DOM it dumps must show the
 # table after the right move. A screenshot is left in the build directory to look at.
 # No browser is a failure, not a skip: the page is only tested here.
@@ -18,8 +19,9 @@ fi
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 page="$dir/blunder.html"
-"$bin" analyse "$src/corpus/analyse/mistakes.yaml" --game 1 --chance-nodes 10000 --html "$page"
-# One browser per look, each with a profile of its own, all three at once (a browser takes
+"$bin" analyse "$src/corpus/analyse/mistakes.yaml" --game 1 --chance-nodes 10000 \
+  --seat-worlds 16 --seat-world-nodes 50000 --seat-nodes 1000000 --html "$page"  # the seat view pinned
+# One browser per look, each with a profile of its own, all four at once (a browser takes
 # about 3 s to start and stop, mostly waiting).
 chrome() {
   local name=$1
@@ -29,6 +31,7 @@ chrome() {
 }
 chrome keys --dump-dom "file://$page#keys=End,Home,ArrowRight,ArrowRight,ArrowRight,ArrowRight,ArrowLeft" &
 chrome clicks --dump-dom "file://$page#move=40&click=%23first,%23next,.marker-blunder,%23next" &
+chrome view --dump-dom "file://$page#move=0&click=.marker-seat-view" &
 chrome shot --screenshot="$out/analyse_html_test.png" "file://$page#move=3" &
 wait
 fail() {
@@ -61,6 +64,13 @@ expect "$dom" "after the clicks" '<body data-step="4">' 'after move 4 of 52' \
   '<div id="up" class="row"></div>' '<div id="dead" class="row"><div class="card small" data-card="Jd"' \
   'seat 1 to turn a card from the stock' 'class="marker marker-blunder" data-move="3"'
 grep -q 'src=\|href=' "$page" && fail "the page names an outside resource"
+
+# The first ring on the chart: move 20, a mistake from seat 1's own view (16 worlds sampled).
+dom=$(cat "$dir/view.out")
+expect "$dom" "after the seat-view ring" '<body data-step="20">' 'after move 20 of 52' \
+  'class="marker marker-seat-view" data-move="20"' 'id="note-seat-view"' \
+  "seat 1's own view: "'<span class="cls cls-mistake">mistake</span>' 'worlds sampled of'
+
 
 [ "$(head -c 8 "$out/analyse_html_test.png" | od -An -c | tr -d ' ')" = '211PNG\r\n032\n' ] || fail "no screenshot"
 echo "analyse_html_test: the page steps by keys, buttons and the chart in $($browser --version 2>/dev/null | head -1)"

@@ -34,6 +34,12 @@ analyse::Analysis analysed(int game, analyse::AnalyseOptions options = quick()) 
 
 const analyse::Row& row(const analyse::Analysis& a, int index) { return a.rows.at(std::size_t(index) - 1); }
 
+const analyse::Judged& seat_view(const analyse::Row& r) {
+  const analyse::Judged& j = r.judged.at(2);
+  REQUIRE(std::string(j.key) == "seat_view");
+  return j;
+}
+
 }  // namespace
 
 TEST_CASE("analyse: a blunder by hindsight, its best move and the first decisive mistake") {
@@ -101,6 +107,7 @@ TEST_CASE("analyse: a position past the budget is unsolved with the reason, neve
   CHECK(m["unsolved"]["hindsight"].get<std::string>().find("budget") != std::string::npos);
 }
 
+// With the seat view at its default budget: sampled worlds, seeded by the decision.
 TEST_CASE("analyse: several games in parallel give what one thread gives") {
   auto one = analyse::analyse_file(kGames, {}, quick(), 1);
   auto two = analyse::analyse_file(kGames, {}, quick(), 2);
@@ -108,4 +115,87 @@ TEST_CASE("analyse: several games in parallel give what one thread gives") {
   REQUIRE(two.size() == 2);
   for (std::size_t k = 0; k < 2; ++k)
     CHECK(analyse::analysis_json(*one[k].analysis) == analyse::analysis_json(*two[k].analysis));
+}
+
+// tiny-mistake, move 5: seat 1 passes 3h. From seat 1's own view (its hand 4h 2c 2h, seat 0's
+// three cards and the stock unknown: 120 worlds, each solved exactly) taking 3h with 2h 4h
+// scores +0.3522 and passing -0.2022 (`conquian solve corpus/analyse/mistakes.yaml --game 2 --after 4 --view 1`):
+// a mistake from the seat's view too, found on the same worlds.
+TEST_CASE("analyse: the seat's own view: a mistake by what the seat saw, every world enumerated") {
+  analyse::AnalyseOptions o = quick();
+  o.budgets.seat_worlds = 200;  // all 120 worlds
+  analyse::Analysis a = analysed(2, o);
+  const analyse::Judged& sv = seat_view(row(a, 5));
+  REQUIRE(sv.a.solved);
+  REQUIRE(sv.a.sampling);
+  CHECK(sv.a.sampling->enumerated);
+  CHECK(sv.a.sampling->world_count == 120);
+  CHECK(sv.a.sampling->worlds == 120);
+  CHECK(sv.cls == analyse::Class::Mistake);
+  // Every world solved exactly, as solve --view does it: seat 1's +0.3522 (best) and
+  // -0.2022 (played), here from seat 0's side.
+  CHECK(sv.a.sampling->exact);
+  CHECK(sv.a.before.expected0 == doctest::Approx(-0.3522).epsilon(0.001));
+  CHECK(sv.a.after.expected0 == doctest::Approx(0.2022).epsilon(0.001));
+  CHECK(sv.a.sampling->after_lo <= sv.a.after.expected0);
+  CHECK(sv.a.sampling->after_hi >= sv.a.after.expected0);
+  CHECK(a.seats.at(1).mistakes_by.at(2) >= 1);
+  CHECK(a.seats.at(1).lost.at(2) >= 0.45);
+
+  nlohmann::json j = analyse::analysis_json(a);
+  const nlohmann::json& m = j["moves"][4];
+  CHECK(m["seat_view"]["class"] == "mistake");
+  CHECK(m["seat_view"]["best"]["take"] == "3h");
+  CHECK(m["seat_view"]["enumerated"] == true);
+  CHECK(m["seat_view"]["worlds"] == 120);
+  CHECK(m["seat_view"]["ci95"]["after"].size() == 2);
+  CHECK(j["summary"]["seats"][1]["mistakes_by"]["seat_view"].get<int>() >= 1);
+  // A turn from the stock is no decision: no seat view, and no reason given for none.
+  const nlohmann::json& turn = j["moves"][0];
+  CHECK(turn["class"] == "forced");
+  CHECK(turn["seat_view"].is_null());
+  CHECK_FALSE(turn.contains("unsolved"));
+  // Every decision of this small game is judged from the seat's view.
+  for (const analyse::Row& r : a.rows)
+    if (r.decision) CHECK_MESSAGE(seat_view(r).a.solved, "move " << r.index << ": " << seat_view(r).a.why);
+}
+
+TEST_CASE("analyse: the seat's own view sampled: an interval, the same worlds for the same decision") {
+  analyse::AnalyseOptions o = quick();
+  o.budgets.seat_worlds = 16;  // of 120
+  analyse::Analysis a = analysed(2, o);
+  const analyse::Judged& sv = seat_view(row(a, 5));
+  REQUIRE(sv.a.solved);
+  CHECK_FALSE(sv.a.sampling->enumerated);
+  CHECK(sv.a.sampling->worlds == 16);
+  CHECK(sv.a.sampling->before_lo < sv.a.sampling->before_hi);
+  CHECK(row(a, 5).note.find("16 worlds sampled of 120") != std::string::npos);
+  // The same worlds whatever was analysed before (both games on one thread: after blunder)
+  // and on whichever thread: the test below compares the whole file's JSON.
+  auto both = analyse::analyse_file(kGames, {}, o, 1);
+  REQUIRE(both.size() == 2);
+  CHECK(analyse::analysis_json(*both[1].analysis) == analyse::analysis_json(a));
+}
+
+TEST_CASE("analyse: the seat's own view past its budget is unsolved with the reason, and can be switched off") {
+  analyse::AnalyseOptions o = quick();
+  o.budgets.seat_nodes = 5;
+  analyse::Analysis a = analysed(2, o);
+  const analyse::Judged& sv = seat_view(row(a, 5));
+  CHECK_FALSE(sv.a.solved);
+  CHECK(sv.a.why.find("budget") != std::string::npos);
+  bool spent = false;  // the last decision searched, past the budget; those before it not searched
+  for (const analyse::Row& r : a.rows) spent = spent || seat_view(r).a.why.find("past the budget of 5 nodes") == 0;
+  CHECK(spent);
+  nlohmann::json m = analyse::analysis_json(a)["moves"][4];
+  CHECK(m["seat_view"].is_null());
+  CHECK(m["unsolved"]["seat_view"].get<std::string>().find("budget") != std::string::npos);
+  CHECK(m["class"] == "mistake");  // the stock-unknown mistake still stands
+
+  analyse::AnalyseOptions off = quick();
+  off.budgets.seat_view = false;
+  analyse::Analysis b = analysed(2, off);
+  CHECK(b.not_applicable.at(2).find("--no-seat-view") != std::string::npos);
+  CHECK_FALSE(seat_view(row(b, 5)).a.solved);
+  CHECK(analyse::analysis_json(b)["moves"][4]["seat_view"].is_null());
 }

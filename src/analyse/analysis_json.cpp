@@ -17,6 +17,14 @@ nlohmann::json judged_json(const Judged& j, const Position& pos) {
   nlohmann::json o = {{"before", worth_json(j.a.before, j.exact)}, {"after", worth_json(j.a.after, j.exact)}};
   o["best"] = j.a.best ? move_json(pos, *j.a.best) : nlohmann::json(nullptr);
   if (j.a.best && j.a.best->kind == MoveKind::Waive) o["force_declined"] = true;
+  o["class"] = class_name(j.cls);
+  if (const auto& s = j.a.sampling) {
+    o["worlds"] = s->worlds;
+    o["world_count"] = s->world_count;
+    o["enumerated"] = s->enumerated;
+    o["exact"] = s->exact;
+    o["ci95"] = {{"before", {s->before_lo, s->before_hi}}, {"after", {s->after_lo, s->after_hi}}};
+  }
   return o;
 }
 
@@ -24,7 +32,7 @@ void put_judged(nlohmann::json& o, const std::vector<Judged>& judged, const Posi
   nlohmann::json why = nlohmann::json::object();
   for (const Judged& j : judged) {
     o[j.key] = judged_json(j, pos);
-    if (j.applies && !j.a.solved) why[j.key] = j.a.why;
+    if (j.applies && !j.a.solved && !j.a.skipped) why[j.key] = j.a.why;
   }
   if (!why.empty()) o["unsolved"] = why;
 }
@@ -83,15 +91,19 @@ nlohmann::json analysis_json(const Analysis& a) {
   nlohmann::json seats = nlohmann::json::array();
   for (std::size_t s = 0; s < a.seats.size(); ++s) {
     const SeatSummary& ss = a.seats[s];
-    nlohmann::json lost = nlohmann::json::object();
+    nlohmann::json lost = nlohmann::json::object(), mistakes = nlohmann::json::object();
     for (std::size_t e = 0; e < a.keys.size(); ++e)
-      if (a.not_applicable[e].empty() && !a.rows.empty() && !a.rows.front().judged[e].exact) lost[a.keys[e]] = ss.lost[e];
+      if (a.not_applicable[e].empty() && !a.rows.empty() && !a.rows.front().judged[e].exact) {
+        lost[a.keys[e]] = ss.lost[e];
+        mistakes[a.keys[e]] = ss.mistakes_by[e];
+      }
     seats.push_back({{"seat", s},
                      {"moves", ss.moves},
                      {"decisions", ss.decisions},
                      {"blunders", ss.blunders},
                      {"mistakes", ss.mistakes},
                      {"unsolved", ss.unsolved},
+                     {"mistakes_by", mistakes},
                      {"expected_lost", lost}});
   }
   nlohmann::json decisive = nullptr;

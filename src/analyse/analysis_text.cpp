@@ -25,7 +25,8 @@ std::string analysis_text(const Analysis& a) {
     std::string lost;
     for (std::size_t e = 0; e < a.keys.size(); ++e)
       if (a.not_applicable[e].empty() && !a.rows.empty() && !a.rows.front().judged[e].exact)
-        lost += fmt::format(", expected score lost {:.3f} ({})", ss.lost[e], evaluation_words(a.keys[e]));
+        lost += fmt::format(", {} mistake{} and expected score lost {:.3f} ({})", ss.mistakes_by[e],
+                            ss.mistakes_by[e] == 1 ? "" : "s", ss.lost[e], evaluation_words(a.keys[e]));
     out += fmt::format("  seat {}: {} moves, {} decisions, {} blunders, {} mistakes, {} unsolved{}\n", s, ss.moves,
                        ss.decisions, ss.blunders, ss.mistakes, ss.unsolved, lost);
   }

@@ -2,29 +2,52 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "replay/move_words.h"
 
 namespace conquian::analyse {
 namespace {
 
+// ", every one of 35 worlds", ", 24 worlds sampled of 1287, +-0.210": how an estimate over
+// worlds was made, with the larger half-width of its two 95% intervals when sampled.
+std::string sampling_words(const Assessment& a) {
+  if (!a.sampling) return "";
+  const Sampling& s = *a.sampling;
+  if (s.enumerated)
+    return fmt::format(", every one of {} world{}{}", s.world_count, s.world_count == 1 ? "" : "s",
+                       s.exact ? "" : ", stock orders sampled");
+  double half = std::max(s.before_hi - s.before_lo, s.after_hi - s.after_lo) / 2;
+  return fmt::format(", {} worlds sampled of {}, +-{:.3f}", s.worlds, s.world_count, half);
+}
+
 // "seat 0 wins -> a draw (hindsight)", "+0.250 -> +0.100 (stock unknown)" for each solved
-// evaluation; the first one's best move when asked.
+// evaluation; the best move when asked (each evaluation's, when they name different ones).
 std::string changes(const std::vector<Judged>& judged, const Position& pos, bool with_best) {
-  std::string out, best;
+  std::string out;
+  std::vector<std::pair<std::string, std::string>> bests;  // (move, evaluation), each once
   for (const Judged& j : judged) {
     if (!j.applies || !j.a.solved) continue;
-    out += fmt::format("{}{} -> {} ({})", out.empty() ? "" : "; ", worth_text(j.a.before, j.exact),
-                       worth_text(j.a.after, j.exact), evaluation_words(j.key));
-    if (best.empty() && j.a.best) best = move_text(pos, *j.a.best);
+    out += fmt::format("{}{} -> {} ({}{})", out.empty() ? "" : "; ", worth_text(j.a.before, j.exact),
+                       worth_text(j.a.after, j.exact), evaluation_words(j.key), sampling_words(j.a));
+    if (!j.a.best) continue;
+    std::string m = move_text(pos, *j.a.best);
+    if (std::none_of(bests.begin(), bests.end(), [&](const auto& b) { return b.first == m; }))
+      bests.emplace_back(m, evaluation_words(j.key));
   }
-  if (with_best && !best.empty()) out += "; best: " + best;
+  if (!with_best || bests.empty()) return out;
+  // One best move: named alone; evaluations that disagree: each with its evaluation.
+  if (bests.size() == 1) return out + "; best: " + bests.front().first;
+  out += "; best: ";
+  for (std::size_t i = 0; i < bests.size(); ++i)
+    out += fmt::format("{}{} ({})", i ? ", " : "", bests[i].first, bests[i].second);
   return out;
 }
 
 std::string unsolved_reasons(const std::vector<Judged>& judged) {
   std::string out;
   for (const Judged& j : judged)
-    if (j.applies && !j.a.solved) out += fmt::format("{}{}: {}", out.empty() ? "" : "; ", evaluation_words(j.key), j.a.why);
+    if (j.applies && !j.a.solved && !j.a.skipped) out += fmt::format("{}{}: {}", out.empty() ? "" : "; ", evaluation_words(j.key), j.a.why);
   return out;
 }
 
@@ -91,7 +114,7 @@ std::string worth_text(const Worth& w, bool exact) {
     if (w.exact->kind == Outcome::Kind::Win) return fmt::format("seat {} wins", w.exact->winner);
     return "a draw";
   }
-  return fmt::format("{:+.3f}", w.expected0);
+  return fmt::format("{:+.3f}", w.expected0 + 0.0);  // + 0.0: no "-0.000" for a negated zero
 }
 
 std::string annotate(const Row& row, const Analysis& a) {

@@ -3,7 +3,7 @@
 //
 //   hindsight      every card known as recorded (the exact solver, solve/solver.h);
 //   stock_unknown  both hands known, the stock order unknown (expectimax, solve/chance.h);
-//   seat_view      what the deciding seat saw (PIMC over the seat's worlds), once it exists.
+//   seat_view      what the deciding seat saw (PIMC over the seat's worlds, solve/pimc.h).
 //
 // The analysis (game_analysis.h) asks each evaluation in turn and knows none of them: a new
 // one is one more class with this interface, listed in make_evaluations().
@@ -26,13 +26,25 @@ struct Worth {
   std::optional<solve::Value> exact;  // an exact evaluation: the outcome with best play
 };
 
+// How an estimate by sampled worlds was made (seat_view), with the 95% intervals of its
+// values from seat 0's side (zero width when every world was enumerated and solved exactly).
+struct Sampling {
+  int worlds = 0;                     // worlds solved
+  std::uint64_t world_count = 0;      // worlds consistent with what the seat saw
+  bool enumerated = false;            // every world once; else `worlds` drawn uniformly
+  bool exact = false;                 // enumerated and every world solved by exact expectimax
+  double before_lo = 0, before_hi = 0, after_lo = 0, after_hi = 0;
+};
+
 // What an evaluation says of one move.
 struct Assessment {
   bool solved = false;
+  bool skipped = false;               // not asked: an evaluation of decisions only, and no decision
   std::string why;                    // not solved: the reason (past the budget, three seats, ...)
   Worth before, after;                // the position the move was played in, and after it
   std::optional<Move> best;           // a decision: the best move (a Waive: not forcing)
   std::vector<Worth> alternatives;    // the worth after each alternative asked for, in order
+  std::optional<Sampling> sampling;   // an estimate over worlds: how it was made
 };
 
 // The budgets and settings every evaluation may read (analyse --help lists them).
@@ -41,6 +53,14 @@ struct Budgets {
   std::uint64_t chance_nodes = 1'000'000;   // stock unknown: nodes per position
   int exact_table_bits = 20;
   int chance_table_bits = 18;
+  // seat view (PIMC): worlds enumerated when there are at most `seat_worlds`, else that many
+  // sampled; each world solved within `seat_world_nodes` (exact expectimax, else stock
+  // orders each within that budget); at most `seat_nodes` for a whole decision.
+  bool seat_view = true;
+  int seat_worlds = 16;
+  std::uint64_t seat_world_nodes = 20'000;
+  int seat_orders = 2;
+  std::uint64_t seat_nodes = 250'000;
 };
 
 class Evaluation {
@@ -56,12 +76,13 @@ class Evaluation {
   // A new game (its positions all of one ruleset): what was kept of the last one goes.
   virtual void new_game() = 0;
   // `played` in `pos` (every card as recorded; `pos` not over). `decision` false: a move
-  // that was no choice (a turn from the stock): before and after only, no best.
+  // that was no choice (a turn from the stock): before and after only, no best (or
+  // `skipped`, for an evaluation that values decisions only).
   virtual Assessment assess(const Position& pos, const Move& played, std::span<const Move> alternatives,
                             bool decision) = 0;
 };
 
-// The evaluations of an analysis, in the order of the JSON: hindsight, stock_unknown.
+// The evaluations of an analysis, in the order of the JSON: hindsight, stock_unknown, seat_view.
 std::vector<std::unique_ptr<Evaluation>> make_evaluations(const Budgets& budgets);
 
 }  // namespace conquian::analyse

@@ -71,24 +71,25 @@ double for_seat(double expected0, int seat) { return seat == 0 ? expected0 : -ex
 
 constexpr double kEps = 1e-9;
 
-Class classify(const std::vector<Judged>& judged, int seat, bool decision, double threshold) {
-  if (!decision) return Class::Forced;
-  bool any = false, blunder = false, mistake = false, costly = false;
-  for (const Judged& j : judged) {
-    if (!j.applies || !j.a.solved) continue;
-    any = true;
-    if (j.exact) {
-      if (outcome_rank(*j.a.after.exact, seat) < outcome_rank(*j.a.before.exact, seat)) blunder = true;
-    } else {
-      double drop = for_seat(j.a.before.expected0 - j.a.after.expected0, seat);
-      if (drop >= threshold - kEps) mistake = true;
-      else if (drop > kEps) costly = true;
-    }
+// One evaluation's class of a decision of `seat`; Unsolved when it did not value it.
+Class class_by(const Judged& j, int seat, double threshold) {
+  if (!j.applies || !j.a.solved) return Class::Unsolved;
+  if (j.exact)
+    return outcome_rank(*j.a.after.exact, seat) < outcome_rank(*j.a.before.exact, seat) ? Class::Blunder : Class::Best;
+  double drop = for_seat(j.a.before.expected0 - j.a.after.expected0, seat);
+  if (drop >= threshold - kEps) return Class::Mistake;
+  return drop > kEps ? Class::Good : Class::Best;
+}
+
+// The class of a move: the worst any evaluation that valued it gives (each one's kept).
+Class classify(std::vector<Judged>& judged, int seat, bool decision, double threshold) {
+  std::optional<Class> worst;
+  for (Judged& j : judged) {
+    j.cls = decision ? class_by(j, seat, threshold) : Class::Forced;
+    if (j.cls != Class::Unsolved && j.cls != Class::Forced && (!worst || int(j.cls) > int(*worst))) worst = j.cls;
   }
-  if (!any) return Class::Unsolved;
-  if (blunder) return Class::Blunder;
-  if (mistake) return Class::Mistake;
-  return costly ? Class::Good : Class::Best;
+  if (!decision) return Class::Forced;
+  return worst.value_or(Class::Unsolved);
 }
 
 // The best of `ws` for `seat` (the seat that could force).
@@ -144,6 +145,7 @@ void count(SeatSummary& s, const std::vector<Judged>& judged, Class cls, int sea
   if (cls == Class::Unsolved) s.unsolved++;
   for (std::size_t e = 0; e < judged.size(); ++e) {
     const Judged& j = judged[e];
+    if (j.cls == Class::Mistake) s.mistakes_by[e]++;
     if (j.exact || !j.applies || !j.a.solved) continue;
     s.lost[e] += std::max(0.0, for_seat(j.a.before.expected0 - j.a.after.expected0, seat));
   }
@@ -299,7 +301,10 @@ Analysis analyse_game(const record::GameRecord& rec, std::shared_ptr<const Rules
   }
 
   a.seats.assign(rules->seats, SeatSummary{});
-  for (auto& s : a.seats) s.lost.assign(evaluations.size(), 0.0);
+  for (auto& s : a.seats) {
+    s.lost.assign(evaluations.size(), 0.0);
+    s.mistakes_by.assign(evaluations.size(), 0);
+  }
   for (Row& r : a.rows) {
     r.cls = classify(r.judged, r.seat, r.decision, a.threshold);
     a.seats[r.seat].moves++;

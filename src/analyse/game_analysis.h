@@ -24,6 +24,7 @@ struct Judged {
   bool exact = false;
   bool applies = true;   // false: the evaluation judges no move of this game (see Analysis)
   Assessment a;
+  Class cls = Class::Unsolved;  // this evaluation's own class of the move (Forced: no decision)
 };
 
 // A force that was possible at a decision.
@@ -68,6 +69,7 @@ struct Row {
 struct SeatSummary {
   int moves = 0, decisions = 0, blunders = 0, mistakes = 0, unsolved = 0;
   std::vector<double> lost;  // expected score lost, per evaluation (exact ones: 0)
+  std::vector<int> mistakes_by;  // per evaluation: decisions it classed a mistake
 };
 
 struct Decisive {

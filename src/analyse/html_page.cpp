@@ -19,7 +19,8 @@ nlohmann::json chart(const Analysis& a) {
   auto value = [&](const Row& r, bool after) -> nlohmann::json {
     const Judged* exact = nullptr;
     for (const Judged& j : r.judged) {
-      if (!j.applies || !j.a.solved) continue;
+      // The seat view is one seat's estimate, not the table's value: marked, not drawn.
+      if (!j.applies || !j.a.solved || j.a.sampling) continue;
       const Worth& w = after ? j.a.after : j.a.before;
       if (!j.exact) return w.expected0;
       if (!exact) exact = &j;

@@ -187,6 +187,23 @@ function renderNote() {
   body.id = "note-text";
   body.textContent = m.note;
   note.append(head, text, body);
+  // The seat's own view on a line of its own: what the player could know.
+  const sv = m.seat_view;
+  if (sv === undefined || m["class"] === "forced") return;
+  const view = document.createElement("div");
+  view.id = "note-seat-view";
+  view.style.marginTop = "4px";
+  if (sv === null) {
+    const why = m.unsolved && m.unsolved.seat_view;
+    view.textContent = "seat " + m.seat + "'s own view: " + (why ? "unsolved: " + why : "not evaluated");
+  } else {
+    const own = v => (m.seat === 0 ? v : -v);
+    const worlds = sv.enumerated ? "every one of " + sv.world_count + " worlds" : sv.worlds + " worlds sampled of " + sv.world_count;
+    view.innerHTML = "seat " + m.seat + "'s own view: " + '<span class="cls cls-' + sv["class"] + '">' + sv["class"] + "</span> ";
+    view.appendChild(document.createTextNode("its expected score " + valueText(own(sv.before)) + " with the best move, " +
+      valueText(own(sv.after)) + " with the move played (" + worlds + ")"));
+  }
+  note.appendChild(view);
 }
 
 function renderChart() {
@@ -198,7 +215,7 @@ function renderChart() {
   for (const v of [1, -1]) s += '<line x1="' + L + '" x2="' + (W - R) + '" y1="' + y(v) + '" y2="' + y(v) + '" stroke="#eee"/>';
   s += '<text x="2" y="' + (y(1) + 4) + '" font-size="10">+1</text><text x="2" y="' + (y(0) + 4) + '" font-size="10">0</text>' +
        '<text x="2" y="' + (y(-1) + 4) + '" font-size="10">-1</text>';
-  s += '<text x="' + L + '" y="' + (H - 6) + '" font-size="10" fill="#555">seat 0\'s expected score (stock unknown; hindsight where unsolved)</text>';
+  s += '<text x="' + L + '" y="' + (H - 6) + '" font-size="10" fill="#555">seat 0\'s expected score (stock unknown; hindsight where unsolved); rings: seat-view mistakes</text>';
   let path = "", pen = false;
   D.chart.forEach((v, k) => {
     if (v === null) { pen = false; return; }
@@ -223,6 +240,26 @@ function renderChart() {
     c.addEventListener("click", ev => { ev.stopPropagation(); go(m.index); });
     const t = document.createElementNS(SVG, "title");
     t.textContent = "move " + m.index + ": " + m["class"];
+    c.appendChild(t);
+    svg.appendChild(c);
+  }
+  // Mistakes from the seat's own view: a ring around the point (the fairest judgement).
+  for (const m of A.moves) {
+    if (!m.seat_view || m.seat_view["class"] !== "mistake") continue;
+    const v = D.chart[m.index] === null ? 0 : D.chart[m.index];
+    const c = document.createElementNS(SVG, "circle");
+    c.setAttribute("cx", x(m.index));
+    c.setAttribute("cy", y(v));
+    c.setAttribute("r", 9);
+    c.setAttribute("fill", "none");
+    c.setAttribute("stroke", "#8e44ad");
+    c.setAttribute("stroke-width", 2.5);
+    c.setAttribute("class", "marker marker-seat-view");
+    c.dataset.move = m.index;
+    c.style.cursor = "pointer";
+    c.addEventListener("click", ev => { ev.stopPropagation(); go(m.index); });
+    const t = document.createElementNS(SVG, "title");
+    t.textContent = "move " + m.index + ": a mistake from seat " + m.seat + "'s own view";
     c.appendChild(t);
     svg.appendChild(c);
   }
@@ -251,7 +288,8 @@ function renderSummary() {
   const S = A.summary;
   let s = "<b>Summary</b><br>";
   for (const seat of S.seats) {
-    const lost = Object.entries(seat.expected_lost).map(([k, v]) => ", lost " + v.toFixed(3) + " (" + k.replace("_", " ") + ")").join("");
+    const lost = Object.entries(seat.expected_lost).map(([k, v]) => ", " + seat.mistakes_by[k] + " mistakes and lost " +
+      v.toFixed(3) + " (" + k.replace("_", " ") + ")").join("");
     s += "seat " + seat.seat + ": " + seat.decisions + " decisions, " + seat.blunders + " blunders, " + seat.mistakes +
          " mistakes, " + seat.unsolved + " unsolved" + lost + "<br>";
   }

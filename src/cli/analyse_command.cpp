@@ -75,11 +75,16 @@ int run_analyse(const AnalyseCliOptions& opt) {
 
 void register_analyse(CLI::App& app, Runner& run) {
   static AnalyseCliOptions opt;
+  static bool no_seat_view = false;
+  const CLI::Validator at_least_one(
+      [](std::string& v) { return v.find_first_not_of('0') == std::string::npos ? std::string("must be at least 1") : std::string(); },
+      "N>=1");
   auto* cmd = app.add_subcommand(
       "analyse",
       "Go through recorded games move by move: at every decision, the move played against the best\n"
       "move, with every card known (hindsight: a change of value is a blunder) and with the stock\n"
-      "order unknown (seat 0's expected score: a drop of --threshold or more is a mistake); forces\n"
+      "order unknown (seat 0's expected score: a drop of --threshold or more is a mistake), and from\n"
+      "the seat's own view (PIMC over the worlds consistent with what it saw: the same); forces\n"
       "possible and missed; per seat a summary and the first decisive mistake.\n"
       "Exit status: 0 every game analysed, 1 a game is illegal (check's message), 2 unusable input.");
   cmd->add_option("FILE", opt.file, "A record file (one game per document)")->required();
@@ -93,7 +98,24 @@ void register_analyse(CLI::App& app, Runner& run) {
   cmd->add_option("--max-nodes", opt.how.budgets.exact_nodes, "Hindsight: nodes per position before it is unsolved (default 5000000)");
   cmd->add_option("--chance-nodes", opt.how.budgets.chance_nodes,
                   "Stock unknown: nodes per position before it is unsolved (default 1000000)");
-  cmd->callback([&run] { run = [] { return run_analyse(opt); }; });
+  cmd->add_flag("--no-seat-view", no_seat_view, "Do not evaluate the seat's own view (PIMC over its worlds)");
+  cmd->add_option("--seat-worlds", opt.how.budgets.seat_worlds,
+                  fmt::format("Seat view: enumerate the worlds when there are at most N, else sample N (default {})",
+                              analyse::Budgets{}.seat_worlds))
+      ->check(CLI::Range(1, 1000000));
+  cmd->add_option("--seat-world-nodes", opt.how.budgets.seat_world_nodes,
+                  fmt::format("Seat view: nodes per world (exact expectimax; past it, {} stock orders each within it) "
+                              "(default {})",
+                              analyse::Budgets{}.seat_orders, analyse::Budgets{}.seat_world_nodes))
+      ->check(at_least_one);  // 0 would leave a stock order's search unbounded
+  cmd->add_option("--seat-nodes", opt.how.budgets.seat_nodes,
+                  fmt::format("Seat view: nodes per decision, all worlds together, before it is unsolved (default {})",
+                              analyse::Budgets{}.seat_nodes))
+      ->check(at_least_one);
+  cmd->callback([&run] {
+    opt.how.budgets.seat_view = !no_seat_view;
+    run = [] { return run_analyse(opt); };
+  });
 }
 
 }  // namespace conquian::cli

@@ -18,6 +18,7 @@ namespace {
 struct WorldResult {
   bool solved = false;
   bool exact = false;
+  bool skipped = false;  // not begun: the total budget was spent
   std::vector<double> win, draw, loss;
   std::vector<double> var;  // variance of this world's estimate of `expected` (0 when exact)
   std::uint64_t nodes = 0;
@@ -247,13 +248,19 @@ PimcResult PimcSolver::solve(const SeatView& view, const std::function<void(std:
   s.solve_world(*s.workers[0], view, choices, out.enumerated, 0, opt.world_nodes > 0, results[0]);
   const bool try_exact = results[0].exact;
   finished();
+  std::atomic<std::uint64_t> spent{results[0].nodes};
   std::atomic<std::uint64_t> next{1};
   std::exception_ptr error;
   std::mutex error_lock;
   auto work = [&](Impl::Worker& w) {
     try {
       for (std::uint64_t i; (i = next++) < n;) {
+        if (opt.max_nodes > 0 && spent.load() >= opt.max_nodes) {
+          results[i].skipped = true;
+          continue;
+        }
         s.solve_world(w, view, choices, out.enumerated, i, try_exact, results[i]);
+        spent += results[i].nodes;
         finished();
       }
     } catch (...) {
@@ -275,6 +282,10 @@ PimcResult PimcSolver::solve(const SeatView& view, const std::function<void(std:
   for (std::size_t i = 0; i < k; ++i) out.moves[i].move = choices[i];
   for (const WorldResult& r : results) {
     out.nodes += r.nodes;
+    if (r.skipped) {
+      ++out.skipped;
+      continue;
+    }
     if (!r.solved) {
       ++out.unsolved;
       continue;
@@ -288,7 +299,7 @@ PimcResult PimcSolver::solve(const SeatView& view, const std::function<void(std:
       sum_x[i] += x, sum_x2[i] += x * x, sum_var[i] += r.var[i];
     }
   }
-  out.exact = out.enumerated && out.unsolved == 0 && out.exact_worlds == out.worlds;
+  out.exact = out.enumerated && out.unsolved == 0 && out.skipped == 0 && out.exact_worlds == out.worlds;
   if (out.worlds > 0) {
     const double w = out.worlds;
     for (std::size_t i = 0; i < k; ++i) {

@@ -11,6 +11,9 @@
 //   is the perfect-information value averaged over orders, not the expectimax value (both
 //   seats would know the order), and is reported as not exact. Exact search is tried on
 //   every world when the first world finishes within the budget, else on none.
+// - A total budget (`max_nodes`) leaves out the worlds not begun once it is spent: the
+//   result then stands on fewer worlds (`skipped` says how many), which a caller that needs
+//   every world (analyse) treats as unsolved.
 // - The 95% interval of a move's expected score covers the sampling error only: of the
 //   worlds when they were sampled (normal approximation, 1.96 standard errors of the
 //   per-world results, which include any stock-order sampling), and of the stock orders when
@@ -42,6 +45,10 @@ struct PimcOptions {
   unsigned threads = 1;                   // one solver per thread
   std::uint64_t seed = 1;                 // world and order sampling
   int table_bits = 18;                    // per solver
+  // All worlds together (0: no limit): once this many nodes are spent, the worlds not yet
+  // begun are left out and counted in `skipped` (the overshoot is at most one world per
+  // thread). With one thread, which worlds run does not depend on timing.
+  std::uint64_t max_nodes = 0;
 };
 
 // The seat's decisions: its legal moves, except that turning a card from the unknown stock
@@ -63,6 +70,7 @@ struct PimcResult {
   bool enumerated = false;        // every world used once; else sampled
   int worlds = 0;                 // worlds solved (enumerated or sampled, less unsolved)
   int unsolved = 0;               // worlds left out: no stock order solved within the budget
+  int skipped = 0;                // worlds left out: `max_nodes` spent before they began
   int exact_worlds = 0;           // worlds solved by exact expectimax
   bool exact = false;             // enumerated and every world exact
   std::vector<PimcMove> moves;    // best first (highest expected, then highest win)

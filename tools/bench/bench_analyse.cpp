@@ -1,6 +1,9 @@
 // `analyse` on every game of corpus/legal/ with the default budgets (the goal:
 // <= 60 s), games in parallel over --threads (default: one per core). Prints per file the
 // games, decisions, and how many decisions each evaluation left unsolved.
+// --max-nodes, --chance-nodes, --seat-nodes, --seat-worlds, --seat-world-nodes and
+// --no-seat-view as for `conquian analyse`: `--max-nodes 1 --chance-nodes 1` leaves the seat
+// view's own cost (the others give up at once), `--no-seat-view` the cost without it.
 #include <fmt/core.h>
 
 #include <algorithm>
@@ -22,6 +25,13 @@ int bench_analyse(const conquian::bench::Args& args) {
     if (e.path().extension() == ".yaml") files.push_back(e.path().string());
   std::sort(files.begin(), files.end());
   analyse::AnalyseOptions options;
+  analyse::Budgets& b = options.budgets;
+  b.exact_nodes = std::stoull(conquian::bench::arg(args, "--max-nodes", std::to_string(b.exact_nodes)));
+  b.chance_nodes = std::stoull(conquian::bench::arg(args, "--chance-nodes", std::to_string(b.chance_nodes)));
+  b.seat_nodes = std::stoull(conquian::bench::arg(args, "--seat-nodes", std::to_string(b.seat_nodes)));
+  b.seat_world_nodes = std::stoull(conquian::bench::arg(args, "--seat-world-nodes", std::to_string(b.seat_world_nodes)));
+  b.seat_worlds = std::stoi(conquian::bench::arg(args, "--seat-worlds", std::to_string(b.seat_worlds)));
+  b.seat_view = std::find(args.begin(), args.end(), "--no-seat-view") == args.end();
   int games = 0, refused = 0;
   auto t0 = std::chrono::steady_clock::now();
   for (const auto& file : files) {
