@@ -97,7 +97,7 @@ void register_analyse(CLI::App& app, Runner& run) {
       ->check(CLI::Range(0.0, 2.0));
   cmd->add_option("--max-nodes", opt.how.budgets.exact_nodes, "Hindsight: nodes per position before it is unsolved (default 5000000)");
   cmd->add_option("--chance-nodes", opt.how.budgets.chance_nodes,
-                  "Stock unknown: nodes per position before it is unsolved (default 1000000)");
+                  "Stock unknown: nodes per position before it is unsolved (default 200000)");
   cmd->add_flag("--no-seat-view", no_seat_view, "Do not evaluate the seat's own view (PIMC over its worlds)");
   cmd->add_option("--seat-worlds", opt.how.budgets.seat_worlds,
                   fmt::format("Seat view: enumerate the worlds when there are at most N, else sample N (default {})",
