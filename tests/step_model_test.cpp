@@ -131,11 +131,7 @@ TEST_CASE("step model: agrees with the engine on random positions of every shipp
     std::vector<Card> deck;
     for (Card c : r->deck.all()) deck.push_back(c);
     std::shuffle(deck.begin(), deck.end(), rng);
-    std::vector<CardSet> hands(static_cast<std::size_t>(r->seats));
-    std::size_t next = 0;
-    for (auto& h : hands)
-      for (int i = 0; i < r->hand; ++i) h.insert(deck[next++]);
-    Position p = start(*r, hands, 0, std::vector<Card>(deck.begin() + static_cast<std::ptrdiff_t>(next), deck.end()), true);
+    Position p = deal(*r, deck, 0);
     for (int i = 0; i < per_ruleset && !p.result.over(); ++i) {
       auto a = checker.check(p, i == 0);
       INFO(r->name << ": " << joined(a.disagreements));
@@ -164,15 +160,11 @@ TEST_CASE("step model: agrees with the engine on offers against the order of pla
     std::vector<Move> legal;
     prove::StepAgreementChecker checker(*r);
     int backwards = 0, kept = 0, positions = 0;
-    for (int deal = 0; deal < 40 && (backwards < 2 || kept < 2); ++deal) {
+    for (int d = 0; d < 40 && (backwards < 2 || kept < 2); ++d) {
       std::vector<Card> deck;
       for (Card c : r->deck.all()) deck.push_back(c);
       std::shuffle(deck.begin(), deck.end(), rng);
-      std::vector<CardSet> hands(static_cast<std::size_t>(r->seats));
-      std::size_t next = 0;
-      for (auto& h : hands)
-        for (int i = 0; i < r->hand; ++i) h.insert(deck[next++]);
-      Position p = start(*r, hands, deal % r->seats, std::vector<Card>(deck.begin() + static_cast<std::ptrdiff_t>(next), deck.end()), true);
+      Position p = deal(*r, deck, d % r->seats);
       while (!p.result.over() && (backwards < 2 || kept < 2)) {
         legal_moves(p, legal);
         bool thrown = p.phase == Phase::Offer && !p.up_turned && p.refusals == 0;

@@ -10,16 +10,8 @@
 namespace conquian::analyse {
 namespace {
 
-// A choice of the seat (solve::seat_choices) that is the move played: a turn from the stock
-// is the blind turn; other moves by what they do (the stated grouping of melds aside).
-bool is_played(const Move& choice, const Move& played) {
-  if (played.kind == MoveKind::Turn) return solve::is_blind_turn(choice);
-  return choice.kind == played.kind && choice.card == played.card &&
-         choice.other == played.other && choice.discard == played.discard && choice.table == played.table;
-}
-
 const solve::PimcMove* find_choice(const solve::PimcResult& r, const Move& m) {
-  auto it = std::find_if(r.moves.begin(), r.moves.end(), [&](const solve::PimcMove& c) { return is_played(c.move, m); });
+  auto it = std::find_if(r.moves.begin(), r.moves.end(), [&](const solve::PimcMove& c) { return solve::is_choice(c.move, m); });
   return it == r.moves.end() ? nullptr : &*it;
 }
 

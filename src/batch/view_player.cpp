@@ -11,7 +11,6 @@
 // plays as "greedy".
 #include "batch/players.h"
 #include "engine/seat_view.h"
-#include "solve/endgame_game.h"
 #include "solve/pimc.h"
 
 namespace conquian::batch {
@@ -54,7 +53,7 @@ class ViewPlayer : public Player {
     for (const auto& m : r.moves) {
       if (m.expected < r.moves.front().expected - 1e-9) break;
       for (std::size_t i = 0; i < legal.size(); ++i)
-        if (solve::is_blind_turn(m.move) ? legal[i].kind == MoveKind::Turn : solve::same_public_move(legal[i], m.move)) {
+        if (solve::is_choice(m.move, legal[i])) {
           tied.push_back(legal[i]);
           index.push_back(i);
           break;

@@ -182,6 +182,13 @@ std::string proof_summary(const PlayProof& p) {
 }
 std::string unproved(const PlayProof& p) { return fmt::format("not proved ({}); ", p.failure); }
 
+// A play property the induction did not prove: what random play found (`bad`, else what
+// held, `held`), never "proved"; a proof left unknown by Z3 keeps the value unknown.
+PropertyValue from_play(const PlayProof& proof, const std::string& bad, const std::string& held) {
+  if (!bad.empty()) return {"fails", "checked", bad};
+  return {proof.unknown ? "unknown" : "holds", proof.unknown ? "unknown" : "checked", unproved(proof) + held};
+}
+
 // The hand plus the table of a seat never holds more cards than were dealt to it (every
 // take is paid for with a throw), but for the winning take. Under the "hit" rule the hit
 // seat holds one more until it throws: the invariant proved says exactly that much, and the
@@ -208,9 +215,7 @@ PropertyValue hand_table_limit(const Ruleset& r, const Z3Limits&) {
                           "most one more for the winner ({})",
                           proof_summary(proof))};
   }
-  if (!bad.empty()) return {"fails", "checked", bad};
-  return {proof.unknown ? "unknown" : "holds", proof.unknown ? "unknown" : "checked",
-          unproved(proof) + fmt::format("held after every move of {} random deals", kCheckedDeals)};
+  return from_play(proof, bad, fmt::format("held after every move of {} random deals", kCheckedDeals));
 }
 
 // Every card is in exactly one place (a hand, a table, the stock, the dead cards, face up)
@@ -221,9 +226,7 @@ PropertyValue one_place(const Ruleset& r, const Z3Limits&) {
     return {"holds", "proved", fmt::format("I (one-place) holds after every deal and is kept by every move ({})",
                                            proof_summary(proof))};
   std::string bad = play_and_check(r, [&](const Position& p, const Move*) { return card_places_fault(p); });
-  if (!bad.empty()) return {"fails", "checked", bad};
-  return {proof.unknown ? "unknown" : "holds", proof.unknown ? "unknown" : "checked",
-          unproved(proof) + fmt::format("held after every move of {} random deals", kCheckedDeals)};
+  return from_play(proof, bad, fmt::format("held after every move of {} random deals", kCheckedDeals));
 }
 
 // Every position that is not over has a legal move for the seat to act.
@@ -236,9 +239,7 @@ PropertyValue playable(const Ruleset& r, const Z3Limits&) {
     if (!p.result.over() && first == nullptr && p.plies > 0) return fmt::format("no legal move after {} plies", p.plies);
     return {};
   });
-  if (!bad.empty()) return {"fails", "checked", bad};
-  return {proof.unknown ? "unknown" : "holds", proof.unknown ? "unknown" : "checked",
-          unproved(proof) + fmt::format("every live position of {} random deals had a legal move", kCheckedDeals)};
+  return from_play(proof, bad, fmt::format("every live position of {} random deals had a legal move", kCheckedDeals));
 }
 
 void warm_play_proof(const Ruleset& r) { cached_play_proof(r); }

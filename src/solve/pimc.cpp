@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "solve/chance.h"
+#include "solve/endgame_game.h"
 #include "solve/solver.h"
 
 namespace conquian::solve {
@@ -51,6 +52,10 @@ constexpr std::uint64_t kOrderStream = 0x6f72646572733a31ULL;
 }  // namespace
 
 bool is_blind_turn(const Move& m) { return m.kind == MoveKind::Turn && m.card == kNoCard; }
+
+bool is_choice(const Move& choice, const Move& m) {
+  return is_blind_turn(choice) ? m.kind == MoveKind::Turn : same_public_move(choice, m);
+}
 
 std::vector<Move> seat_choices(const SeatView& view) {
   std::vector<Move> legal, out;

@@ -55,6 +55,9 @@ struct PimcOptions {
 // is one decision (a Turn move with card kNoCard), whatever card comes.
 std::vector<Move> seat_choices(const SeatView& view);
 bool is_blind_turn(const Move& m);
+// Whether the seat's choice is the move `m` of the game: the blind turn is any turn from the
+// stock; other moves by what every seat sees of them (same_public_move).
+bool is_choice(const Move& choice, const Move& m);
 
 struct PimcMove {
   Move move;
