@@ -204,6 +204,32 @@ TEST_CASE("useless cards: every turn of one leads to the same value") {
   }
 }
 
+TEST_CASE("joining cards: the shape patterns give what the rests give card by card") {
+  // MeldReach::joining() works by shifts and masks; joins() card by card is the definition.
+  // Every shipped ruleset and the test variants, on random sets of cards of every size.
+  std::vector<std::shared_ptr<const Ruleset>> all;
+  for (const std::string& name : shipped_ruleset_names()) all.push_back(load_ruleset(name));
+  for (const char* name : {"tiny", "tiny-wild"}) all.push_back(variant(name));
+  all.push_back(load_ruleset_text("base: american\nwild: [2d, 2s]\n", "two-wilds", "two-wilds.yaml"));
+  int patterned = 0;
+  for (const auto& rules : all) {
+    solve::MeldReach reach(*rules);
+    patterned += reach.by_pattern();
+    batch::Rng rng(5);
+    std::vector<Card> cards;
+    for (Card c : rules->deck.all()) cards.push_back(c);
+    for (int i = 0; i < conquian::testing::scaled(2000); ++i) {
+      CardSet set;
+      const std::size_t size = rng.below(cards.size() + 1);
+      for (std::size_t k = 0; k < size; ++k) set.insert(cards[rng.below(cards.size())]);
+      CAPTURE(rules->name);
+      CAPTURE(rules->deck.tokens(set));
+      REQUIRE(reach.joining(set) == reach.joining_by_card(set));
+    }
+  }
+  CHECK(patterned == static_cast<int>(all.size()));  // wild cards included
+}
+
 TEST_CASE("exact numbers: factorials and fractions") {
   CHECK(solve::factorial(0) == 1);
   CHECK(solve::to_string(solve::factorial(20)) == "2432902008176640000");

@@ -1,6 +1,7 @@
 #include "cards/melds.h"
 
 #include <algorithm>
+#include <atomic>
 #include <limits>
 
 namespace conquian {
@@ -32,8 +33,12 @@ bool for_each_combination(CardSet pool, int k, CardSet chosen, F& f) {
 
 }  // namespace
 
+namespace {
+std::atomic<std::uint64_t> next_serial{1};
+}  // namespace
+
 MeldIndex::MeldIndex(const Deck& deck, const MeldRules& rules)
-    : deck_(deck), rules_(rules), run_cap_(rules.run_cap(deck)), ranks_(deck, rules) {
+    : deck_(deck), rules_(rules), serial_(next_serial++), run_cap_(rules.run_cap(deck)), ranks_(deck, rules) {
   // Sets of each size in range, each once.
   auto add = [&](CardSet m) {
     all_natural_.push_back(m);

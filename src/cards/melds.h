@@ -61,6 +61,9 @@ class MeldIndex {
 
   const Deck& deck() const { return deck_; }
   const MeldRules& rules() const { return rules_; }
+  // A number no other index built by this process has (a copy keeps it: it answers the
+  // same), so that memos of answers can tell indexes apart where an address could recur.
+  std::uint64_t serial() const { return serial_; }
   bool has_wilds() const { return !rules_.wild.empty(); }
 
   // Whether `cards` is one legal meld.
@@ -120,6 +123,7 @@ class MeldIndex {
 
   Deck deck_;
   MeldRules rules_;
+  std::uint64_t serial_;
   int run_cap_;
   std::vector<CardSet> all_natural_;
   std::array<std::vector<CardSet>, kMaxCards> from_lowest_;

@@ -41,6 +41,14 @@ void register_help(CLI::App& app, Runner& run) {
 }  // namespace
 
 int main(int argc, char** argv) {
+#if defined(__x86_64__) && defined(__POPCNT__)
+  // Built for x86-64-v2 (CMakeLists.txt, CONQUIAN_ARCH): say so instead of dying of SIGILL.
+  if (!__builtin_cpu_supports("popcnt")) {
+    fmt::print(stderr, "conquian: this build needs a processor with the popcnt instruction (x86-64-v2); "
+                       "rebuild with -DCONQUIAN_ARCH= for the x86-64 baseline\n");
+    return 2;
+  }
+#endif
   CLI::App app{
       "conquian: check recorded games of Conquian, solve endgames, prove rule properties, and\n"
       "compare variants. Rulesets are named (american, nine-card, ...; see `conquian rulesets`)\n"

@@ -1,6 +1,7 @@
 #include "engine/takes.h"
 
 #include <algorithm>
+#include <array>
 
 #include "engine/flow.h"
 
@@ -99,7 +100,58 @@ bool can_take(const Position& pos, int seat) {
   return !laid.empty();
 }
 
+namespace {
+
+// The searches ask laid_options the same question of many positions: a seat's hand and
+// table and one card, in positions that differ elsewhere (the dead cards, the other seat).
+// With rearrange the answer is a function of those three and of the ruleset's melds and
+// extra_melds alone, so a small memo per thread answers the repeats (answers of more than
+// kLaid sets are not kept). Keyed on the meld index's serial, never on an address.
+struct LaidMemo {
+  static constexpr int kLaid = 7;
+  struct Entry {
+    std::uint64_t index = 0;  // serial << 1 | extra_melds; 0: empty
+    std::uint64_t hand = 0, table = 0;
+    Card card = kNoCard;
+    std::uint8_t count = 0;
+    std::array<CardSet, kLaid> laid{};
+  };
+  std::vector<Entry> entries = std::vector<Entry>(4096);
+  Entry& slot(std::uint64_t index, CardSet hand, CardSet table, Card card) {
+    std::uint64_t h = (hand.bits() * 0x9e3779b97f4a7c15ULL) ^ (table.bits() * 0xbf58476d1ce4e5b9ULL) ^
+                      (std::uint64_t{card} * 0x94d049bb133111ebULL) ^ index;
+    h ^= h >> 29;
+    return entries[h & (entries.size() - 1)];
+  }
+};
+
+void laid_options_searched(const Position& pos, int seat, Card card, std::vector<CardSet>& out);
+
+}  // namespace
+
 void laid_options(const Position& pos, int seat, Card card, std::vector<CardSet>& out) {
+  const Ruleset& r = *pos.rules;
+  if (!r.rearrange) return laid_options_searched(pos, seat, card, out);
+  thread_local LaidMemo memo;
+  const std::uint64_t index = r.meld_index().serial() << 1 | static_cast<std::uint64_t>(r.extra_melds);
+  const CardSet hand = pos.hand[seat], table = pos.table[seat];
+  LaidMemo::Entry& e = memo.slot(index, hand, table, card);
+  if (e.index == index && e.hand == hand.bits() && e.table == table.bits() && e.card == card) {
+    out.insert(out.end(), e.laid.begin(), e.laid.begin() + e.count);
+    return;
+  }
+  const std::size_t first = out.size();
+  laid_options_searched(pos, seat, card, out);
+  const std::size_t count = out.size() - first;
+  if (count > LaidMemo::kLaid) return;
+  e.index = index, e.hand = hand.bits(), e.table = table.bits(), e.card = card;
+  e.count = static_cast<std::uint8_t>(count);
+  std::copy(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(), e.laid.begin());
+}
+
+namespace {
+
+void laid_options_searched(const Position& pos, int seat, Card card, std::vector<CardSet>& out) {
   const Ruleset& r = *pos.rules;
   const MeldIndex& idx = r.meld_index();
   CardSet old = pos.table[seat], hand = pos.hand[seat];
@@ -133,6 +185,8 @@ void laid_options(const Position& pos, int seat, Card card, std::vector<CardSet>
     out.erase(std::remove_if(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(), bad), out.end());
   }
 }
+
+}  // namespace
 
 bool for_each_fixed_grouping(const Position& pos, int seat, Card card, CardSet laid,
                              const std::function<bool(const MeldList&)>& visit) {

@@ -50,7 +50,8 @@ struct ChanceSolver::Impl {
   explicit Impl(const Options& o)
       : opt(o),
         search(o),
-        splits(o.transposition ? std::max(10, o.table_bits - 2) : 1, TranspositionTable<SplitEntry>::Memory::Lazy) {}
+        splits(o.transposition ? std::min(ChanceSearch::kFirstTableBits - 2, std::max(10, o.table_bits - 2)) : 1,
+               o.transposition ? std::max(10, o.table_bits - 2) : 1, &hash_key) {}
 
   void start(const Position& root) {
     search.start(root);
@@ -93,8 +94,10 @@ struct ChanceSolver::Impl {
       return p.result.winner == 0 ? Split{top, 0} : Split{0, top};
     }
     const bool use_table = search.tabled(p);
+    const StateKey key = use_table ? ChanceSearch::split_key(n) : StateKey{};
+    const std::uint64_t hash = use_table ? hash_key(key) : 0;
     if (use_table)
-      if (const SplitEntry* e = splits.probe(n.split_hash, n.split_key)) return {e->win0, e->win1};
+      if (const SplitEntry* e = splits.probe(hash, key)) return {e->win0, e->win1};
     grow(depth + 1);
     std::vector<Move>& ms = move_lists[depth];
     ChanceSearch::Node& child = nodes[depth + 1];
@@ -117,7 +120,7 @@ struct ChanceSolver::Impl {
     }
     --depth;
     if (use_table)
-      splits.store(n.split_hash, n.split_key,
+      splits.store(hash, key,
                    SplitEntry{static_cast<std::int64_t>(s.win0), static_cast<std::int64_t>(s.win1)}, 0);
     return s;
   }

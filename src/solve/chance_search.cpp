@@ -43,7 +43,8 @@ Int128 ceil_div(Int128 a, Int128 b) { return a >= 0 ? (a + b - 1) / b : -((-a) /
 
 ChanceSearch::ChanceSearch(const Options& options)
     : options_(options),
-      table_(options.transposition ? options.table_bits : 1, TranspositionTable<ChanceBounds>::Memory::Lazy) {}
+      table_(options.transposition ? std::min(kFirstTableBits, options.table_bits) : 1,
+             options.transposition ? options.table_bits : 1, &hash_key) {}
 
 ChanceSearch::Frame& ChanceSearch::frame() {
   while (frames_.size() <= depth_) frames_.emplace_back();
@@ -69,26 +70,43 @@ void ChanceSearch::settle(Position& p, std::vector<Move>& scratch) const {
   }
 }
 
-void ChanceSearch::describe(Node& n) const {
+CardSet ChanceSearch::closure(Node& n, int seat, const Node* parent) const {
   const Position& p = n.pos;
+  Node::Reach& r = n.reach[seat];
+  r.hand = p.hand[seat], r.table = p.table[seat];
+  r.open = p.rules->deck.all() - p.dead - p.table[1 - seat] - r.hand - r.table;
+  r.known = true;
+  if (parent) {
+    const Node::Reach& was = parent->reach[seat];
+    if (was.known && was.hand == r.hand && was.table == r.table && was.open.contains(r.open) &&
+        !(was.open - r.open).intersects(was.cards)) {
+      r.joined = was.joined;
+      return r.cards = was.cards;
+    }
+  }
+  r.cards = reach_->reachable(p, seat);
+  r.joined = reach_->joining(r.cards);
+  return r.cards;
+}
+
+void ChanceSearch::describe(Node& n, const Node* parent) const {
+  const Position& p = n.pos;
+  n.reach[0].known = n.reach[1].known = false;
   if (p.result.over()) return;
   n.useless = n.inert = CardSet{};
   n.may_win[0] = n.may_win[1] = true;
   if (!p.stock_known) {
-    const CardSet reach[2] = {reach_->reachable(p, 0), reach_->reachable(p, 1)};
+    const CardSet reach[2] = {closure(n, 0, parent), closure(n, 1, parent)};
     n.useless = p.unseen() - reach[0] - reach[1];
     for (int s = 0; s < 2; ++s) {
-      CardSet inert;  // held, never melded by the seat, never acquired by the other
-      for (Card h : p.hand[s] - reach[1 - s])
-        if (!reach_->joins(h, reach[s])) inert.insert(h);
+      // held, never melded by the seat, never acquired by the other
+      const CardSet inert = (p.hand[s] - reach[1 - s]) - n.reach[s].joined;
       if (p.rules->stock_out == StockOut::Draw) n.may_win[s] = (reach[s] - inert).size() >= p.rules->target;
       n.inert |= inert;
     }
   }
   if (tabled(p)) {
-    n.key = n.split_key = state_key(p);
-    n.split_key.dead |= n.useless.bits();
-    n.split_hash = hash_key(n.split_key);
+    n.key = state_key(p);
     if (!p.stock_known) {
       // The useless cards, dead or unseen or inert in a hand, are one anonymous heap; a hand
       // keeps how many of them it holds (where a known stock's stock_top would be).
@@ -106,10 +124,10 @@ void ChanceSearch::describe(Node& n) const {
   }
 }
 
-void ChanceSearch::prepare(Node& n, const Position& p) {
+void ChanceSearch::prepare(Node& n, const Position& p, const Node* parent) {
   n.pos = p;
   settle(n.pos, n.moves);  // a decision's moves are then legal_moves(n.pos)
-  describe(n);
+  describe(n, parent);
 }
 
 void ChanceSearch::draws(const Node& n, std::vector<Draw>& out) const {
@@ -218,7 +236,7 @@ Int128 ChanceSearch::search_moves(const Node& n, Int128 alpha, Int128 beta, int 
     const Move& m = moves[static_cast<std::size_t>(i)];
     Position child = p;
     apply(child, m);
-    prepare(f.next, child);
+    prepare(f.next, child, &n);
     const Node& c = f.next;
     STAT(g_stats.searched_moves++;)
     Int128 v;
@@ -257,7 +275,7 @@ Int128 ChanceSearch::chance(const Node& n, Int128 alpha, Int128 beta) {
     c.node.pos = p;
     apply(c.node.pos, turn);
     settle(c.node.pos, c.node.moves);
-    describe(c.node);
+    describe(c.node, &n);
     c.weight = f.draws[i].weight;
     c.card = turn.card;
   }

@@ -40,6 +40,9 @@ class ChanceSearch {
   static constexpr std::uint16_t kTurnOption = 0xFFFE;
   // Positions with more unseen cards are not tabled (their values need more than 64 bits).
   static constexpr int kMaxTabled = 20;
+  // The table starts at 2^18 entries and doubles up to 2^table_bits as it fills
+  // (transposition.h): most searches are small.
+  static constexpr int kFirstTableBits = 18;
 
   explicit ChanceSearch(const Options& options);
 
@@ -53,20 +56,38 @@ class ChanceSearch {
 
   // A position the search stands on: its single-move decisions played (the decision is no
   // decision, and the outcome pass makes the same move), with its table key, useless cards
-  // and whether each seat may still win. The outcome pass keys on split_key: the position
+  // and whether each seat may still win. The outcome pass keys on split_key(): the position
   // with its useless unseen cards counted dead (positions with equal keys are the same up to
   // the names of those cards, move for move); the search's own key also merges inert cards
   // in hands, which changes the order of the discards in legal_moves().
   struct Node {
     Position pos;
-    StateKey key, split_key;
-    std::uint64_t hash = 0, split_hash = 0;
+    StateKey key;
+    std::uint64_t hash = 0;
     CardSet useless;  // unseen cards neither seat can acquire
     CardSet inert;    // cards in hands that neither seat can ever meld
     bool may_win[2] = {true, true};
     std::vector<Move> moves;  // a seat's decision: legal_moves(pos)
+    // Each seat's closure (MeldReach::reachable) and what it was computed from. It is a
+    // function of the seat's hand, its table and the open cards alone, and a closure that
+    // never held a card does not change when the card leaves the open ones: so a child
+    // whose seat holds what it held here, and whose open cards lost none of the closure,
+    // has the same closure (most children: a card turned, refused and dead).
+    struct Reach {
+      CardSet hand, table, open, cards;
+      CardSet joined;  // the cards that join the closure: reach_->joining(cards)
+      bool known = false;
+    };
+    Reach reach[2];
   };
-  void prepare(Node& n, const Position& p);
+  // `parent`, when given, is a node p was reached from (its closures may be reused).
+  void prepare(Node& n, const Position& p, const Node* parent = nullptr);
+  // The outcome pass's key of a tabled node (above); only that pass needs it.
+  static StateKey split_key(const Node& n) {
+    StateKey k = state_key(n.pos);
+    k.dead |= n.useless.bits();
+    return k;
+  }
   Int128 search_node(const Node& n, Int128 alpha, Int128 beta);
   Int128 exact(const Node& n);
   bool reaches(const Node& n, Int128 v, bool at_least);
@@ -110,7 +131,8 @@ class ChanceSearch {
   };
   // Plays single-move decisions (a card nobody can take, most often): no decision.
   void settle(Position& p, std::vector<Move>& scratch) const;
-  void describe(Node& n) const;
+  void describe(Node& n, const Node* parent) const;
+  CardSet closure(Node& n, int seat, const Node* parent) const;
   Int128 search_moves(const Node& n, Int128 alpha, Int128 beta, int tt_best, std::uint16_t& best);
   Int128 chance(const Node& n, Int128 alpha, Int128 beta);
   Frame& frame();

@@ -19,6 +19,64 @@ MeldReach::MeldReach(const Ruleset& rules) : rules_(&rules) {
     for (CardSet m : keep) rests_.push_back(m.without(static_cast<Card>(c)));
   }
   first_[kMaxCards] = static_cast<std::uint16_t>(rests_.size());
+  group_patterns();
+}
+
+void MeldReach::group_patterns() {
+  const CardSet wild = rules_->melds.wild;
+  by_pattern_ = true;
+  for (int c = 0; c < kMaxCards && by_pattern_; ++c)
+    for (std::size_t i = wild.has(static_cast<Card>(c)) ? first_[c + 1u] : first_[c]; i < first_[c + 1u]; ++i) {
+      Pattern shape;
+      shape.wild = rests_[i] & wild;
+      for (Card d : rests_[i] - wild) {
+        if (shape.count == Pattern::kMaxOffsets) {
+          by_pattern_ = false;
+          break;
+        }
+        shape.offsets[static_cast<std::size_t>(shape.count++)] = static_cast<std::int8_t>(int{d} - c);
+      }
+      if (!by_pattern_) break;
+      auto same = [&](const Pattern& p) {
+        return p.count == shape.count && p.offsets == shape.offsets && p.wild == shape.wild;
+      };
+      auto it = std::find_if(patterns_.begin(), patterns_.end(), same);
+      if (it == patterns_.end()) {
+        if (patterns_.size() == kMaxPatterns) {
+          by_pattern_ = false;
+          break;
+        }
+        patterns_.push_back(shape);
+        it = patterns_.end() - 1;
+      }
+      it->cards.insert(static_cast<Card>(c));
+    }
+  if (!by_pattern_) patterns_.clear();
+}
+
+CardSet MeldReach::joining(CardSet reach) const {
+  if (!by_pattern_) return joining_by_card(reach);
+  const std::uint64_t r = reach.bits();
+  std::uint64_t out = 0;
+  for (const Pattern& p : patterns_) {
+    if (!reach.contains(p.wild)) continue;
+    std::uint64_t m = p.cards.bits();
+    for (int i = 0; i < p.count && m; ++i) {
+      const int d = p.offsets[static_cast<std::size_t>(i)];
+      m &= d >= 0 ? r >> d : r << -d;
+    }
+    out |= m;
+  }
+  for (Card w : rules_->melds.wild)
+    if (joins(w, reach)) out |= std::uint64_t{1} << w;
+  return CardSet(out);
+}
+
+CardSet MeldReach::joining_by_card(CardSet reach) const {
+  CardSet out;
+  for (Card c : rules_->deck.all())
+    if (joins(c, reach)) out.insert(c);
+  return out;
 }
 
 bool MeldReach::joins(Card c, CardSet reach) const {
@@ -33,9 +91,7 @@ CardSet MeldReach::reachable(const Position& p, int seat) const {
   const int left = std::max(1, p.rules->target - p.table[seat].size());
   CardSet reach = held;
   for (int k = 0; k < left; ++k) {
-    CardSet added;
-    for (Card c : open - reach)
-      if (joins(c, reach)) added.insert(c);
+    const CardSet added = (open - reach) & joining(reach);
     if (added.empty()) break;
     reach |= added;
   }

@@ -49,13 +49,36 @@ class MeldReach {
   CardSet useless_unseen(const Position& p) const;
   // Whether some meld holding `c` has its other cards in `reach`.
   bool joins(Card c, CardSet reach) const;
+  // Every card that joins `reach`: {c : joins(c, reach)}, a few shifts and masks a pattern.
+  CardSet joining(CardSet reach) const;
+  // The same, card by card through joins() (what the patterns are held to in the tests).
+  CardSet joining_by_card(CardSet reach) const;
+  // Whether joining() works by patterns (false: card by card).
+  bool by_pattern() const { return by_pattern_; }
 
  private:
+  void group_patterns();
   // For each card c, the melds holding it that hold no smaller meld with it, less c: some
   // meld holding c has its other cards in a set exactly when one of these lies in it.
   // Card c's are rests_[first_[c] .. first_[c + 1]).
   std::vector<CardSet> rests_;
   std::array<std::uint16_t, kMaxCards + 1> first_{};
+  // The same rests grouped by shape, for joining(): a rest of card c whose natural cards
+  // lie at c + offsets[i] and whose wild cards are `wild` is the pattern's for every card
+  // in `cards`, so the cards that join R through it are
+  //     cards & (R >> offsets[0]) & (R >> offsets[1]) ...   (when R holds `wild`).
+  // A deck of 40 cards without wilds has 12 shapes (3 of runs, 9 of sets), with one wild card
+  // 25. The wild cards themselves (whose rests are any pair a meld can hold, of as many
+  // shapes) are asked card by card; past kMaxPatterns joining() goes card by card for all.
+  struct Pattern {
+    static constexpr int kMaxOffsets = 6;
+    std::array<std::int8_t, kMaxOffsets> offsets{};
+    int count = 0;
+    CardSet wild, cards;
+  };
+  static constexpr std::size_t kMaxPatterns = 48;
+  std::vector<Pattern> patterns_;
+  bool by_pattern_ = false;
   // The cards outside hand and table the seat could take now (K = 1), cached on hand and
   // table (rulesets with rearrange: nothing else decides it).
   CardSet takeable(const Position& p, int seat) const;

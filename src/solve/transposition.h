@@ -44,36 +44,29 @@ class TranspositionTable {
     std::uint8_t generation = 0;  // 0: empty
     std::uint8_t work = 0;        // log2 of the nodes searched below it
   };
+  // The bucket hash of a stored key, for a table that grows (it moves its entries).
+  using HashOf = std::uint64_t (*)(const StateKey&);
 
   // 2^bits entries. Eager: cleared here, in memory advised for huge pages (fewer TLB
   // misses; clearing and compacting cost up front). Lazy: mapped memory, zero (so empty)
   // until first touched, in ordinary pages: a search that stays small costs only the pages
   // it touches (huge pages would be compacted and cleared 2 MiB at a time on first touch).
   enum class Memory { Eager, Lazy };
-  explicit TranspositionTable(int bits, Memory memory = Memory::Eager) : mask_((std::size_t{1} << bits) - 1) {
-    constexpr std::size_t kHuge = std::size_t{2} << 20;
-    bytes_ = (mask_ + 1) * sizeof(Entry);
-    void* mem = nullptr;
-    if (memory == Memory::Lazy && bytes_ >= kHuge) {
-      mem = mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-      if (mem == MAP_FAILED) throw std::bad_alloc();
-      mapped_ = true;
-    } else {
-      std::size_t align = bytes_ >= kHuge ? kHuge : 128;
-      bytes_ = (bytes_ + align - 1) / align * align;
-      mem = std::aligned_alloc(align, bytes_);
-      if (!mem) throw std::bad_alloc();
-#ifdef MADV_HUGEPAGE
-      if (align == kHuge) madvise(mem, bytes_, MADV_HUGEPAGE);
-#endif
-      std::memset(mem, 0, bytes_);  // generation 0: empty
-    }
-    entries_.get_deleter() = Free{bytes_, mapped_};
-    entries_.reset(static_cast<Entry*>(mem));
+  explicit TranspositionTable(int bits, Memory memory = Memory::Eager) : memory_(memory) { allocate(bits); }
+  // A table that starts at 2^bits entries and grows fourfold, up to 2^max_bits, whenever half of
+  // its entries are filled, moving what it holds (`hash_of` gives each key's bucket hash).
+  // A search's first pages of a big table cost more than its nodes when it is small: every
+  // page is faulted in and cleared on first touch, and a table much larger than the caches'
+  // reach misses the TLB on every probe (measured: a 530,000-node search 0.82 s with 2^22
+  // entries from the start, 0.48 s with 2^18).
+  TranspositionTable(int bits, int max_bits, HashOf hash_of, Memory memory = Memory::Lazy)
+      : memory_(memory), max_bits_(max_bits), hash_of_(hash_of) {
+    allocate(bits);
   }
 
   // A new search: older entries count as empty.
   void new_generation() {
+    filled_ = 0;
     if (++generation_ == 0) {
       for (std::size_t i = 0; i <= mask_; ++i) entries_[i].generation = 0;
       generation_ = 1;
@@ -88,19 +81,8 @@ class TranspositionTable {
   }
 
   void store(std::uint64_t hash, const StateKey& key, const Payload& data, std::uint8_t work) {
-    Entry* b = bucket(hash);
-    Entry fresh{key, data, generation_, work};
-    for (int i = 0; i < 2; ++i)
-      if (b[i].generation == generation_ && b[i].key == key) {
-        b[i] = fresh;
-        return;
-      }
-    if (b[0].generation != generation_ || work >= b[0].work) {
-      if (b[0].generation == generation_) b[1] = b[0];
-      b[0] = fresh;
-    } else {
-      b[1] = fresh;
-    }
+    put(Entry{key, data, generation_, work}, hash);
+    if (hash_of_ && bits_ < max_bits_ && filled_ * 2 > mask_ + 1) grow();
   }
 
   std::size_t size() const { return mask_ + 1; }
@@ -110,6 +92,56 @@ class TranspositionTable {
  private:
   Entry* bucket(std::uint64_t hash) { return &entries_[static_cast<std::size_t>(hash) & mask_ & ~std::size_t{1}]; }
 
+  // Two entries a bucket: one kept for the bigger subtree, one always replaced.
+  void put(const Entry& fresh, std::uint64_t hash) {
+    Entry* b = bucket(hash);
+    for (int i = 0; i < 2; ++i)
+      if (b[i].generation == generation_ && b[i].key == fresh.key) {
+        b[i] = fresh;
+        return;
+      }
+    filled_ += (b[0].generation != generation_) + (b[0].generation == generation_ && b[1].generation != generation_);
+    if (b[0].generation != generation_ || fresh.work >= b[0].work) {
+      if (b[0].generation == generation_) b[1] = b[0];
+      b[0] = fresh;
+    } else {
+      b[1] = fresh;
+    }
+  }
+
+  void grow() {
+    auto old = std::move(entries_);
+    const std::size_t old_size = mask_ + 1;
+    allocate(std::min(bits_ + 2, max_bits_));
+    filled_ = 0;
+    for (std::size_t i = 0; i < old_size; ++i)
+      if (old[i].generation == generation_) put(old[i], hash_of_(old[i].key));
+  }
+
+  void allocate(int bits) {
+    bits_ = bits;
+    mask_ = (std::size_t{1} << bits) - 1;
+    constexpr std::size_t kHuge = std::size_t{2} << 20;
+    std::size_t bytes = (mask_ + 1) * sizeof(Entry);
+    void* mem = nullptr;
+    bool mapped = false;
+    if (memory_ == Memory::Lazy && bytes >= kHuge) {
+      mem = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      if (mem == MAP_FAILED) throw std::bad_alloc();
+      mapped = true;
+    } else {
+      std::size_t align = bytes >= kHuge ? kHuge : 128;
+      bytes = (bytes + align - 1) / align * align;
+      mem = std::aligned_alloc(align, bytes);
+      if (!mem) throw std::bad_alloc();
+#ifdef MADV_HUGEPAGE
+      if (align == kHuge) madvise(mem, bytes, MADV_HUGEPAGE);
+#endif
+      std::memset(mem, 0, bytes);  // generation 0: empty
+    }
+    entries_ = std::unique_ptr<Entry[], Free>(static_cast<Entry*>(mem), Free{bytes, mapped});
+  }
+
   struct Free {
     std::size_t bytes = 0;
     bool mapped = false;
@@ -118,9 +150,11 @@ class TranspositionTable {
       else std::free(e);
     }
   };
-  std::size_t mask_;
-  std::size_t bytes_ = 0;
-  bool mapped_ = false;
+  Memory memory_;
+  int bits_ = 0, max_bits_ = 0;
+  HashOf hash_of_ = nullptr;
+  std::size_t mask_ = 0;
+  std::size_t filled_ = 0;  // entries of this generation
   std::unique_ptr<Entry[], Free> entries_;
   std::uint8_t generation_ = 1;
 };

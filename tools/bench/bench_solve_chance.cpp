@@ -9,7 +9,8 @@
 //
 //   conquian_bench solve --part chance [--chance-positions 60] [--unseen 14] [--seed 1]
 //                        [--largest-seconds 60] [--largest-deals 2] [--chance-table-bits 22]
-//                        [--chance-budget 50000000] [--verbose yes] [--only K]
+//                        [--chance-budget 50000000] [--verbose yes] [--only K] [--write DIR]
+//   --write DIR: each sampled position also as a position file DIR/unseenN-K.position.yml
 #include "bench_solve_chance.h"
 
 #include <fmt/core.h>
@@ -128,14 +129,44 @@ void corpus_part(const solve::Options& o, const std::string& corpus) {
   }
 }
 
+// A position at a turn as a position file (specs/position-format.md), so that a hard one can
+// be solved again with `conquian solve`: the stock unknown, every other card placed.
+std::string position_file_text(const Position& p) {
+  const Deck& deck = p.rules->deck;
+  auto list = [&](CardSet s) {
+    std::string out;
+    for (Card c : s) out += (out.empty() ? "" : ", ") + deck.token(c);
+    return "[" + out + "]";
+  };
+  std::string text = "format: conquian-position/1\nruleset: " + p.rules->name + "\nseats:\n";
+  for (int s = 0; s < 2; ++s) {
+    MeldList melds;
+    p.rules->meld_index().find_partition(p.table[s], melds);
+    std::string table;
+    for (int i = 0; i < melds.count; ++i) table += (table.empty() ? "" : ", ") + list(melds.melds[i]);
+    text += "  - hand: " + list(p.hand[s]) + "\n    table: [" + table + "]\n";
+  }
+  text += "stock: unknown\ndead: " + list(p.dead) + "\nto_act: " + std::to_string(p.actor) + "\n";
+  return text;
+}
+
 void sample_part(const Ruleset& rules, const solve::Options& o, std::uint64_t seed, int count, int unseen,
-                 bool verbose, int only) {
+                 bool verbose, int only, const std::string& write_dir) {
   std::vector<Position> set;
   for (std::uint64_t i = 0; static_cast<int>(set.size()) < count && i < static_cast<std::uint64_t>(count) * 10; ++i)
     if (auto p = greedy_until(deal_of(rules, seed, i), seed * 7919 + i, unseen)) set.push_back(*p);
   fmt::print("{} positions of {} with {} unseen cards (greedy play from random deals, seed {}; goal: median "
              "at most 1 s):\n",
              set.size(), rules.name, unseen, seed);
+  if (!write_dir.empty()) {
+    std::filesystem::create_directories(write_dir);
+    for (std::size_t i = 0; i < set.size(); ++i) {
+      std::FILE* f = std::fopen(fmt::format("{}/unseen{}-{:02}.position.yml", write_dir, unseen, i).c_str(), "w");
+      if (!f) throw std::runtime_error("cannot write into " + write_dir);
+      std::fputs(position_file_text(set[i]).c_str(), f);
+      std::fclose(f);
+    }
+  }
   if (only >= 0) set = {set.at(static_cast<std::size_t>(only))};
   std::vector<double> times, all_times;  // all_times: an unsolved position as slower than any
   std::uint64_t nodes = 0, outcome_nodes = 0;
@@ -205,7 +236,7 @@ int bench_solve_chance(const Args& args) {
   o.max_nodes = std::stoull(arg(args, "--chance-budget", "50000000"));
   corpus_part(o, arg(args, "--corpus", "corpus"));
   if (count > 0) sample_part(*rules, o, seed, count, unseen, arg(args, "--verbose", "no") == "yes",
-                              std::stoi(arg(args, "--only", "-1")));
+                              std::stoi(arg(args, "--only", "-1")), arg(args, "--write", ""));
   if (deals > 0) largest_part(*rules, o, seed, deals, seconds);
   return 0;
 }
