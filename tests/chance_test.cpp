@@ -204,6 +204,43 @@ TEST_CASE("useless cards: every turn of one leads to the same value") {
   }
 }
 
+TEST_CASE("sure winners: a seat one take from the target, with cards only it can take, against a seat that cannot win") {
+  // ChanceSearch::Node::sure_winner is a claim about every order of the stock; plain
+  // expectimax must give that seat a certain win wherever it is made.
+  int claims = 0;
+  for (const char* name : {"tiny", "tiny-compulsory", "tiny-offer", "tiny-dealer-upcard", "american"}) {
+    auto rules = variant(name);
+    batch::Rng rng(11);
+    auto greedy = batch::make_greedy_player();
+    solve::Options o;
+    o.table_bits = 12;
+    solve::ChanceSearch search(o);
+    solve::PlainExpectimax reference;
+    const bool big = std::string(name) == "american";
+    for (int i = 0; i < conquian::testing::scaled(big ? 1500 : 600); ++i) {
+      Position p = forget_stock(random_position(*rules, rng, 0, false));
+      std::vector<Move> legal;
+      const int unseen = big ? 5 : 6;
+      while (!p.result.over() && !(p.phase != Phase::Swap && p.stock_left() <= unseen && rng.below(3) == 0)) {
+        legal_moves(p, legal);
+        std::size_t pick = rng.below(legal.size());
+        if (big && rng.below(4) != 0) pick = greedy->choose(p, legal, rng);
+        apply(p, legal[pick]);
+      }
+      if (p.result.over() || p.stock_left() > unseen) continue;
+      search.start(p);
+      solve::ChanceSearch::Node n;
+      search.prepare(n, p);
+      if (n.sure_winner < 0 || n.pos.result.over()) continue;
+      ++claims;
+      const solve::ExactChances plain = reference.value(n.pos);
+      CAPTURE(name);
+      CHECK(solve::to_string(n.sure_winner == 0 ? plain.win0 : plain.win1) == solve::to_string(plain.denominator));
+    }
+  }
+  CHECK(claims >= conquian::testing::scaled(20));
+}
+
 TEST_CASE("joining cards: the shape patterns give what the rests give card by card") {
   // MeldReach::joining() works by shifts and masks; joins() card by card is the definition.
   // Every shipped ruleset and the test variants, on random sets of cards of every size.

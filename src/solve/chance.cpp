@@ -93,6 +93,10 @@ struct ChanceSolver::Impl {
       if (p.result.kind != Outcome::Kind::Win) return {};
       return p.result.winner == 0 ? Split{top, 0} : Split{0, top};
     }
+    // A certain win: the strategy's expected score is v = win0 - win1 out of top, so v = top
+    // leaves no room for a draw or a loss (and v = -top none for a win).
+    if (v == top) return {top, 0};
+    if (v == -top) return {0, top};
     const bool use_table = search.tabled(p);
     const StateKey key = use_table ? ChanceSearch::split_key(n) : StateKey{};
     const std::uint64_t hash = use_table ? hash_key(key) : 0;

@@ -95,15 +95,25 @@ void ChanceSearch::describe(Node& n, const Node* parent) const {
   if (p.result.over()) return;
   n.useless = n.inert = CardSet{};
   n.may_win[0] = n.may_win[1] = true;
+  n.sure_winner = -1;
   if (!p.stock_known) {
+    const Ruleset& r = *p.rules;
     const CardSet reach[2] = {closure(n, 0, parent), closure(n, 1, parent)};
-    n.useless = p.unseen() - reach[0] - reach[1];
+    const CardSet unseen = p.unseen();
+    n.useless = unseen - reach[0] - reach[1];
     for (int s = 0; s < 2; ++s) {
       // held, never melded by the seat, never acquired by the other
       const CardSet inert = (p.hand[s] - reach[1 - s]) - n.reach[s].joined;
-      if (p.rules->stock_out == StockOut::Draw) n.may_win[s] = (reach[s] - inert).size() >= p.rules->target;
+      if (r.stock_out == StockOut::Draw) n.may_win[s] = (reach[s] - inert).size() >= r.target;
       n.inert |= inert;
     }
+    if (r.stock_out == StockOut::Draw && r.meld_timing == MeldTiming::Take && !r.forcing.hit)
+      for (int s = 0; s < 2; ++s)
+        // One take from the target: reach[s] less what it holds is what it could take now
+        // (meld_reach.h), and the other seat's closure holds every card it could ever take.
+        if (!n.may_win[1 - s] && p.table[s].size() + 1 == r.target &&
+            (unseen & reach[s]).intersects(unseen - reach[1 - s]))
+          n.sure_winner = s;
   }
   if (tabled(p)) {
     n.key = state_key(p);
@@ -178,7 +188,8 @@ Int128 ChanceSearch::search_node(const Node& n, Int128 alpha, Int128 beta) {
   if (p.result.over()) return terminal_value(p.result, top);
   STAT(g_stats.by_phase[static_cast<int>(p.phase)]++;)
   STAT(if (std::getenv("CHANCE_STATS")) g_stats.distinct_all.insert(n.hash);)
-  Int128 lower = n.may_win[1] ? -top : 0, upper = n.may_win[0] ? top : 0;
+  Int128 lower, upper;
+  n.bounds(top, lower, upper);
   int tt_best = -1;
   const bool use_table = tabled(p);
   if (use_table)
@@ -285,7 +296,7 @@ Int128 ChanceSearch::chance(const Node& n, Int128 alpha, Int128 beta) {
     if (q.result.over()) {
       c.lower = c.upper = terminal_value(q.result, unit);
     } else {
-      c.lower = c.node.may_win[1] ? -unit : 0, c.upper = c.node.may_win[0] ? unit : 0;
+      c.node.bounds(unit, c.lower, c.upper);
       if (tabled(q))
         if (const ChanceBounds* e = table_.probe(c.node.hash, c.node.key))
           c.lower = std::max<Int128>(c.lower, e->lower), c.upper = std::min<Int128>(c.upper, e->upper);

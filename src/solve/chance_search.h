@@ -67,6 +67,22 @@ class ChanceSearch {
     CardSet useless;  // unseen cards neither seat can acquire
     CardSet inert;    // cards in hands that neither seat can ever meld
     bool may_win[2] = {true, true};
+    // The seat that wins for certain, whatever the order of the stock (-1: none known): it
+    // is one take from the target with cards in the stock that it could take now and the
+    // other seat can never acquire, and the other seat cannot win. Such a card is turned
+    // before the stock runs out (it is in the stock); the seat takes it when it turns it,
+    // and when the other seat turns it the other seat cannot take it (nor be forced to), so
+    // it is offered to the seat. Nothing the seat holds changes before then (any take wins).
+    // Two seats, melds laid only with a take, no hits, the stock running out a draw.
+    int sure_winner = -1;
+    // Bounds on the value times n! from these: [-top, top] narrowed.
+    void bounds(Int128 top, Int128& lower, Int128& upper) const {
+      if (sure_winner >= 0) {
+        lower = upper = sure_winner == 0 ? top : -top;
+        return;
+      }
+      lower = may_win[1] ? -top : 0, upper = may_win[0] ? top : 0;
+    }
     std::vector<Move> moves;  // a seat's decision: legal_moves(pos)
     // Each seat's closure (MeldReach::reachable) and what it was computed from. It is a
     // function of the seat's hand, its table and the open cards alone, and a closure that
