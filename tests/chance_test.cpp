@@ -75,6 +75,7 @@ solve::Options configuration(int k) {
   if (k == 1) o.transposition = false;
   if (k == 2) o.ordering = false;
   if (k == 3) o.table_bits = 10;
+  if (k == 4) o.threads = 2;  // two threads on one small table (ChanceSolver::solve)
   return o;
 }
 
@@ -99,7 +100,7 @@ TEST_CASE("chance search: exact values and outcome chances equal plain expectima
     auto rules = variant(set.ruleset);
     batch::Rng rng(20261201);
     std::vector<std::unique_ptr<solve::ChanceSolver>> solvers;  // kept across positions: tables reused
-    for (int k = 0; k < 4; ++k) solvers.push_back(std::make_unique<solve::ChanceSolver>(configuration(k)));
+    for (int k = 0; k < 5; ++k) solvers.push_back(std::make_unique<solve::ChanceSolver>(configuration(k)));
     const int want = conquian::testing::scaled(set.positions);
     for (int found = 0, tries = 0; found < want && tries < 50 * want; ++tries) {
       // Random play until at most max_unseen cards are left, and then a few moves more.
@@ -125,7 +126,8 @@ TEST_CASE("chance search: exact values and outcome chances equal plain expectima
         if (k == 1 && p.stock_left() > 4) continue;  // without a table the tree is big
         CAPTURE(k);
         solvers[k]->reset_nodes();
-        check_same(solvers[k]->exact_value(p), plain);
+        if (k == 4) check_same(solvers[k]->solve(p).exact, plain);
+        else check_same(solvers[k]->exact_value(p), plain);
       }
       // The same stock, known: one draw of weight n.
       check_same(solvers[0]->exact_value(known), solve::PlainExpectimax().value(known));
@@ -316,6 +318,22 @@ TEST_CASE("chance search: the node budget and the progress callback stop it; a l
   r = stopped.solve(q);
   CHECK(r.solved);
   check_same(r.exact, solve::PlainExpectimax().value(q));
+}
+
+TEST_CASE("conquian solve --stock unknown --threads: the same exact answer on one thread and on two") {
+  // About 530,000 nodes: past the first thread's 100,000 alone, so that both threads search.
+  // The fractions were also given by the search of an earlier stop (one thread).
+  const std::string file = std::string(CONQUIAN_SOURCE_DIR) + "/corpus/chance/unseen14-07.position.yml";
+  for (const char* threads : {"1", "2"}) {
+    const auto run = conquian::testing::run_cli("solve " + file + " --threads " + threads + " --json");
+    CAPTURE(threads);
+    REQUIRE(run.status == 0);
+    auto j = nlohmann::json::parse(run.out);
+    CHECK(j["exact"]["win0"] == "53/168");
+    CHECK(j["exact"]["win1"] == "115/168");
+    CHECK(j["exact"]["draw"] == "0");
+    CHECK(j["exact"]["expected0"] == "-31/84");
+  }
 }
 
 TEST_CASE("conquian solve --stock unknown: exact fractions in text and JSON") {

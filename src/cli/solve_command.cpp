@@ -3,8 +3,10 @@
 // of a small ruleset. specs/solve.md describes the command, specs/position-format.md the file.
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <thread>
 
 #include "cli/cards_output.h"
 #include "cli/commands.h"
@@ -41,6 +43,7 @@ struct SolveOptions {
   bool max_nodes_given = false;
   std::uint64_t max_worlds = 2000;
   unsigned threads = 1;
+  bool threads_given = false;
 };
 
 // The position to solve and the ruleset it lives in (which must outlive it).
@@ -57,6 +60,9 @@ solve::Options solver_options(const SolveOptions& opt) {
   o.fastest_win = !opt.any_win;
   o.max_nodes = opt.max_nodes;
   o.table_bits = opt.table_bits ? opt.table_bits : opt.whole_deck ? 22 : 20;
+  // The search with the stock unknown: one thread per core unless told (at most 8; the
+  // threads share one table, specs/solve.md "Threads").
+  o.threads = static_cast<int>(opt.threads_given ? opt.threads : std::clamp(std::thread::hardware_concurrency(), 1u, 8u));
   return o;
 }
 
@@ -362,7 +368,11 @@ void register_solve(CLI::App& app, Runner& run) {
                   "(PIMC). A position file with 'view: SEAT' is read this way without it")
       ->check(CLI::Range(0, 3));
   cmd->add_option("--max-worlds", opt.max_worlds, "With --view: enumerate the worlds when there are at most this many (default 2000)");
-  cmd->add_option("--threads", opt.threads, "With --view: solver threads (default 1)")->check(CLI::Range(1, 256));
+  cmd->add_option("--threads", opt.threads,
+                  "Threads: with the stock unknown, of the exact search, sharing one table (default one per core, at "
+                  "most 8); with --view, of the worlds (default 1). The values do not depend on it")
+      ->check(CLI::Range(1, 256))
+      ->each([](const std::string&) { opt.threads_given = true; });
   auto* whole = cmd->add_flag("--whole-deck", opt.whole_deck, "Solve every deal of --ruleset exactly (small decks: tiny)");
   cmd->add_option("--dealer", opt.dealer, "With --whole-deck: the dealing seat (default 0)")->needs(whole);
   cmd->add_flag("--no-table", opt.no_table, "Search without the transposition table (to measure it)");

@@ -1,8 +1,13 @@
 #include "solve/chance.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <deque>
+#include <exception>
+#include <mutex>
+#include <optional>
+#include <thread>
 
 #include "solve/chance_search.h"
 
@@ -40,7 +45,9 @@ std::string why_not_exact(const Position& pos) {
 struct ChanceSolver::Impl {
   Options opt;
   ChanceSearch search;
-  TranspositionTable<SplitEntry> splits;
+  std::vector<std::unique_ptr<ChanceSearch>> helpers;  // opt.threads - 1, made on first use
+  std::uint64_t helper_nodes = 0;                      // the helpers' nodes in this solve
+  TranspositionTable<SplitEntry, PackedKey> splits;
   // One of each per depth of the outcome pass (a deque keeps them in place).
   std::deque<std::vector<Move>> move_lists;
   std::deque<std::vector<ChanceSearch::Draw>> draw_lists;
@@ -53,7 +60,79 @@ struct ChanceSolver::Impl {
         splits(o.transposition ? std::min(ChanceSearch::kFirstTableBits - 2, std::max(10, o.table_bits - 2)) : 1,
                o.transposition ? std::max(10, o.table_bits - 2) : 1, &hash_key) {}
 
+  // The value of `root` (seat 0's expected score times n!) by the search on opt.threads
+  // threads: every thread searches the whole position, sharing one table, the helpers
+  // going through the cards of each turn in the other order; the first to finish has the
+  // value (every bound in the table is true, whoever stored it), and stops the others.
+  // max_nodes is shared out equally. Without a table: one thread (nothing to share).
+  // The first kSoloNodes nodes are this thread's alone: a shared table has its full size
+  // from the start (transposition.h), and faulting in its pages (about 0.1 s for 2^22
+  // entries) would cost a small search more than the other threads save it. What the
+  // search alone found stays in the table.
+  static constexpr std::uint64_t kSoloNodes = 100'000;
+  Int128 exact_root(const Position& root) {
+    if (opt.threads <= 1 || !opt.transposition || root.result.over()) return search.exact(root);
+    if (opt.max_nodes == 0 || opt.max_nodes > kSoloNodes) {
+      search.set_max_nodes(kSoloNodes);
+      try {
+        const Int128 v = search.exact(root);
+        search.set_max_nodes(opt.max_nodes);
+        return v;
+      } catch (const BudgetExceeded&) {
+        search.set_max_nodes(opt.max_nodes);
+      }
+    }
+    const std::size_t threads = static_cast<std::size_t>(opt.threads);
+    const std::uint64_t solo = search.nodes();
+    // Each thread's share of what is left of max_nodes (0: no limit); the first thread
+    // to use its share stops them all, as max_nodes stops one.
+    const std::uint64_t budget =
+        opt.max_nodes ? std::max<std::uint64_t>(1, (opt.max_nodes - std::min(solo, opt.max_nodes)) / threads) : 0;
+    search.table()->share();
+    while (helpers.size() + 1 < threads) {
+      helpers.push_back(std::make_unique<ChanceSearch>(opt, search.table()));
+      helpers.back()->set_reverse(true);
+    }
+    search.set_max_nodes(opt.max_nodes ? solo + budget : 0);
+    std::atomic<bool> stop{false};
+    std::mutex mutex;
+    std::optional<Int128> value;
+    std::exception_ptr failure;
+    auto run = [&](ChanceSearch& s) {
+      try {
+        const Int128 v = s.exact(root);
+        std::lock_guard<std::mutex> lock(mutex);
+        if (!value) value = v;
+      } catch (const BudgetExceeded&) {
+      } catch (...) {
+        std::lock_guard<std::mutex> lock(mutex);
+        if (!failure) failure = std::current_exception();
+      }
+      stop.store(true);
+    };
+    std::vector<std::thread> pool;
+    for (std::size_t i = 0; i + 1 < threads; ++i) {
+      ChanceSearch& h = *helpers[i];
+      h.start(root);
+      h.set_max_nodes(budget);
+      h.reset_nodes();
+      h.stop_when(&stop);
+      pool.emplace_back([&run, &h] { run(h); });
+    }
+    search.stop_when(&stop);
+    run(search);
+    for (auto& t : pool) t.join();
+    search.stop_when(nullptr);
+    search.set_max_nodes(opt.max_nodes);
+    for (std::size_t i = 0; i + 1 < threads; ++i) helper_nodes += helpers[i]->nodes();
+    if (failure) std::rethrow_exception(failure);
+    if (!value) throw BudgetExceeded{};
+    return *value;
+  }
+
   void start(const Position& root) {
+    helper_nodes = 0;
+    for (auto& h : helpers) h->reset_nodes();
     search.start(root);
     splits.new_generation();  // cheap; the outcome pass is short next to the search
     depth = 0;
@@ -98,10 +177,10 @@ struct ChanceSolver::Impl {
     if (v == top) return {top, 0};
     if (v == -top) return {0, top};
     const bool use_table = search.tabled(p);
-    const StateKey key = use_table ? ChanceSearch::split_key(n) : StateKey{};
+    const PackedKey key = use_table ? ChanceSearch::split_key(n) : PackedKey{};
     const std::uint64_t hash = use_table ? hash_key(key) : 0;
     if (use_table)
-      if (const SplitEntry* e = splits.probe(hash, key)) return {e->win0, e->win1};
+      if (SplitEntry e; splits.probe(hash, key, e)) return {e.win0, e.win1};
     grow(depth + 1);
     std::vector<Move>& ms = move_lists[depth];
     ChanceSearch::Node& child = nodes[depth + 1];
@@ -185,7 +264,14 @@ ChanceSolver::ChanceSolver(Options options) : impl_(std::make_unique<Impl>(optio
 ChanceSolver::~ChanceSolver() = default;
 
 void ChanceSolver::reset_nodes() { impl_->search.reset_nodes(); }
-void ChanceSolver::on_progress(std::function<bool(std::uint64_t)> f) { impl_->search.on_progress(std::move(f)); }
+void ChanceSolver::on_progress(std::function<bool(std::uint64_t)> f) {
+  if (!f) return impl_->search.on_progress({});
+  // The main search calls it; the helpers' nodes (as they last published them) are added.
+  impl_->search.on_progress([impl = impl_.get(), f = std::move(f)](std::uint64_t nodes) {
+    for (const auto& h : impl->helpers) nodes += h->published_nodes();
+    return f(nodes);
+  });
+}
 std::uint64_t ChanceSolver::nodes() const { return impl_->search.nodes(); }
 
 ExactChances ChanceSolver::exact_value(const Position& pos, bool outcomes) {
@@ -204,8 +290,8 @@ ChanceResult ChanceSolver::solve(const Position& pos, const ChanceRequest& reque
   std::uint64_t search_nodes = 0;
   try {
     r.exact.denominator = factorial(pos.stock_left());
-    r.exact.expected = s.search.exact(pos);
-    search_nodes = s.search.nodes();
+    r.exact.expected = s.exact_root(pos);
+    search_nodes = s.search.nodes() + s.helper_nodes;
     if (request.outcomes) r.exact = s.value(pos, true);
     r.value = r.exact.approx();
     r.line = s.line(pos, r.exact.expected);
@@ -232,7 +318,7 @@ ChanceResult ChanceSolver::solve(const Position& pos, const ChanceRequest& reque
   } catch (const BudgetExceeded&) {
     r.solved = false;
   }
-  r.nodes = s.search.nodes();
+  r.nodes = s.search.nodes() + s.helper_nodes;
   r.outcome_nodes = r.solved ? r.nodes - search_nodes : 0;
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return r;

@@ -41,10 +41,16 @@ Int128 ceil_div(Int128 a, Int128 b) { return a >= 0 ? (a + b - 1) / b : -((-a) /
 
 }  // namespace
 
+static_assert(sizeof(TranspositionTable<ChanceBounds, PackedKey>::Entry) == 64, "one entry, one cache line");
+
 ChanceSearch::ChanceSearch(const Options& options)
     : options_(options),
-      table_(options.transposition ? std::min(kFirstTableBits, options.table_bits) : 1,
-             options.transposition ? options.table_bits : 1, &hash_key) {}
+      table_(std::make_shared<Table>(options.transposition ? std::min(kFirstTableBits, options.table_bits) : 1,
+                                     options.transposition ? options.table_bits : 1,
+                                     static_cast<Table::HashOf>(&hash_key))) {}
+
+ChanceSearch::ChanceSearch(const Options& options, std::shared_ptr<Table> table)
+    : options_(options), table_(std::move(table)), owner_(false) {}
 
 ChanceSearch::Frame& ChanceSearch::frame() {
   while (frames_.size() <= depth_) frames_.emplace_back();
@@ -54,10 +60,10 @@ ChanceSearch::Frame& ChanceSearch::frame() {
 void ChanceSearch::start(const Position& root) {
   if (!reach_ || &reach_->rules() != root.rules) {
     reach_ = std::make_unique<MeldReach>(*root.rules);
-    table_.new_generation();
+    if (owner_) table_->new_generation();
   }
   // The key holds no stock order: a known stock's entries hold for that stock only.
-  if (root.stock_known || stock_known_) table_.new_generation();
+  if (owner_ && (root.stock_known || stock_known_)) table_->new_generation();
   stock_known_ = root.stock_known;
   depth_ = 0;
 }
@@ -116,21 +122,22 @@ void ChanceSearch::describe(Node& n, const Node* parent) const {
           n.sure_winner = s;
   }
   if (tabled(p)) {
-    n.key = state_key(p);
+    StateKey key = state_key(p);
     if (!p.stock_known) {
       // The useless cards, dead or unseen or inert in a hand, are one anonymous heap; a hand
       // keeps how many of them it holds (where a known stock's stock_top would be).
       const int inert0 = (n.inert & p.hand[0]).size(), inert1 = (n.inert & p.hand[1]).size();
       if (inert0 < 16 && inert1 < 16) {
-        n.key.hand0 &= ~n.inert.bits();
-        n.key.hand1 &= ~n.inert.bits();
-        n.key.dead |= n.inert.bits();
-        n.key.small = (n.key.small & ~std::uint64_t{0xFF}) | static_cast<std::uint64_t>(inert0 | inert1 << 4);
+        key.hand0 &= ~n.inert.bits();
+        key.hand1 &= ~n.inert.bits();
+        key.dead |= n.inert.bits();
+        key.small = (key.small & ~std::uint64_t{0xFF}) | static_cast<std::uint64_t>(inert0 | inert1 << 4);
       }
-      n.key.dead |= n.useless.bits();
+      key.dead |= n.useless.bits();
     }
+    n.key = pack(key);
     n.hash = hash_key(n.key);
-    table_.prefetch(n.hash);
+    table_->prefetch(n.hash);
   }
 }
 
@@ -182,6 +189,10 @@ Int128 ChanceSearch::search(const Position& p, Int128 alpha, Int128 beta) {
 
 Int128 ChanceSearch::search_node(const Node& n, Int128 alpha, Int128 beta) {
   if (options_.max_nodes && nodes_ >= options_.max_nodes) throw BudgetExceeded{};
+  if ((nodes_ & 0x3FF) == 0) {
+    published_.store(nodes_, std::memory_order_relaxed);
+    if (stop_ && stop_->load(std::memory_order_relaxed)) throw BudgetExceeded{};
+  }
   if ((++nodes_ & 0xFFFF) == 0 && progress_ && !progress_(nodes_)) throw BudgetExceeded{};
   const Position& p = n.pos;
   const Int128 top = factorial(p.stock_left());
@@ -193,9 +204,9 @@ Int128 ChanceSearch::search_node(const Node& n, Int128 alpha, Int128 beta) {
   int tt_best = -1;
   const bool use_table = tabled(p);
   if (use_table)
-    if (const ChanceBounds* e = table_.probe(n.hash, n.key)) {
-      lower = std::max<Int128>(lower, e->lower), upper = std::min<Int128>(upper, e->upper);
-      if (e->best != kNoMove) tt_best = e->best;
+    if (ChanceBounds e; table_->probe(n.hash, n.key, e)) {
+      lower = std::max<Int128>(lower, e.lower), upper = std::min<Int128>(upper, e.upper);
+      if (e.best != kNoMove) tt_best = e.best;
     }
   STAT(if (lower >= beta || upper <= alpha || lower == upper) g_stats.tt_cut++;)
   if (lower >= beta) return lower;
@@ -209,7 +220,7 @@ Int128 ChanceSearch::search_node(const Node& n, Int128 alpha, Int128 beta) {
     if (v <= a) upper = std::min(upper, v);
     else if (v >= b) lower = std::max(lower, v);
     else lower = upper = v;
-    table_.store(n.hash, n.key, ChanceBounds{static_cast<std::int64_t>(lower), static_cast<std::int64_t>(upper), best},
+    table_->store(n.hash, n.key, ChanceBounds{static_cast<std::int64_t>(lower), static_cast<std::int64_t>(upper), best},
                  work_of(nodes_ - before));
   }
   return v;
@@ -298,8 +309,8 @@ Int128 ChanceSearch::chance(const Node& n, Int128 alpha, Int128 beta) {
     } else {
       c.node.bounds(unit, c.lower, c.upper);
       if (tabled(q))
-        if (const ChanceBounds* e = table_.probe(c.node.hash, c.node.key))
-          c.lower = std::max<Int128>(c.lower, e->lower), c.upper = std::min<Int128>(c.upper, e->upper);
+        if (ChanceBounds e; table_->probe(c.node.hash, c.node.key, e))
+          c.lower = std::max<Int128>(c.lower, e.lower), c.upper = std::min<Int128>(c.upper, e.upper);
     }
     lower_sum += c.weight * c.lower;
     upper_sum += c.weight * c.upper;
@@ -308,7 +319,11 @@ Int128 ChanceSearch::chance(const Node& n, Int128 alpha, Int128 beta) {
   STAT(if (std::getenv("CHANCE_STATS")) g_stats.distinct_chance.insert(n.hash);)
   STAT(if (std::getenv("CHANCE_STATS")) g_stats.by_n[p.stock_left()].insert(n.hash);)
   STAT(g_stats.chance_children += f.children.size();)
-  for (Child& c : f.children) {
+  const std::size_t count = f.children.size();
+  for (std::size_t k = 0; k < count; ++k) {
+    // A helper thread goes through the cards from the other end, so that the threads
+    // search different subtrees first and meet in the table.
+    Child& c = f.children[reverse_ ? count - 1 - k : k];
     if (lower_sum >= beta || upper_sum <= alpha) {
       STAT(g_stats.chance_cut++;)
       break;

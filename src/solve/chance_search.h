@@ -13,6 +13,7 @@
 // keyed on the position with the useless cards counted dead (meld_reach.h).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -44,7 +45,19 @@ class ChanceSearch {
   // (transposition.h): most searches are small.
   static constexpr int kFirstTableBits = 18;
 
+  using Table = TranspositionTable<ChanceBounds, PackedKey>;
   explicit ChanceSearch(const Options& options);
+  // A helper of another search on another thread: it shares that search's table (which
+  // must be shared(): transposition.h), never starts a new generation of it, and goes
+  // through the cards of a turn in the reverse order (chance.h, "Threads").
+  ChanceSearch(const Options& options, std::shared_ptr<Table> table);
+  const std::shared_ptr<Table>& table() const { return table_; }
+  // Stops the search (BudgetExceeded) soon after *stop turns true (checked every 1,024
+  // nodes); null: never.
+  void stop_when(const std::atomic<bool>* stop) { stop_ = stop; }
+  void set_reverse(bool reverse) { reverse_ = reverse; }
+  void set_max_nodes(std::uint64_t max_nodes) { options_.max_nodes = max_nodes; }
+
 
   // Seat 0's expected score at `p` times n! (n = p.stock_left()) if it lies strictly between
   // alpha and beta; otherwise a bound on that side (fail-soft). Throws BudgetExceeded past
@@ -62,7 +75,7 @@ class ChanceSearch {
   // in hands, which changes the order of the discards in legal_moves().
   struct Node {
     Position pos;
-    StateKey key;
+    PackedKey key;
     std::uint64_t hash = 0;
     CardSet useless;  // unseen cards neither seat can acquire
     CardSet inert;    // cards in hands that neither seat can ever meld
@@ -99,10 +112,10 @@ class ChanceSearch {
   // `parent`, when given, is a node p was reached from (its closures may be reused).
   void prepare(Node& n, const Position& p, const Node* parent = nullptr);
   // The outcome pass's key of a tabled node (above); only that pass needs it.
-  static StateKey split_key(const Node& n) {
+  static PackedKey split_key(const Node& n) {
     StateKey k = state_key(n.pos);
     k.dead |= n.useless.bits();
-    return k;
+    return pack(k);
   }
   Int128 search_node(const Node& n, Int128 alpha, Int128 beta);
   Int128 exact(const Node& n);
@@ -128,8 +141,13 @@ class ChanceSearch {
   // Called every 65,536 nodes with the count; returning false stops the search
   // (BudgetExceeded), as max_nodes does.
   void on_progress(std::function<bool(std::uint64_t)> f) { progress_ = std::move(f); }
-  void reset_nodes() { nodes_ = 0; }
+  void reset_nodes() {
+    nodes_ = 0;
+    published_.store(0, std::memory_order_relaxed);
+  }
   std::uint64_t nodes() const { return nodes_; }
+  // nodes() as of the last 1,024, readable from another thread (a progress line).
+  std::uint64_t published_nodes() const { return published_.load(std::memory_order_relaxed); }
 
  private:
   struct Child {
@@ -154,12 +172,16 @@ class ChanceSearch {
   Frame& frame();
 
   Options options_;
-  TranspositionTable<ChanceBounds> table_;
+  std::shared_ptr<Table> table_;
+  bool owner_ = true;     // this search's own table (false: a helper's, shared)
+  bool reverse_ = false;  // the cards of a turn searched last first
+  const std::atomic<bool>* stop_ = nullptr;
   std::unique_ptr<MeldReach> reach_;
   History history_;
   std::deque<Frame> frames_;
   std::size_t depth_ = 0;
   std::uint64_t nodes_ = 0;
+  std::atomic<std::uint64_t> published_{0};
   std::function<bool(std::uint64_t)> progress_;
   bool stock_known_ = false;
 

@@ -90,7 +90,7 @@ struct Solver::Impl {
     int tt_best = -1;
     if (opt.transposition) {
       key = state_key(p);
-      if (const KnownEntry* e = table.probe(hash, key)) {
+      if (const KnownEntry* e = table.find(hash, key)) {
         int s = e->score;
         if (e->bound == Bound::Int128 || (e->bound == Bound::Lower && s >= beta) ||
             (e->bound == Bound::Upper && s <= alpha))
@@ -160,7 +160,7 @@ struct Solver::Impl {
       legal_moves(p, ms);
       int tt_best = -1;
       if (opt.transposition)
-        if (const KnownEntry* e = table.probe(p.hash(), state_key(p)); e && e->best != 0xFFFF) tt_best = e->best;
+        if (const KnownEntry* e = table.find(p.hash(), state_key(p)); e && e->best != 0xFFFF) tt_best = e->best;
       order_moves(p, ms, opt.ordering, tt_best, nullptr, order);
       // `score` is p's exact value (the root's from exact(), then a child's that scored it
       // exactly), so some move keeps it: the line always reaches the end.

@@ -30,6 +30,9 @@ struct Options {
   bool fastest_win = true;       // prefer short wins and long losses (off: any win will do)
   std::uint64_t max_nodes = 50'000'000;  // give up past this many nodes (0: no limit)
   int table_bits = 20;           // 2^bits entries of 64 bytes (20: 64 MiB)
+  // The search with the stock unknown (chance.h): threads sharing one table for a
+  // position's value (1: this thread alone). max_nodes is then shared out among them.
+  int threads = 1;
 };
 
 // A value with best play: who wins (or a draw), and in how many plies (moves, counting

@@ -41,6 +41,16 @@ std::uint64_t hash_key(const StateKey& k) {
   return h ^ (h >> 29);
 }
 
+std::uint64_t hash_key(const PackedKey& k) {
+  std::uint64_t h = 0x9e3779b97f4a7c15ULL;
+  for (std::uint64_t w : {k.plane0, k.plane1, k.plane2, k.small, k.grouping}) {
+    h = (h ^ w) * 0xbf58476d1ce4e5b9ULL;
+    h ^= h >> 31;
+  }
+  h *= 0x94d049bb133111ebULL;
+  return h ^ (h >> 29);
+}
+
 StateKey state_key(const Position& p) {
   StateKey k;
   k.hand0 = p.hand[0].bits();

@@ -6,6 +6,7 @@
 
 #include <sys/mman.h>
 
+#include <atomic>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -35,17 +36,30 @@ StateKey state_key(const Position& p);
 // A 64-bit hash of a key, for tables keyed on keys that Position::hash() does not follow.
 std::uint64_t hash_key(const StateKey& key);
 
-template <class Payload>
+// The same key in five words, so that an entry of the search with the stock unknown fits
+// one 64-byte cache line (80 bytes, three lines a bucket of two, with StateKey): each card's
+// place as three bits, one per plane, hand 0 = 100, hand 1 = 010, table 0 = 110, table 1 =
+// 001, dead = 101, elsewhere (unseen, face up) = 000. Lossless, as the five sets are disjoint.
+struct PackedKey {
+  std::uint64_t plane0 = 0, plane1 = 0, plane2 = 0, small = 0, grouping = 0;
+  bool operator==(const PackedKey&) const = default;
+};
+inline PackedKey pack(const StateKey& k) {
+  return {k.hand0 | k.table0 | k.dead, k.hand1 | k.table0, k.table1 | k.dead, k.small, k.grouping};
+}
+std::uint64_t hash_key(const PackedKey& key);
+
+template <class Payload, class Key = StateKey>
 class TranspositionTable {
  public:
   struct Entry {
-    StateKey key;
+    Key key;
     Payload data;
     std::uint8_t generation = 0;  // 0: empty
     std::uint8_t work = 0;        // log2 of the nodes searched below it
   };
   // The bucket hash of a stored key, for a table that grows (it moves its entries).
-  using HashOf = std::uint64_t (*)(const StateKey&);
+  using HashOf = std::uint64_t (*)(const Key&);
 
   // 2^bits entries. Eager: cleared here, in memory advised for huge pages (fewer TLB
   // misses; clearing and compacting cost up front). Lazy: mapped memory, zero (so empty)
@@ -64,7 +78,18 @@ class TranspositionTable {
     allocate(bits);
   }
 
-  // A new search: older entries count as empty.
+  // From now on the table may be probed and stored by several threads at once (searches
+  // with the stock unknown on several threads, chance.h): each bucket is then read and
+  // written under one of kStripes spin locks, and the table no longer grows (it is grown
+  // here to 2^max_bits). Call before the threads start.
+  void share() {
+    if (stripes_) return;
+    while (hash_of_ && bits_ < max_bits_) grow();
+    stripes_ = std::make_unique<Stripe[]>(kStripes);
+  }
+  bool shared() const { return stripes_ != nullptr; }
+
+  // A new search: older entries count as empty. Not while other threads use the table.
   void new_generation() {
     filled_ = 0;
     if (++generation_ == 0) {
@@ -73,16 +98,31 @@ class TranspositionTable {
     }
   }
 
-  Payload* probe(std::uint64_t hash, const StateKey& key) {
+  // The payload stored for `key`, in place, or null; a table that is not shared only.
+  const Payload* find(std::uint64_t hash, const Key& key) {
     Entry* b = bucket(hash);
     for (int i = 0; i < 2; ++i)
       if (b[i].generation == generation_ && b[i].key == key) return &b[i].data;
     return nullptr;
   }
+  // Copies the payload stored for `key` into `out`; false when there is none.
+  bool probe(std::uint64_t hash, const Key& key, Payload& out) {
+    Entry* b = bucket(hash);
+    Locked locked(*this, hash);
+    for (int i = 0; i < 2; ++i)
+      if (b[i].generation == generation_ && b[i].key == key) {
+        out = b[i].data;
+        return true;
+      }
+    return false;
+  }
 
-  void store(std::uint64_t hash, const StateKey& key, const Payload& data, std::uint8_t work) {
-    put(Entry{key, data, generation_, work}, hash);
-    if (hash_of_ && bits_ < max_bits_ && filled_ * 2 > mask_ + 1) grow();
+  void store(std::uint64_t hash, const Key& key, const Payload& data, std::uint8_t work) {
+    {
+      Locked locked(*this, hash);
+      put(Entry{key, data, generation_, work}, hash);
+    }
+    if (!stripes_ && hash_of_ && bits_ < max_bits_ && filled_ * 2 > mask_ + 1) grow();
   }
 
   std::size_t size() const { return mask_ + 1; }
@@ -100,7 +140,8 @@ class TranspositionTable {
         b[i] = fresh;
         return;
       }
-    filled_ += (b[0].generation != generation_) + (b[0].generation == generation_ && b[1].generation != generation_);
+    if (!stripes_)  // a shared table does not grow, and its threads would race on the count
+      filled_ += (b[0].generation != generation_) + (b[0].generation == generation_ && b[1].generation != generation_);
     if (b[0].generation != generation_ || fresh.work >= b[0].work) {
       if (b[0].generation == generation_) b[1] = b[0];
       b[0] = fresh;
@@ -108,6 +149,34 @@ class TranspositionTable {
       b[1] = fresh;
     }
   }
+
+  static void relax() {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+  }
+  // One lock a stripe of buckets, each on a cache line of its own (no false sharing).
+  static constexpr std::size_t kStripes = 1024;
+  struct alignas(64) Stripe {
+    std::atomic<bool> held{false};
+  };
+  class Locked {
+   public:
+    Locked(TranspositionTable& t, std::uint64_t hash)
+        : lock_(t.stripes_ ? &t.stripes_[((hash & t.mask_) >> 1) & (kStripes - 1)].held : nullptr) {
+      if (lock_)
+        while (lock_->exchange(true, std::memory_order_acquire))
+          while (lock_->load(std::memory_order_relaxed)) relax();
+    }
+    ~Locked() {
+      if (lock_) lock_->store(false, std::memory_order_release);
+    }
+    Locked(const Locked&) = delete;
+    Locked& operator=(const Locked&) = delete;
+
+   private:
+    std::atomic<bool>* lock_;
+  };
 
   void grow() {
     auto old = std::move(entries_);
@@ -161,6 +230,7 @@ class TranspositionTable {
   std::size_t mask_ = 0;
   std::size_t filled_ = 0;  // entries of this generation
   std::unique_ptr<Entry[], Free> entries_;
+  std::unique_ptr<Stripe[]> stripes_;  // set by share()
   std::uint8_t generation_ = 1;
 };
 
