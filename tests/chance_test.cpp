@@ -75,7 +75,7 @@ solve::Options configuration(int k) {
   if (k == 1) o.transposition = false;
   if (k == 2) o.ordering = false;
   if (k == 3) o.table_bits = 10;
-  if (k == 4) o.threads = 2;  // two threads on one small table (ChanceSolver::solve)
+  if (k == 4) o.threads = 2, o.solo_nodes = 0;  // two threads on one small table, from the first node
   return o;
 }
 

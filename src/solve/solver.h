@@ -33,6 +33,8 @@ struct Options {
   // The search with the stock unknown (chance.h): threads sharing one table for a
   // position's value (1: this thread alone). max_nodes is then shared out among them.
   int threads = 1;
+  // ... of which the first solo_nodes are searched by one thread alone (chance.cpp).
+  std::uint64_t solo_nodes = 100'000;
 };
 
 // A value with best play: who wins (or a draw), and in how many plies (moves, counting
