@@ -1,6 +1,7 @@
 #include "solve/chance_search.h"
 
 #include <algorithm>
+#include <cassert>
 
 #ifdef CHANCE_STATS_ON
 #include <cstdio>
@@ -50,7 +51,9 @@ ChanceSearch::ChanceSearch(const Options& options)
                                      static_cast<Table::HashOf>(&hash_key))) {}
 
 ChanceSearch::ChanceSearch(const Options& options, std::shared_ptr<Table> table)
-    : options_(options), table_(std::move(table)), owner_(false) {}
+    : options_(options), table_(std::move(table)), owner_(false) {
+  assert(table_->shared());
+}
 
 ChanceSearch::Frame& ChanceSearch::frame() {
   while (frames_.size() <= depth_) frames_.emplace_back();
@@ -80,7 +83,7 @@ CardSet ChanceSearch::closure(Node& n, int seat, const Node* parent) const {
   const Position& p = n.pos;
   Node::Reach& r = n.reach[seat];
   r.hand = p.hand[seat], r.table = p.table[seat];
-  r.open = p.rules->deck.all() - p.dead - p.table[1 - seat] - r.hand - r.table;
+  r.open = MeldReach::open_cards(p, seat);
   r.known = true;
   if (parent) {
     const Node::Reach& was = parent->reach[seat];

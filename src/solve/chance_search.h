@@ -41,7 +41,7 @@ class ChanceSearch {
   static constexpr std::uint16_t kTurnOption = 0xFFFE;
   // Positions with more unseen cards are not tabled (their values need more than 64 bits).
   static constexpr int kMaxTabled = 20;
-  // The table starts at 2^18 entries and doubles up to 2^table_bits as it fills
+  // The table starts at 2^18 entries and grows fourfold up to 2^table_bits as it fills
   // (transposition.h): most searches are small.
   static constexpr int kFirstTableBits = 18;
 

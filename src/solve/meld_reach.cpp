@@ -87,7 +87,7 @@ bool MeldReach::joins(Card c, CardSet reach) const {
 
 CardSet MeldReach::reachable(const Position& p, int seat) const {
   const CardSet held = p.hand[seat] | p.table[seat];
-  const CardSet open = rules_->deck.all() - p.dead - p.table[1 - seat] - held;
+  const CardSet open = open_cards(p, seat);
   const int left = std::max(1, p.rules->target - p.table[seat].size());
   CardSet reach = held;
   for (int k = 0; k < left; ++k) {

@@ -45,6 +45,11 @@ class MeldReach {
   // The cards seat `seat` may still acquire (two seats), with what it holds. Not thread-safe
   // (a cache): one instance per search.
   CardSet reachable(const Position& p, int seat) const;
+  // The cards seat `seat` might meld beside what it holds: not dead, not on the other
+  // table (reachable() is a function of the seat's hand, its table and these alone).
+  static CardSet open_cards(const Position& p, int seat) {
+    return p.rules->deck.all() - p.dead - p.table[1 - seat] - p.hand[seat] - p.table[seat];
+  }
   // The unseen cards neither seat can acquire.
   CardSet useless_unseen(const Position& p) const;
   // Whether some meld holding `c` has its other cards in `reach`.

@@ -61,20 +61,18 @@ class TranspositionTable {
   // The bucket hash of a stored key, for a table that grows (it moves its entries).
   using HashOf = std::uint64_t (*)(const Key&);
 
-  // 2^bits entries. Eager: cleared here, in memory advised for huge pages (fewer TLB
-  // misses; clearing and compacting cost up front). Lazy: mapped memory, zero (so empty)
-  // until first touched, in ordinary pages: a search that stays small costs only the pages
-  // it touches (huge pages would be compacted and cleared 2 MiB at a time on first touch).
-  enum class Memory { Eager, Lazy };
-  explicit TranspositionTable(int bits, Memory memory = Memory::Eager) : memory_(memory) { allocate(bits); }
+  // 2^bits entries, cleared here, in memory advised for huge pages (fewer TLB misses;
+  // clearing and compacting cost up front).
+  explicit TranspositionTable(int bits) { allocate(bits); }
   // A table that starts at 2^bits entries and grows fourfold, up to 2^max_bits, whenever half of
   // its entries are filled, moving what it holds (`hash_of` gives each key's bucket hash).
   // A search's first pages of a big table cost more than its nodes when it is small: every
   // page is faulted in and cleared on first touch, and a table much larger than the caches'
   // reach misses the TLB on every probe (measured: a 530,000-node search 0.82 s with 2^22
-  // entries from the start, 0.48 s with 2^18).
-  TranspositionTable(int bits, int max_bits, HashOf hash_of, Memory memory = Memory::Lazy)
-      : memory_(memory), max_bits_(max_bits), hash_of_(hash_of) {
+  // entries from the start, 0.48 s with 2^18). Its memory is mapped with its pages faulted
+  // in at once (MAP_POPULATE) and without huge pages (compacting memory for them on every
+  // growth cost more than it saved).
+  TranspositionTable(int bits, int max_bits, HashOf hash_of) : max_bits_(max_bits), hash_of_(hash_of) {
     allocate(bits);
   }
 
@@ -194,13 +192,12 @@ class TranspositionTable {
     std::size_t bytes = (mask_ + 1) * sizeof(Entry);
     void* mem = nullptr;
     bool mapped = false;
-    if (memory_ == Memory::Lazy && bytes >= kHuge) {
+    if (hash_of_ && bytes >= kHuge) {
       // A table that grows is sized to what the search needs, so its pages are faulted in
-      // at once (MAP_POPULATE): touched lazily, a page is first read (a probe maps the shared
-      // zero page) and then written (a store copies it, and in a process of several threads
-      // every such fault flushes the other cores' TLBs: 11% of an analyse run).
-      const int populate = hash_of_ ? MAP_POPULATE : 0;
-      mem = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | populate, -1, 0);
+      // at once: touched lazily, a page is first read (a probe maps the shared zero page)
+      // and then written (a store copies it, and in a process of several threads every such
+      // fault flushes the other cores' TLBs: about a tenth of an analyse run).
+      mem = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
       if (mem == MAP_FAILED) throw std::bad_alloc();
       mapped = true;
     } else {
@@ -224,7 +221,6 @@ class TranspositionTable {
       else std::free(e);
     }
   };
-  Memory memory_;
   int bits_ = 0, max_bits_ = 0;
   HashOf hash_of_ = nullptr;
   std::size_t mask_ = 0;

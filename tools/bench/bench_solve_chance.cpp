@@ -11,8 +11,8 @@
 //                        [--largest-seconds 60] [--largest-deals 2] [--chance-table-bits 22]
 //                        [--chance-budget 50000000] [--verbose yes] [--only K] [--write DIR]
 //                        [--chance-threads T]
-//   --chance-threads T: the search on T threads (solve/chance.h); cpu is then the main
-//     thread's alone, and the wall time the one to read
+//   --chance-threads T: the search on T threads (solve/chance.h); the times (the column
+//     "cpu", the median, --largest-seconds) are then the clock's, not this thread's CPU
 //   --write DIR: each sampled position also as a position file DIR/unseenN-K.position.yml
 #include "bench_solve_chance.h"
 
@@ -209,8 +209,8 @@ void sample_part(const Ruleset& rules, const solve::Options& o, std::uint64_t se
 }
 
 void largest_part(const Ruleset& rules, const solve::Options& o, std::uint64_t seed, int deals, double seconds) {
-  fmt::print("the most unseen cards solved within {:.0f} s of CPU ({} deals of {}, seed {}; greedy play to each count):\n",
-             seconds, deals, rules.name, seed);
+  fmt::print("the most unseen cards solved within {:.0f} s {} ({} deals of {}, seed {}; greedy play to each count):\n",
+             seconds, o.threads > 1 ? "of the clock" : "of CPU", deals, rules.name, seed);
   solve::Options unlimited = o;
   unlimited.max_nodes = 0;
   for (int d = 0; d < deals; ++d) {
