@@ -320,6 +320,49 @@ TEST_CASE("chance search: the node budget and the progress callback stop it; a l
   check_same(r.exact, solve::PlainExpectimax().value(q));
 }
 
+TEST_CASE("a stopped search proves bounds that hold the exact value") {
+  batch::Rng rng(20261202);
+  int stopped = 0, narrowed = 0;
+  for (const char* name : {"tiny", "tiny-lay", "tiny-offer", "tiny-wild"}) {
+    auto rules = variant(name);
+    const int want = conquian::testing::scaled(60);
+    for (int found = 0, tries = 0; found < want && tries < 50 * want; ++tries) {
+      Position known = random_position(*rules, rng, 0, false);
+      std::vector<Move> legal;
+      while (!known.result.over() && known.stock_left() > 6) {
+        legal_moves(known, legal);
+        apply(known, legal[rng.below(legal.size())]);
+      }
+      if (known.result.over()) continue;
+      const Position p = forget_stock(known);
+      const solve::Int128 top = solve::factorial(p.stock_left());
+      const solve::Int128 exact = solve::PlainExpectimax().value(p).expected;
+      for (std::uint64_t budget : {20u, 200u, 2000u}) {
+        solve::Options o;
+        o.table_bits = 12;
+        o.max_nodes = budget;
+        solve::ChanceSolver solver(o);
+        const solve::ChanceResult r = solver.solve(p);
+        CAPTURE(name);
+        CAPTURE(budget);
+        if (r.solved) {
+          CHECK(solve::to_string(r.proved_lower) == solve::to_string(exact));
+          CHECK(solve::to_string(r.proved_upper) == solve::to_string(exact));
+          continue;
+        }
+        ++found, ++stopped;
+        CHECK(r.proved_lower <= exact);
+        CHECK(exact <= r.proved_upper);
+        CHECK(-top <= r.proved_lower);
+        CHECK(r.proved_upper <= top);
+        narrowed += r.proved_lower > -top || r.proved_upper < top;
+      }
+    }
+  }
+  CHECK(stopped >= conquian::testing::scaled(100));
+  CHECK(narrowed > stopped / 2);  // most stopped searches still prove something
+}
+
 TEST_CASE("conquian solve --stock unknown --threads: the same exact answer on one thread and on two") {
   // About 530,000 nodes: past the first thread's 100,000 alone, so that both threads search.
   // The fractions were also given by the search of an earlier stop (one thread).

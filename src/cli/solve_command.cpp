@@ -14,6 +14,7 @@
 #include "cli/command_error.h"
 #include "cli/progress.h"
 #include "cli/solve_view.h"
+#include "solve/table_memory.h"
 #include "replay/move_words.h"
 #include "replay/position_setup.h"
 #include "solve/answer.h"
@@ -38,7 +39,7 @@ struct SolveOptions {
   bool no_table = false;
   bool no_ordering = false;
   bool any_win = false;
-  int table_bits = 0;  // 0: 20 for a position, 22 with the stock unknown or --whole-deck
+  int table_bits = 0;  // 0: 20 for a position, 22 for --whole-deck, 22-25 with the stock unknown (memory)
   int view = -1;       // --view SEAT
   bool max_nodes_given = false;
   std::uint64_t max_worlds = 2000;
@@ -235,6 +236,17 @@ void print_estimate(const SolveOptions& opt, const LoadedPosition& in, const sol
 
 int unusable(const std::string& why) { throw CommandError(why); }
 
+// What a stopped search with the stock unknown proved (ChanceResult::proved_lower/upper),
+// as the start of too_big's hint; nothing when it proved nothing.
+std::string proved_part(const solve::ChanceResult& r) {
+  const solve::Int128 d = r.exact.denominator;
+  if (r.proved_lower <= -d && r.proved_upper >= d) return "";
+  const auto decimal = [&](solve::Int128 v) { return fmt::format("{:+.6f}", static_cast<double>(v) / static_cast<double>(d)); };
+  return fmt::format("what it searched proves seat 0's expected score between {} and {} (exactly {} and {}); ",
+                     decimal(r.proved_lower), decimal(r.proved_upper), solve::fraction(r.proved_lower, d),
+                     solve::fraction(r.proved_upper, d));
+}
+
 int too_big(const std::string& what, std::uint64_t nodes, const std::string& hint) {
   throw Undecided(fmt::format("{} was not solved within {} nodes (--max-nodes); {}", what, nodes, hint));
 }
@@ -294,8 +306,9 @@ int run_solve(const SolveOptions& opt) {
     if (p.stock_known && opt.samples > 0) return unusable("--samples needs an unknown stock (--stock unknown)");
   }
   solve::Question q{solver_options(opt), opt.all_moves, opt.samples, opt.seed, {}};
-  // The chance search meets millions of positions: a bigger table unless told.
-  if (!opt.table_bits && !p.stock_known && opt.samples == 0) q.search.table_bits = 22;
+  // The chance search meets millions of positions: a bigger table unless told, as big as
+  // the memory affords up to 2^25 (2 GiB; measured, specs/solve.md "The table").
+  if (!opt.table_bits && !p.stock_known && opt.samples == 0) q.search.table_bits = solve::affordable_table_bits(22, 25);
   // On a terminal, never with --json: the nodes searched against --max-nodes, or the stock
   // orders solved against --samples (with the time left).
   std::optional<Progress> progress;
@@ -318,8 +331,10 @@ int run_solve(const SolveOptions& opt) {
       return kExitOk;
     case solve::Answer::Kind::Chance:
       if (!a.solved())
-        return too_big("the position, with the stock order unknown,", a.chance.nodes,
-                       "estimate it with --samples N (stock orders solved one by one), or raise --max-nodes");
+        // The limit, not the count: threads share it out and stop together, a little short.
+        return too_big("the position, with the stock order unknown,", opt.max_nodes ? opt.max_nodes : a.chance.nodes,
+                       proved_part(a.chance) +
+                           "estimate it with --samples N (stock orders solved one by one), or raise --max-nodes");
       print_chance(opt, in, a);
       return kExitOk;
     case solve::Answer::Kind::Sampled:
@@ -378,7 +393,7 @@ void register_solve(CLI::App& app, Runner& run) {
   cmd->add_flag("--no-table", opt.no_table, "Search without the transposition table (to measure it)");
   cmd->add_flag("--no-ordering", opt.no_ordering, "Search moves in legal_moves() order (to measure the ordering)");
   cmd->add_flag("--any-win", opt.any_win, "Do not prefer shorter wins (faster; the line is a win, not the shortest)");
-  cmd->add_option("--table-bits", opt.table_bits, "Transposition table of 2^N entries (default 20, 64 MiB; with the stock unknown or --whole-deck 22)")
+  cmd->add_option("--table-bits", opt.table_bits, "Transposition table of 2^N entries of 64 bytes (default 20, 64 MiB; --whole-deck 22). With the stock unknown, at most 2^N, grown as the search fills it; by default 22 to 25 (256 MiB to 2 GiB), as far as half the available memory allows")
       ->check(CLI::Range(10, 30));
   cmd->callback([&run] { run = [] { return run_solve(opt); }; });
 }

@@ -317,6 +317,23 @@ ChanceResult ChanceSolver::solve(const Position& pos, const ChanceRequest& reque
   } catch (const BudgetExceeded&) {
     r.solved = false;
   }
+  if (r.solved) {
+    r.proved_lower = r.proved_upper = r.exact.expected;
+  } else {
+    // What the table proves, deeper while it is cheap next to the search (each level costs
+    // about ten to twenty times the one before: measured on decline-regroup after 48
+    // million nodes, 4 ms at depth 4, 0.07 s at 5, 0.9 s at 6, 9 s at 7).
+    const double searched = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const double allowed = std::max(0.2, 0.1 * searched);
+    double spent = 0, last = 0;
+    for (int depth = 2; depth <= 12 && spent + 20 * last <= allowed; ++depth) {
+      const auto t1 = std::chrono::steady_clock::now();
+      s.search.proved_bounds(pos, depth, r.proved_lower, r.proved_upper);
+      last = std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();
+      spent += last;
+      if (r.proved_lower == r.proved_upper) break;
+    }
+  }
   r.nodes = s.search.nodes() + s.helper_nodes;
   r.outcome_nodes = r.solved ? r.nodes - search_nodes : 0;
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

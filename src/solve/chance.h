@@ -64,6 +64,9 @@ struct ChanceResult {
   std::vector<ChanceMoveValue> moves; // every legal move's value (when asked), best first
   std::uint64_t nodes = 0;            // the search and the outcome pass together
   std::uint64_t outcome_nodes = 0;    // of which the outcome pass (and the line, the moves)
+  // Unsolved: bounds on seat 0's expected score times exact.denominator that the part
+  // searched proves (ChanceSearch::proved_bounds); solved: both exact.expected.
+  Int128 proved_lower = 0, proved_upper = 0;
   double seconds = 0;
 };
 

@@ -229,6 +229,72 @@ Int128 ChanceSearch::search_node(const Node& n, Int128 alpha, Int128 beta) {
   return v;
 }
 
+void ChanceSearch::proved_bounds(const Position& p, int depth, Int128& lower, Int128& upper) {
+  Node n;
+  prepare(n, p);
+  proved_bounds(n, depth, lower, upper);
+}
+
+void ChanceSearch::proved_bounds(const Node& n, int depth, Int128& lower, Int128& upper) {
+  const Position& p = n.pos;
+  const Int128 top = factorial(p.stock_left());
+  if (p.result.over()) {
+    lower = upper = terminal_value(p.result, top);
+    return;
+  }
+  n.bounds(top, lower, upper);
+  if (tabled(p))
+    if (ChanceBounds e; table_->probe(n.hash, n.key, e))
+      lower = std::max<Int128>(lower, e.lower), upper = std::min<Int128>(upper, e.upper);
+  if (depth <= 0 || lower == upper) return;
+  const bool maxing = to_act(p) == 0;
+  bool any = false;
+  Int128 best_lower = 0, best_upper = 0;  // over the options: a max (seat 0) or min of each side
+  auto option = [&](Int128 lo, Int128 hi) {
+    if (!any) best_lower = lo, best_upper = hi;
+    else if (maxing) best_lower = std::max(best_lower, lo), best_upper = std::max(best_upper, hi);
+    else best_lower = std::min(best_lower, lo), best_upper = std::min(best_upper, hi);
+    any = true;
+  };
+  std::vector<Move> moves;
+  if (is_turn(p)) {
+    std::vector<Draw> cards;
+    draws(n, cards);
+    Move turn;
+    turn.kind = MoveKind::Turn;
+    turn.seat = p.actor;
+    Int128 sum_lower = 0, sum_upper = 0;
+    for (const Draw& d : cards) {
+      Node c;
+      c.pos = p;
+      turn.card = d.card;
+      apply(c.pos, turn);
+      settle(c.pos, c.moves);
+      describe(c, &n);
+      Int128 lo, hi;
+      proved_bounds(c, depth - 1, lo, hi);
+      sum_lower += d.weight * lo, sum_upper += d.weight * hi;
+    }
+    option(sum_lower, sum_upper);
+    if (p.rules->meld_timing == MeldTiming::Turn) {  // lays before the turn (search_moves)
+      legal_moves(p, moves);
+      std::erase_if(moves, [](const Move& m) { return m.kind == MoveKind::Turn; });
+    }
+  } else {
+    moves = n.moves;
+  }
+  for (const Move& m : moves) {
+    Position child = p;
+    apply(child, m);
+    Node c;
+    prepare(c, child, &n);
+    Int128 lo, hi;
+    proved_bounds(c, depth - 1, lo, hi);
+    option(lo, hi);
+  }
+  if (any) lower = std::max(lower, best_lower), upper = std::min(upper, best_upper);
+}
+
 // A seat's decision: alpha-beta over its moves, the turn (chance) counted as one option.
 Int128 ChanceSearch::search_moves(const Node& n, Int128 alpha, Int128 beta, int tt_best, std::uint16_t& best) {
   const Position& p = n.pos;

@@ -136,6 +136,13 @@ class ChanceSearch {
 
   bool tabled(const Position& p) const { return options_.transposition && p.stock_left() <= kMaxTabled; }
 
+  // Bounds on p's value (times n!) proved by what the table holds, with no search: a
+  // position's own entry, or its children's, `depth` decisions and turns down (a decision's
+  // value is the best of its children's, a turn's their weighted sum; below that depth and
+  // without an entry, the bounds of Node::bounds). Every entry is a proved bound, so these
+  // are too, however the search that filled the table ended (a stopped search's, most often).
+  void proved_bounds(const Position& p, int depth, Int128& lower, Int128& upper);
+
   // Call before searching `root`: another ruleset, or a known stock, starts a fresh table.
   void start(const Position& root);
   // Called every 65,536 nodes with the count; returning false stops the search
@@ -168,6 +175,7 @@ class ChanceSearch {
   void describe(Node& n, const Node* parent) const;
   CardSet closure(Node& n, int seat, const Node* parent) const;
   Int128 search_moves(const Node& n, Int128 alpha, Int128 beta, int tt_best, std::uint16_t& best);
+  void proved_bounds(const Node& n, int depth, Int128& lower, Int128& upper);
   Int128 chance(const Node& n, Int128 alpha, Int128 beta);
   Frame& frame();
 

@@ -78,20 +78,24 @@ class TranspositionTable {
 
   // From now on the table may be probed and stored by several threads at once (searches
   // with the stock unknown on several threads, chance.h): each bucket is then read and
-  // written under one of kStripes spin locks, and the table no longer grows (it is grown
-  // here to 2^max_bits). Call before the threads start.
+  // written under one of kStripes spin locks, picked by bits of the hash that do not depend
+  // on the table's size. It still grows: the thread whose store fills half of it takes
+  // every lock, in order (a thread holds at most one otherwise, so none waits in a
+  // circle), and moves the entries while the others wait. Call before the threads start.
   void share() {
     if (stripes_) return;
-    while (hash_of_ && bits_ < max_bits_) grow();
     stripes_ = std::make_unique<Stripe[]>(kStripes);
+    for (std::size_t i = 0; i < kStripes; ++i) stripes_[i].filled.store(filled_ / kStripes, std::memory_order_relaxed);
   }
   bool shared() const { return stripes_ != nullptr; }
 
   // A new search: older entries count as empty. Not while other threads use the table.
   void new_generation() {
     filled_ = 0;
+    if (stripes_)
+      for (std::size_t i = 0; i < kStripes; ++i) stripes_[i].filled.store(0, std::memory_order_relaxed);
     if (++generation_ == 0) {
-      for (std::size_t i = 0; i <= mask_; ++i) entries_[i].generation = 0;
+      for (std::size_t i = 0; i < size(); ++i) entries_[i].generation = 0;
       generation_ = 1;
     }
   }
@@ -105,8 +109,8 @@ class TranspositionTable {
   }
   // Copies the payload stored for `key` into `out`; false when there is none.
   bool probe(std::uint64_t hash, const Key& key, Payload& out) {
-    Entry* b = bucket(hash);
     Locked locked(*this, hash);
+    const Entry* b = bucket(hash);  // under the lock: a growing table moves its entries
     for (int i = 0; i < 2; ++i)
       if (b[i].generation == generation_ && b[i].key == key) {
         out = b[i].data;
@@ -120,15 +124,28 @@ class TranspositionTable {
       Locked locked(*this, hash);
       put(Entry{key, data, generation_, work}, hash);
     }
-    if (!stripes_ && hash_of_ && bits_ < max_bits_ && filled_ * 2 > mask_ + 1) grow();
+    if (!hash_of_ || bits_.load(std::memory_order_relaxed) >= max_bits_) return;
+    if (!stripes_) {
+      if (filled_ * 2 > size()) grow();
+    } else if (half_full(stripes_[stripe_of(hash)])) {
+      grow_shared();
+    }
   }
 
-  std::size_t size() const { return mask_ + 1; }
-  // Starts loading the bucket of `hash` into the cache.
-  void prefetch(std::uint64_t hash) const { __builtin_prefetch(&entries_[static_cast<std::size_t>(hash) & mask_ & ~std::size_t{1}]); }
+  std::size_t size() const { return std::size_t{1} << bits_.load(std::memory_order_relaxed); }
+  // Starts loading the bucket of `hash` into the cache. Outside any lock: while a shared
+  // table grows, the address may be the old table's (a prefetch never faults).
+  void prefetch(std::uint64_t hash) const {
+    const Entry* base = base_.load(std::memory_order_relaxed);
+    const std::size_t mask = (std::size_t{1} << bits_.load(std::memory_order_relaxed)) - 1;
+    __builtin_prefetch(base + (static_cast<std::size_t>(hash) & mask & ~std::size_t{1}));
+  }
 
  private:
-  Entry* bucket(std::uint64_t hash) { return &entries_[static_cast<std::size_t>(hash) & mask_ & ~std::size_t{1}]; }
+  Entry* bucket(std::uint64_t hash) {
+    const std::size_t mask = size() - 1;
+    return &entries_[static_cast<std::size_t>(hash) & mask & ~std::size_t{1}];
+  }
 
   // Two entries a bucket: one kept for the bigger subtree, one always replaced.
   void put(const Entry& fresh, std::uint64_t hash) {
@@ -138,8 +155,14 @@ class TranspositionTable {
         b[i] = fresh;
         return;
       }
-    if (!stripes_)  // a shared table does not grow, and its threads would race on the count
-      filled_ += (b[0].generation != generation_) + (b[0].generation == generation_ && b[1].generation != generation_);
+    // Counted per stripe when shared (under its lock, on its own cache line: one count that
+    // every thread wrote would bounce between the cores).
+    const std::size_t added = (b[0].generation != generation_) + (b[0].generation == generation_ && b[1].generation != generation_);
+    if (stripes_) {
+      std::atomic<std::size_t>& count = stripes_[stripe_of(hash)].filled;  // written under the stripe's lock
+      count.store(count.load(std::memory_order_relaxed) + added, std::memory_order_relaxed);
+    }
+    else filled_ += added;
     if (b[0].generation != generation_ || fresh.work >= b[0].work) {
       if (b[0].generation == generation_) b[1] = b[0];
       b[0] = fresh;
@@ -157,14 +180,18 @@ class TranspositionTable {
   static constexpr std::size_t kStripes = 1024;
   struct alignas(64) Stripe {
     std::atomic<bool> held{false};
+    std::atomic<std::size_t> filled{0};  // entries of this generation in its buckets (written under `held`)
   };
+  // A stripe holds 1/kStripes of the buckets: half of them filled stands for half the table.
+  // Read without the lock, as a hint (relaxed); grow_shared() checks again under every lock.
+  bool half_full(const Stripe& s) const {
+    return s.filled.load(std::memory_order_relaxed) * 2 * kStripes > size();
+  }
   class Locked {
    public:
     Locked(TranspositionTable& t, std::uint64_t hash)
-        : lock_(t.stripes_ ? &t.stripes_[((hash & t.mask_) >> 1) & (kStripes - 1)].held : nullptr) {
-      if (lock_)
-        while (lock_->exchange(true, std::memory_order_acquire))
-          while (lock_->load(std::memory_order_relaxed)) relax();
+        : lock_(t.stripes_ ? &t.stripes_[stripe_of(hash)].held : nullptr) {
+      if (lock_) acquire(*lock_);
     }
     ~Locked() {
       if (lock_) lock_->store(false, std::memory_order_release);
@@ -176,20 +203,51 @@ class TranspositionTable {
     std::atomic<bool>* lock_;
   };
 
+  // Buckets i and i + 1 (i even) share a stripe, whatever the table's size (bits 1-10).
+  static std::size_t stripe_of(std::uint64_t hash) { return static_cast<std::size_t>(hash >> 1) & (kStripes - 1); }
+  static void acquire(std::atomic<bool>& lock) {
+    while (lock.exchange(true, std::memory_order_acquire))
+      while (lock.load(std::memory_order_relaxed)) relax();
+  }
+
+  // Fourfold, or to the largest size when that would be less than fourfold more (one step
+  // fewer of moving every entry while, on a shared table, the other threads wait: measured,
+  // 2^22 to 2^25 in two steps cost a budgeted search on two threads a fifth of its time).
+  // When the memory cannot be had, the table stops growing and keeps what it holds.
   void grow() {
-    auto old = std::move(entries_);
-    const std::size_t old_size = mask_ + 1;
-    allocate(std::min(bits_ + 2, max_bits_));
+    const int bits = bits_.load(std::memory_order_relaxed);
+    std::unique_ptr<Entry[], Free> old;
+    try {
+      old = std::move(entries_);
+      allocate(bits + 4 > max_bits_ ? max_bits_ : bits + 2);
+    } catch (const std::bad_alloc&) {
+      entries_ = std::move(old);
+      base_.store(entries_.get(), std::memory_order_relaxed);
+      max_bits_ = bits;
+      return;
+    }
     filled_ = 0;
+    if (stripes_)
+      for (std::size_t i = 0; i < kStripes; ++i) stripes_[i].filled.store(0, std::memory_order_relaxed);
+    const std::size_t old_size = std::size_t{1} << bits;
     for (std::size_t i = 0; i < old_size; ++i)
       if (old[i].generation == generation_) put(old[i], hash_of_(old[i].key));
   }
+  // The same on a shared table: one thread grows it, holding every stripe.
+  void grow_shared() {
+    if (growing_.exchange(true, std::memory_order_acquire)) return;  // another thread is at it
+    for (std::size_t i = 0; i < kStripes; ++i) acquire(stripes_[i].held);
+    std::size_t filled = 0;
+    for (std::size_t i = 0; i < kStripes; ++i) filled += stripes_[i].filled.load(std::memory_order_relaxed);
+    if (bits_.load(std::memory_order_relaxed) < max_bits_ && filled * 2 > size()) grow();
+    for (std::size_t i = kStripes; i-- > 0;) stripes_[i].held.store(false, std::memory_order_release);
+    growing_.store(false, std::memory_order_release);
+  }
 
+  // Sets entries_, base_ and bits_ (only once the memory is had).
   void allocate(int bits) {
-    bits_ = bits;
-    mask_ = (std::size_t{1} << bits) - 1;
     constexpr std::size_t kHuge = std::size_t{2} << 20;
-    std::size_t bytes = (mask_ + 1) * sizeof(Entry);
+    std::size_t bytes = (std::size_t{1} << bits) * sizeof(Entry);
     void* mem = nullptr;
     bool mapped = false;
     if (hash_of_ && bytes >= kHuge) {
@@ -211,6 +269,8 @@ class TranspositionTable {
       std::memset(mem, 0, bytes);  // generation 0: empty
     }
     entries_ = std::unique_ptr<Entry[], Free>(static_cast<Entry*>(mem), Free{bytes, mapped});
+    base_.store(entries_.get(), std::memory_order_relaxed);
+    bits_.store(bits, std::memory_order_relaxed);
   }
 
   struct Free {
@@ -221,12 +281,16 @@ class TranspositionTable {
       else std::free(e);
     }
   };
-  int bits_ = 0, max_bits_ = 0;
+  // bits_ and base_ are atomic for prefetch(), which reads them outside the locks; under a
+  // lock (or with one thread) they cannot change.
+  std::atomic<int> bits_{0};
+  int max_bits_ = 0;
   HashOf hash_of_ = nullptr;
-  std::size_t mask_ = 0;
-  std::size_t filled_ = 0;  // entries of this generation
+  std::size_t filled_ = 0;  // entries of this generation (not shared; shared: per stripe)
   std::unique_ptr<Entry[], Free> entries_;
+  std::atomic<Entry*> base_{nullptr};
   std::unique_ptr<Stripe[]> stripes_;  // set by share()
+  std::atomic<bool> growing_{false};
   std::uint8_t generation_ = 1;
 };
 

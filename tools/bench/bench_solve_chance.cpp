@@ -8,7 +8,8 @@
 //     --largest-deals deals with 15, 16, ... unseen cards, up to the deal's first move (20).
 //
 //   conquian_bench solve --part chance [--chance-positions 60] [--unseen 14] [--seed 1]
-//                        [--largest-seconds 60] [--largest-deals 2] [--chance-table-bits 22]
+//                        [--largest-seconds 60] [--largest-deals 2] [--chance-table-bits 22-25: memory]
+//                        [--chance-solo-nodes 100000]
 //                        [--chance-budget 50000000] [--verbose yes] [--only K] [--write DIR]
 //                        [--chance-threads T]
 //   --chance-threads T: the search on T threads (solve/chance.h); the times (the column
@@ -33,6 +34,7 @@
 #include "record/record_reader.h"
 #include "solve/chance.h"
 #include "solve/solver.h"
+#include "solve/table_memory.h"
 
 namespace conquian::bench {
 namespace {
@@ -240,11 +242,14 @@ int bench_solve_chance(const Args& args) {
   const double seconds = std::stod(arg(args, "--largest-seconds", "60"));
   const int deals = std::stoi(arg(args, "--largest-deals", "2"));
   solve::Options o;
-  o.table_bits = std::stoi(arg(args, "--chance-table-bits", "22"));  // the command's default
+  // The command's default: as big as the memory affords, 2^22 to 2^25 (solve/table_memory.h).
+  const std::string bits = arg(args, "--chance-table-bits", "");
+  o.table_bits = bits.empty() ? solve::affordable_table_bits(22, 25) : std::stoi(bits);
   o.threads = std::stoi(arg(args, "--chance-threads", "1"));
+  o.solo_nodes = std::stoull(arg(args, "--chance-solo-nodes", std::to_string(o.solo_nodes)));
   auto rules = load_ruleset("american");
-  fmt::print("chance: the stock order unknown, exact (table 2^{} entries, node limit {})\n", o.table_bits, o.max_nodes);
   o.max_nodes = std::stoull(arg(args, "--chance-budget", "50000000"));
+  fmt::print("chance: the stock order unknown, exact (table at most 2^{} entries, node limit {})\n", o.table_bits, o.max_nodes);
   corpus_part(o, arg(args, "--corpus", "corpus"));
   if (count > 0) sample_part(*rules, o, seed, count, unseen, arg(args, "--verbose", "no") == "yes",
                               std::stoi(arg(args, "--only", "-1")), arg(args, "--write", ""));
