@@ -65,10 +65,10 @@ struct ChanceSolver::Impl {
   // going through the cards of each turn in the other order; the first to finish has the
   // value (every bound in the table is true, whoever stored it), and stops the others.
   // max_nodes is shared out equally. Without a table: one thread (nothing to share).
-  // The first opt.solo_nodes nodes are this thread's alone: a shared table has its full size
-  // from the start (transposition.h), and faulting in its pages (about 0.1 s for 2^22
-  // entries) would cost a small search more than the other threads save it. What the
-  // search alone found stays in the table.
+  // The first opt.solo_nodes nodes are this thread's alone: a search that small pays no
+  // thread start and no locks (since a shared table grows, transposition.h, it makes no
+  // measured difference: specs/solve.md, "Threads"). What the search alone found stays in
+  // the table.
   Int128 exact_root(const Position& root) {
     if (opt.threads <= 1 || !opt.transposition || root.result.over()) return search.exact(root);
     if (opt.solo_nodes > 0 && (opt.max_nodes == 0 || opt.max_nodes > opt.solo_nodes)) {
