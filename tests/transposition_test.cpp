@@ -25,9 +25,9 @@ ChanceBounds payload_of(std::uint64_t i) {
 
 TEST_CASE("a shared table grows while two threads store and probe it, and loses nothing it moves") {
   using Table = conquian::solve::TranspositionTable<ChanceBounds, PackedKey>;
-  // 2^14 entries, grown (once, shared: to its largest size at once) when 8,192 are filled:
+  // 2^14 entries, grown (once, fourfold, while shared) when 8,192 are filled:
   // the entries it moves are a third of those probed at the end.
-  Table table(14, 17, static_cast<Table::HashOf>(&conquian::solve::hash_key));
+  Table table(14, 16, static_cast<Table::HashOf>(&conquian::solve::hash_key));
   constexpr std::uint64_t kBefore = 2000, kPerThread = 12000;
   for (std::uint64_t i = 0; i < kBefore; ++i) table.store(conquian::solve::hash_key(key_of(i)), key_of(i), payload_of(i), 1);
   table.share();
@@ -49,9 +49,9 @@ TEST_CASE("a shared table grows while two threads store and probe it, and loses 
   run(kBefore);
   helper.join();
   CHECK(wrong.load() == 0);
-  CHECK(table.size() == (std::size_t{1} << 17));
-  // 26,000 keys, in 8,192 buckets of two and then 65,536: a few are replaced where three or
-  // more meet (about 8%); a third would be missing if the growth lost what it moved.
+  CHECK(table.size() == (std::size_t{1} << 16));
+  // 26,000 keys, in 8,192 buckets of two and then 32,768: a few are replaced where three or
+  // more meet (about 12%); a third would be missing if the growth lost what it moved.
   constexpr std::uint64_t kAll = kBefore + 2 * kPerThread;
   int found = 0, mismatched = 0;
   for (std::uint64_t i = 0; i < kAll; ++i) {
@@ -63,5 +63,5 @@ TEST_CASE("a shared table grows while two threads store and probe it, and loses 
   }
   CAPTURE(found);
   CHECK(mismatched == 0);
-  CHECK(found >= static_cast<int>(0.85 * kAll));  // measured: 92%
+  CHECK(found >= static_cast<int>(0.8 * kAll));  // measured: 88%; with the moved entries lost, 58%
 }
