@@ -307,8 +307,8 @@ int run_solve(const SolveOptions& opt) {
   }
   solve::Question q{solver_options(opt), opt.all_moves, opt.samples, opt.seed, {}};
   // The chance search meets millions of positions: a bigger table unless told, as big as
-  // the memory affords up to 2^25 (2 GiB; measured, specs/solve.md "The table").
-  if (!opt.table_bits && !p.stock_known && opt.samples == 0) q.search.table_bits = solve::affordable_table_bits(22, 25);
+  // the memory affords.
+  if (!opt.table_bits && !p.stock_known && opt.samples == 0) q.search.table_bits = solve::default_chance_table_bits();
   // On a terminal, never with --json: the nodes searched against --max-nodes, or the stock
   // orders solved against --samples (with the time left).
   std::optional<Progress> progress;

@@ -235,9 +235,8 @@ void ChanceSearch::proved_bounds(const Position& p, int depth, Int128& lower, In
   proved_bounds(n, depth, lower, upper);
 }
 
-void ChanceSearch::proved_bounds(const Node& n, int depth, Int128& lower, Int128& upper) {
+void ChanceSearch::known_bounds(const Node& n, Int128 top, Int128& lower, Int128& upper) {
   const Position& p = n.pos;
-  const Int128 top = factorial(p.stock_left());
   if (p.result.over()) {
     lower = upper = terminal_value(p.result, top);
     return;
@@ -246,7 +245,12 @@ void ChanceSearch::proved_bounds(const Node& n, int depth, Int128& lower, Int128
   if (tabled(p))
     if (ChanceBounds e; table_->probe(n.hash, n.key, e))
       lower = std::max<Int128>(lower, e.lower), upper = std::min<Int128>(upper, e.upper);
-  if (depth <= 0 || lower == upper) return;
+}
+
+void ChanceSearch::proved_bounds(const Node& n, int depth, Int128& lower, Int128& upper) {
+  const Position& p = n.pos;
+  known_bounds(n, factorial(p.stock_left()), lower, upper);
+  if (p.result.over() || depth <= 0 || lower == upper) return;
   const bool maxing = to_act(p) == 0;
   bool any = false;
   Int128 best_lower = 0, best_upper = 0;  // over the options: a max (seat 0) or min of each side
@@ -265,12 +269,11 @@ void ChanceSearch::proved_bounds(const Node& n, int depth, Int128& lower, Int128
     turn.seat = p.actor;
     Int128 sum_lower = 0, sum_upper = 0;
     for (const Draw& d : cards) {
-      Node c;
-      c.pos = p;
+      Position child = p;
       turn.card = d.card;
-      apply(c.pos, turn);
-      settle(c.pos, c.moves);
-      describe(c, &n);
+      apply(child, turn);
+      Node c;
+      prepare(c, child, &n);
       Int128 lo, hi;
       proved_bounds(c, depth - 1, lo, hi);
       sum_lower += d.weight * lo, sum_upper += d.weight * hi;
@@ -372,15 +375,7 @@ Int128 ChanceSearch::chance(const Node& n, Int128 alpha, Int128 beta) {
   }
   Int128 lower_sum = 0, upper_sum = 0;
   for (Child& c : f.children) {
-    const Position& q = c.node.pos;
-    if (q.result.over()) {
-      c.lower = c.upper = terminal_value(q.result, unit);
-    } else {
-      c.node.bounds(unit, c.lower, c.upper);
-      if (tabled(q))
-        if (ChanceBounds e; table_->probe(c.node.hash, c.node.key, e))
-          c.lower = std::max<Int128>(c.lower, e.lower), c.upper = std::min<Int128>(c.upper, e.upper);
-    }
+    known_bounds(c.node, unit, c.lower, c.upper);
     lower_sum += c.weight * c.lower;
     upper_sum += c.weight * c.upper;
   }

@@ -176,6 +176,9 @@ class ChanceSearch {
   CardSet closure(Node& n, int seat, const Node* parent) const;
   Int128 search_moves(const Node& n, Int128 alpha, Int128 beta, int tt_best, std::uint16_t& best);
   void proved_bounds(const Node& n, int depth, Int128& lower, Int128& upper);
+  // What is known of n's value (times n!, top = n!) without searching: a finished deal's
+  // value, or Node::bounds narrowed by the table's entry.
+  void known_bounds(const Node& n, Int128 top, Int128& lower, Int128& upper);
   Int128 chance(const Node& n, Int128 alpha, Int128 beta);
   Frame& frame();
 

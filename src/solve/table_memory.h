@@ -10,4 +10,8 @@ namespace conquian::solve {
 // search nothing.
 int affordable_table_bits(int min_bits, int max_bits);
 
+// The table of a search with the stock unknown unless told (solve, the bench): 2^22 to
+// 2^25 entries, 256 MiB to 2 GiB (measured, specs/solve.md "The table").
+inline int default_chance_table_bits() { return affordable_table_bits(22, 25); }
+
 }  // namespace conquian::solve

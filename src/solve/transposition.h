@@ -80,8 +80,8 @@ class TranspositionTable {
   // From now on the table may be probed and stored by several threads at once (searches
   // with the stock unknown on several threads, chance.h): each bucket is then read and
   // written under one of kStripes spin locks, picked by bits of the hash that do not depend
-  // on the table's size. It still grows: the thread whose store fills half of it takes
-  // every lock, in order (a thread holds at most one otherwise, so none waits in a
+  // on the table's size. It still grows: the thread whose store takes its stripe past the
+  // mark (past_mark) takes every lock, in order (a thread holds at most one otherwise, so none waits in a
   // circle), and moves the entries while the others wait. Call before the threads start.
   void share() {
     if (stripes_) return;
@@ -125,10 +125,10 @@ class TranspositionTable {
       Locked locked(*this, hash);
       put(Entry{key, data, generation_, work}, hash);
     }
-    if (!hash_of_ || bits_.load(std::memory_order_relaxed) >= max_bits_) return;
+    if (!hash_of_ || bits_.load(std::memory_order_relaxed) >= max_bits_.load(std::memory_order_relaxed)) return;
     if (!stripes_) {
       if (past_mark(filled_)) grow();
-    } else if (half_full(stripes_[stripe_of(hash)])) {
+    } else if (stripe_past_mark(stripes_[stripe_of(hash)])) {
       grow_shared();
     }
   }
@@ -183,9 +183,9 @@ class TranspositionTable {
     std::atomic<bool> held{false};
     std::atomic<std::size_t> filled{0};  // entries of this generation in its buckets (written under `held`)
   };
-  // A stripe holds 1/kStripes of the buckets: half of them filled stands for half the table.
+  // A stripe holds 1/kStripes of the buckets: its count times kStripes stands for the table's.
   // Read without the lock, as a hint (relaxed); grow_shared() checks again under every lock.
-  bool half_full(const Stripe& s) const {
+  bool stripe_past_mark(const Stripe& s) const {
     return past_mark(s.filled.load(std::memory_order_relaxed) * kStripes);
   }
   class Locked {
@@ -227,11 +227,11 @@ class TranspositionTable {
     std::unique_ptr<Entry[], Free> old;
     try {
       old = std::move(entries_);
-      allocate(std::min(bits + 2, max_bits_));
+      allocate(std::min(bits + 2, max_bits_.load(std::memory_order_relaxed)));
     } catch (const std::bad_alloc&) {
       entries_ = std::move(old);
       base_.store(entries_.get(), std::memory_order_relaxed);
-      max_bits_ = bits;
+      max_bits_.store(bits, std::memory_order_relaxed);
       return;
     }
     filled_ = 0;
@@ -247,7 +247,7 @@ class TranspositionTable {
     for (std::size_t i = 0; i < kStripes; ++i) acquire(stripes_[i].held);
     std::size_t filled = 0;
     for (std::size_t i = 0; i < kStripes; ++i) filled += stripes_[i].filled.load(std::memory_order_relaxed);
-    if (bits_.load(std::memory_order_relaxed) < max_bits_ && past_mark(filled)) grow();
+    if (bits_.load(std::memory_order_relaxed) < max_bits_.load(std::memory_order_relaxed) && past_mark(filled)) grow();
     for (std::size_t i = kStripes; i-- > 0;) stripes_[i].held.store(false, std::memory_order_release);
     growing_.store(false, std::memory_order_release);
   }
@@ -289,10 +289,11 @@ class TranspositionTable {
       else std::free(e);
     }
   };
-  // bits_ and base_ are atomic for prefetch(), which reads them outside the locks; under a
-  // lock (or with one thread) they cannot change.
+  // bits_ and base_ are atomic for prefetch(), which reads them outside the locks, and
+  // max_bits_ for store()'s test before it locks; under a lock (or with one thread) they
+  // cannot change.
   std::atomic<int> bits_{0};
-  int max_bits_ = 0;
+  std::atomic<int> max_bits_{0};
   HashOf hash_of_ = nullptr;
   std::size_t filled_ = 0;  // entries of this generation (not shared; shared: per stripe)
   std::unique_ptr<Entry[], Free> entries_;

@@ -242,9 +242,8 @@ int bench_solve_chance(const Args& args) {
   const double seconds = std::stod(arg(args, "--largest-seconds", "60"));
   const int deals = std::stoi(arg(args, "--largest-deals", "2"));
   solve::Options o;
-  // The command's default: as big as the memory affords, 2^22 to 2^25 (solve/table_memory.h).
-  const std::string bits = arg(args, "--chance-table-bits", "");
-  o.table_bits = bits.empty() ? solve::affordable_table_bits(22, 25) : std::stoi(bits);
+  const std::string bits = arg(args, "--chance-table-bits", "");  // none: the command's default
+  o.table_bits = bits.empty() ? solve::default_chance_table_bits() : std::stoi(bits);
   o.threads = std::stoi(arg(args, "--chance-threads", "1"));
   o.solo_nodes = std::stoull(arg(args, "--chance-solo-nodes", std::to_string(o.solo_nodes)));
   auto rules = load_ruleset("american");
