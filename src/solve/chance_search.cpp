@@ -63,6 +63,7 @@ ChanceSearch::Frame& ChanceSearch::frame() {
 void ChanceSearch::start(const Position& root) {
   if (!reach_ || &reach_->rules() != root.rules) {
     reach_ = std::make_unique<MeldReach>(*root.rules);
+    closure_memo_.assign(kClosureMemoSize, ClosureMemo{});
     if (owner_) table_->new_generation();
   }
   // The key holds no stock order: a known stock's entries hold for that stock only.
@@ -93,8 +94,16 @@ CardSet ChanceSearch::closure(Node& n, int seat, const Node* parent) const {
       return r.cards = was.cards;
     }
   }
+  const std::uint64_t h = (r.hand.bits() * 0x9e3779b97f4a7c15ULL) ^ (r.table.bits() * 0xbf58476d1ce4e5b9ULL) ^
+                         (r.open.bits() * 0x94d049bb133111ebULL);
+  ClosureMemo& memo = closure_memo_[(h ^ (h >> 31)) & (kClosureMemoSize - 1)];
+  if (memo.hand == r.hand.bits() && memo.table == r.table.bits() && memo.open == r.open.bits()) {
+    r.joined = CardSet(memo.joined);
+    return r.cards = CardSet(memo.cards);
+  }
   r.cards = reach_->reachable(p, seat);
   r.joined = reach_->joining(r.cards);
+  memo = {r.hand.bits(), r.table.bits(), r.open.bits(), r.cards.bits(), r.joined.bits()};
   return r.cards;
 }
 

@@ -182,6 +182,17 @@ class ChanceSearch {
   Int128 chance(const Node& n, Int128 alpha, Int128 beta);
   Frame& frame();
 
+  // Closures already computed, by what they are a function of (hand, table, open cards:
+  // meld_reach.h), direct-mapped: a position met again, or a sibling whose seat holds what
+  // another held, computes none (measured on a 14-unseen search: 570,000 closures computed
+  // where parents could not lend theirs, of 116,000 distinct arguments). Per search, so per
+  // thread; cleared with the ruleset.
+  struct ClosureMemo {
+    std::uint64_t hand = ~std::uint64_t{0}, table = 0, open = 0, cards = 0, joined = 0;
+  };
+  static constexpr std::size_t kClosureMemoSize = std::size_t{1} << 11;
+  mutable std::vector<ClosureMemo> closure_memo_;
+
   Options options_;
   std::shared_ptr<Table> table_;
   bool owner_ = true;     // this search's own table (false: a helper's, shared)
