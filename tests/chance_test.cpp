@@ -8,11 +8,13 @@
 
 #include "batch/players.h"
 #include "batch/shuffle.h"
+#include "record/position_file.h"
 #include "replay/position_setup.h"
 #include "solve/chance.h"
 #include "solve/chance_search.h"
 #include "solve/meld_reach.h"
 #include "cli_run.h"
+#include "position_text.h"
 #include "test_scale.h"
 #include "test_util.h"
 
@@ -390,4 +392,31 @@ TEST_CASE("conquian solve --stock unknown: exact fractions in text and JSON") {
   const auto text = conquian::testing::run_cli(
       "solve " + std::string(CONQUIAN_SOURCE_DIR) + "/corpus/legal/simulated-american.yaml --after 40 --stock unknown");
   CHECK(text.out.find("exactly: seat 0 wins 0, draw 1, seat 1 wins 0") != std::string::npos);
+}
+
+TEST_CASE("closures under kept groupings: the same cards grouped two ways are two closures") {
+  // One acquisition from the target with melds laid only with a take, a seat's closure is what
+  // it could take now (meld_reach.h), and with kept groupings that depends on how its table is
+  // grouped: 4c extends the run 5c 6c 7c Jc, not the set of fives. The search's memo of
+  // closures is keyed on cards (hand, table, open), so it must not serve such a ruleset.
+  auto rules = load_ruleset_text("base: american\nrearrange: false\n", "american-kept", "american-kept.yaml");
+  auto position = [&](const std::string& table) {
+    const std::string text = conquian::testing::position_text(
+        *rules, {{"", table}, {"Kc Kd 3h 4h 6d 7d Qs Js 2c 3s", ""}}, "4c Qd 2s Kh", "to_act: 0\n");
+    return forget_stock(position_from_file(record::read_position_text(text, "kept.yaml"), *rules));
+  };
+  const Position in_set = position("[[5c, 5d, 5s, 5h], [6c, 7c, Jc], [Ad, Ah, As]]");
+  const Position in_run = position("[[5d, 5s, 5h], [5c, 6c, 7c, Jc], [Ad, Ah, As]]");
+  REQUIRE(in_set.table[0] == in_run.table[0]);
+  solve::MeldReach reach(*rules);
+  const Card four = *rules->deck.parse("4c");
+  CHECK_FALSE(reach.reachable(in_set, 0).has(four));
+  CHECK(reach.reachable(in_run, 0).has(four));
+  solve::ChanceSearch search{solve::Options{}};
+  search.start(in_set);
+  for (const Position* p : {&in_set, &in_run, &in_set}) {
+    solve::ChanceSearch::Node n;
+    search.prepare(n, *p);
+    CHECK(n.reach[0].cards == reach.reachable(*p, 0));
+  }
 }

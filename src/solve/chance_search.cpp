@@ -94,16 +94,21 @@ CardSet ChanceSearch::closure(Node& n, int seat, const Node* parent) const {
       return r.cards = was.cards;
     }
   }
-  const std::uint64_t h = (r.hand.bits() * 0x9e3779b97f4a7c15ULL) ^ (r.table.bits() * 0xbf58476d1ce4e5b9ULL) ^
-                         (r.open.bits() * 0x94d049bb133111ebULL);
-  ClosureMemo& memo = closure_memo_[(h ^ (h >> 31)) & (kClosureMemoSize - 1)];
-  if (memo.hand == r.hand.bits() && memo.table == r.table.bits() && memo.open == r.open.bits()) {
-    r.joined = CardSet(memo.joined);
-    return r.cards = CardSet(memo.cards);
+  // Kept groupings: one step from the target, the closure is what the seat could take now,
+  // which depends on how its table is grouped, not on its cards alone (meld_reach.h).
+  ClosureMemo* memo = nullptr;
+  if (p.rules->rearrange) {
+    const std::uint64_t h = (r.hand.bits() * 0x9e3779b97f4a7c15ULL) ^ (r.table.bits() * 0xbf58476d1ce4e5b9ULL) ^
+                           (r.open.bits() * 0x94d049bb133111ebULL);
+    memo = &closure_memo_[(h ^ (h >> 31)) & (kClosureMemoSize - 1)];
+    if (memo->hand == r.hand.bits() && memo->table == r.table.bits() && memo->open == r.open.bits()) {
+      r.joined = CardSet(memo->joined);
+      return r.cards = CardSet(memo->cards);
+    }
   }
   r.cards = reach_->reachable(p, seat);
   r.joined = reach_->joining(r.cards);
-  memo = {r.hand.bits(), r.table.bits(), r.open.bits(), r.cards.bits(), r.joined.bits()};
+  if (memo) *memo = {r.hand.bits(), r.table.bits(), r.open.bits(), r.cards.bits(), r.joined.bits()};
   return r.cards;
 }
 
