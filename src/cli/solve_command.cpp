@@ -14,10 +14,10 @@
 #include "cli/command_error.h"
 #include "cli/progress.h"
 #include "cli/solve_view.h"
-#include "solve/table_memory.h"
 #include "replay/move_words.h"
 #include "replay/position_setup.h"
 #include "solve/answer.h"
+#include "solve/table_memory.h"
 #include "solve/whole_deck.h"
 
 namespace conquian::cli {

@@ -293,10 +293,7 @@ void ChanceSearch::proved_bounds(const Node& n, int depth, Int128& lower, Int128
       sum_lower += d.weight * lo, sum_upper += d.weight * hi;
     }
     option(sum_lower, sum_upper);
-    if (p.rules->meld_timing == MeldTiming::Turn) {  // lays before the turn (search_moves)
-      legal_moves(p, moves);
-      std::erase_if(moves, [](const Move& m) { return m.kind == MoveKind::Turn; });
-    }
+    turn_lays(p, moves);
   } else {
     moves = n.moves;
   }
@@ -310,6 +307,13 @@ void ChanceSearch::proved_bounds(const Node& n, int depth, Int128& lower, Int128
     option(lo, hi);
   }
   if (any) lower = std::max(lower, best_lower), upper = std::min(upper, best_upper);
+}
+
+void ChanceSearch::turn_lays(const Position& p, std::vector<Move>& out) {
+  out.clear();
+  if (p.rules->meld_timing != MeldTiming::Turn) return;
+  legal_moves(p, out);
+  std::erase_if(out, [](const Move& m) { return m.kind == MoveKind::Turn; });
 }
 
 // A seat's decision: alpha-beta over its moves, the turn (chance) counted as one option.
@@ -329,9 +333,7 @@ Int128 ChanceSearch::search_moves(const Node& n, Int128 alpha, Int128 beta, int 
   if (is_turn(p)) {
     // The turn first (the only option unless lays are allowed at a turn).
     if (consider(chance(n, alpha, beta), kTurnOption)) return value;
-    if (p.rules->meld_timing != MeldTiming::Turn) return value;
-    legal_moves(p, f.moves);
-    std::erase_if(f.moves, [](const Move& m) { return m.kind == MoveKind::Turn; });
+    turn_lays(p, f.moves);
     if (f.moves.empty()) return value;
     if (tt_best >= static_cast<int>(f.moves.size())) tt_best = -1;
   }

@@ -7,9 +7,9 @@
 // its children's (each turned card equally likely), searched with Star1 (Ballard 1983): every
 // child's value lies within [-(n-1)!, (n-1)!], or within tighter bounds from the table, so
 // the children searched so far bound the sum, and each child gets the window outside which
-// the sum falls outside its parent's; Star2 first probes each child's first move, which
-// bounds the child from one side. Useless unseen cards (meld_reach.h) are one child, weighted
-// by their number. The table stores bounds (lower, upper) and the best move per position,
+// the sum falls outside its parent's (Star2-like first passes were measured and not kept:
+// specs/solve.md). Useless unseen cards (meld_reach.h) are one child, weighted by their
+// number. The table stores bounds (lower, upper) and the best move per position,
 // keyed on the position with the useless cards counted dead (meld_reach.h).
 #pragma once
 
@@ -133,6 +133,9 @@ class ChanceSearch {
   // Whether the decision at `p` is to turn a card (a chance event with the stock unknown;
   // with it known, one draw of weight n). Lays (meld_timing: turn) may come first.
   static bool is_turn(const Position& p) { return p.phase == Phase::Turn; }
+  // The options of a turn besides turning the card: the lays legal_moves() allows before it
+  // (meld_timing: turn), none otherwise.
+  static void turn_lays(const Position& p, std::vector<Move>& out);
 
   bool tabled(const Position& p) const { return options_.transposition && p.stock_left() <= kMaxTabled; }
 
