@@ -57,7 +57,9 @@ TEST_CASE("analyse: a blunder by hindsight, its best move and the first decisive
   const nlohmann::json& m = j["moves"][2];
   CHECK(m["index"] == 3);
   CHECK(m["class"] == "blunder");
-  CHECK(m["move"] == nlohmann::json::parse(R"({"seat": 0, "take": "4c", "melds": [["Ac", "2c", "3c", "4c"], ["5d", "5h", "5s"]], "discard": "Jd"})"));
+  CHECK(m["move"] ==
+        nlohmann::json::parse(
+            R"({"seat": 0, "take": "4c", "melds": [["Ac", "2c", "3c", "4c"], ["5d", "5h", "5s"]], "discard": "Jd"})"));
   CHECK(m["hindsight"]["before"] == nlohmann::json{{"winner", 0}});
   CHECK(m["hindsight"]["after"] == nlohmann::json{{"winner", 1}});
   CHECK(m["hindsight"]["best"]["discard"] == "Kc");  // throwing Kc keeps the win
@@ -66,7 +68,8 @@ TEST_CASE("analyse: a blunder by hindsight, its best move and the first decisive
     if (other.index != 3) CHECK_MESSAGE(other.cls != analyse::Class::Blunder, "move " << other.index);
   REQUIRE(a.decisive);
   CHECK(row(a, 1).cls == analyse::Class::Forced);  // the first turn is no decision
-  CHECK(j["summary"]["decisive"] == nlohmann::json::parse(R"({"index": 3, "seat": 0, "not_forcing": false, "by": "hindsight"})"));
+  CHECK(j["summary"]["decisive"] ==
+        nlohmann::json::parse(R"({"index": 3, "seat": 0, "not_forcing": false, "by": "hindsight"})"));
   CHECK(j["summary"]["seats"][0]["blunders"] == 1);
   CHECK(j["summary"]["seats"][1]["blunders"] == 0);
 }

@@ -35,7 +35,8 @@ inline std::vector<NaiveCard> naive_cards(const Deck& deck, const MeldRules& rul
 inline bool naive_is_meld(const Deck& deck, const MeldRules& rules, const std::vector<NaiveCard>& g) {
   int n = static_cast<int>(g.size());
   std::vector<NaiveCard> nat;
-  for (auto& c : g) if (!c.wild) nat.push_back(c);
+  for (auto& c : g)
+    if (!c.wild) nat.push_back(c);
   int cap = rules.run_max > 0 ? std::min(rules.run_max, deck.rank_count()) : deck.rank_count();
   bool set_size = n >= rules.set_min && n <= rules.set_max && n <= deck.suit_count();
   bool run_size = n >= rules.run_min && n <= cap;
@@ -50,7 +51,10 @@ inline bool naive_is_meld(const Deck& deck, const MeldRules& rules, const std::v
     for (int lo = 0; lo + n <= deck.rank_count(); ++lo) {
       std::vector<int> ranks;
       bool inside = true;
-      for (auto& c : nat) { inside = inside && c.rank >= lo && c.rank < lo + n; ranks.push_back(c.rank); }
+      for (auto& c : nat) {
+        inside = inside && c.rank >= lo && c.rank < lo + n;
+        ranks.push_back(c.rank);
+      }
       std::sort(ranks.begin(), ranks.end());
       if (inside && std::adjacent_find(ranks.begin(), ranks.end()) == ranks.end()) return true;
     }

@@ -8,13 +8,13 @@
 
 #include "batch/players.h"
 #include "batch/shuffle.h"
+#include "cli_run.h"
+#include "position_text.h"
 #include "record/position_file.h"
 #include "replay/position_setup.h"
 #include "solve/chance.h"
 #include "solve/chance_search.h"
 #include "solve/meld_reach.h"
-#include "cli_run.h"
-#include "position_text.h"
 #include "test_scale.h"
 #include "test_util.h"
 
@@ -91,10 +91,12 @@ TEST_CASE("chance search: exact values and outcome chances equal plain expectima
     int moves;  // random moves played before (at most)
   };
   const std::vector<Set> sets = {
-      {"tiny", 1000, 6, 30},         {"tiny-lay", 300, 6, 30},     {"tiny-hit", 200, 6, 30},
-      {"tiny-noforce", 200, 6, 30}, {"tiny-kept", 200, 6, 30},    {"tiny-fewest", 200, 6, 30},
-      {"tiny-compulsory", 200, 6, 30}, {"tiny-wild", 300, 6, 30}, {"tiny-offer", 200, 6, 30},
-      {"tiny-dealer-upcard", 150, 6, 30}, {"american", 200, 5, 200},
+      {"tiny", 1000, 6, 30},           {"tiny-lay", 300, 6, 30},
+      {"tiny-hit", 200, 6, 30},        {"tiny-noforce", 200, 6, 30},
+      {"tiny-kept", 200, 6, 30},       {"tiny-fewest", 200, 6, 30},
+      {"tiny-compulsory", 200, 6, 30}, {"tiny-wild", 300, 6, 30},
+      {"tiny-offer", 200, 6, 30},      {"tiny-dealer-upcard", 150, 6, 30},
+      {"american", 200, 5, 200},
   };
   int compared = 0, uncertain = 0;
   auto greedy = batch::make_greedy_player();
@@ -155,7 +157,8 @@ TEST_CASE("chance search: exact values and outcome chances equal plain expectima
         check_same(reference.value(q), plain);
       }
       CHECK((q.result.over() || q.phase == Phase::Turn));
-      uncertain += plain.win0 != plain.denominator && plain.win1 != plain.denominator && plain.draw != plain.denominator;
+      uncertain +=
+          plain.win0 != plain.denominator && plain.win1 != plain.denominator && plain.draw != plain.denominator;
       ++compared;
     }
     CHECK(compared > 0);
@@ -208,7 +211,8 @@ TEST_CASE("useless cards: every turn of one leads to the same value") {
   }
 }
 
-TEST_CASE("sure winners: a seat one take from the target, with cards only it can take, against a seat that cannot win") {
+TEST_CASE(
+    "sure winners: a seat one take from the target, with cards only it can take, against a seat that cannot win") {
   // ChanceSearch::Node::sure_winner is a claim about every order of the stock; plain
   // expectimax must give that seat a certain win wherever it is made.
   int claims = 0;
@@ -382,15 +386,16 @@ TEST_CASE("conquian solve --stock unknown --threads: the same exact answer on on
 }
 
 TEST_CASE("conquian solve --stock unknown: exact fractions in text and JSON") {
-  const auto run = conquian::testing::run_cli(
-      "solve " + std::string(CONQUIAN_SOURCE_DIR) + "/corpus/legal/simulated-american.yaml --after 40 --stock unknown --json");
+  const auto run =
+      conquian::testing::run_cli("solve " + std::string(CONQUIAN_SOURCE_DIR) +
+                                 "/corpus/legal/simulated-american.yaml --after 40 --stock unknown --json");
   CHECK(run.status == 0);
   auto j = nlohmann::json::parse(run.out);
   CHECK(j["exact"]["draw"] == "1");
   CHECK(j["exact"]["win0"] == "0");
   CHECK(j["chances"]["draw"].get<double>() == 1.0);
-  const auto text = conquian::testing::run_cli(
-      "solve " + std::string(CONQUIAN_SOURCE_DIR) + "/corpus/legal/simulated-american.yaml --after 40 --stock unknown");
+  const auto text = conquian::testing::run_cli("solve " + std::string(CONQUIAN_SOURCE_DIR) +
+                                               "/corpus/legal/simulated-american.yaml --after 40 --stock unknown");
   CHECK(text.out.find("exactly: seat 0 wins 0, draw 1, seat 1 wins 0") != std::string::npos);
 }
 

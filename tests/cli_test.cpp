@@ -124,7 +124,8 @@ TEST_CASE("cli: unusable input is malformed, named, and exits 2") {
   auto u = write(dir / "unknown.yaml", unknown_rules);
   Run ur = run("check --json " + u);
   CHECK(ur.status == 2);
-  CHECK(nlohmann::json::parse(ur.out)["games"][0]["message"].get<std::string>().find("no-such-rules") != std::string::npos);
+  CHECK(nlohmann::json::parse(ur.out)["games"][0]["message"].get<std::string>().find("no-such-rules") !=
+        std::string::npos);
   CHECK(run("check --ruleset no-such-rules " + u).status == 2);
   // An empty record file, or one of comments only, is an error naming the file (issue 11).
   auto empty = write(dir / "empty.yaml", "");
@@ -200,7 +201,7 @@ TEST_CASE("cli: prove partition answers with Z3 and the engine agreeing") {
   CHECK(nlohmann::json::parse(no.out)["partitionable"] == false);
   Run all = run("prove partition --ruleset american --cards \"Ac Ad Ah 2c 3c 2d 3d 2h 3h\" --all --json");
   CHECK(all.status == 0);
-  CHECK(nlohmann::json::parse(all.out)["melds"].size() == 2);  // three runs, or three sets
+  CHECK(nlohmann::json::parse(all.out)["melds"].size() == 2);                         // three runs, or three sets
   CHECK(run("prove partition --ruleset american --cards \"8h 9h Th\"").status == 2);  // not in the deck
 }
 
@@ -224,9 +225,10 @@ TEST_CASE("cli: Z3 out of time is undecided, exit 3, never a proof (issue 11)") 
   CHECK(text.status == 1);  // longest-deal is refuted (its bound is not 1): refuted beats unknown
   CHECK(text.out.find("Left undecided (Z3 answered unknown):\n  longest-winning-run (american)\n"
                       "  longer-run-before-win (american)\n") != std::string::npos);
-  write(dir / "spec.yaml", "format: conquian-properties/1\nproperties:\n"
-                           "  - property: longest-winning-run\n    expect: {american: 8}\n"
-                           "  - property: longer-run-before-win\n    expect: {american: 'true'}\n");
+  write(dir / "spec.yaml",
+        "format: conquian-properties/1\nproperties:\n"
+        "  - property: longest-winning-run\n    expect: {american: 8}\n"
+        "  - property: longer-run-before-win\n    expect: {american: 'true'}\n");
   Run json = run("prove --spec " + spec + " --z3-timeout 1 --json");
   CHECK(json.status == 3);
   auto results = nlohmann::json::parse(json.out)["results"];
@@ -298,17 +300,19 @@ TEST_CASE("cli: solve --json, exit status, errors") {
   auto u = nlohmann::json::parse(unknown.out);
   CHECK(u["chances"]["win0"].get<double>() == doctest::Approx(1.0));
 
-  std::string bad = write(dir / "bad.yaml", position_text(*r, {{"2c 3c 9c", ""}, {"Ad 2d Ah", ""}}, "3d 4d", "to_act: 1\n"));
+  std::string bad =
+      write(dir / "bad.yaml", position_text(*r, {{"2c 3c 9c", ""}, {"Ad 2d Ah", ""}}, "3d 4d", "to_act: 1\n"));
   Run err = run_err("solve " + bad);
   CHECK(err.status == 2);
   CHECK(has(err.out, "bad.yaml:4:"));
   CHECK(has(err.out, "'9c' is not a card"));
 
   auto three = conquian::load_ruleset("three-seat");
-  std::string t = write(dir / "three.yaml",
-                        position_text(*three, {{"Ac 2c 3c 4c 5c 6c 7c Jc", ""}, {"Ad 2d 3d 4d 5d 6d 7d Jd", ""},
-                                               {"Ah 2h 3h 4h 5h 6h 7h Jh", ""}},
-                                      "As 2s", "to_act: 1\n"));
+  std::string t = write(
+      dir / "three.yaml",
+      position_text(*three,
+                    {{"Ac 2c 3c 4c 5c 6c 7c Jc", ""}, {"Ad 2d 3d 4d 5d 6d 7d Jd", ""}, {"Ah 2h 3h 4h 5h 6h 7h Jh", ""}},
+                    "As 2s", "to_act: 1\n"));
   err = run_err("solve " + t);
   CHECK(err.status == 2);
   CHECK(has(err.out, "two seats only"));
@@ -419,7 +423,8 @@ TEST_CASE("cli: misspelt ruleset names, keys and card tokens get the nearest") {
   CHECK(ten.status == 2);
   CHECK(has(ten.out, "'10h' is not a card of the french-52 deck; did you mean 'Th'?"));
   CHECK(has(run_err("prove partition --ruleset american --cards '5h 6h 7H'").out, "did you mean '7h'?"));
-  CHECK(has(run_err("check -r amercan x.yaml").out, "conquian check: --ruleset amercan: unknown ruleset 'amercan'; did you mean 'american'?"));
+  CHECK(has(run_err("check -r amercan x.yaml").out,
+            "conquian check: --ruleset amercan: unknown ruleset 'amercan'; did you mean 'american'?"));
   fs::remove_all(dir);
 }
 
@@ -431,13 +436,16 @@ TEST_CASE("cli: options that conflict or do nothing are refused with a sentence"
     CHECK_MESSAGE(r.status == 2, args);
     CHECK_MESSAGE(has(r.out, sentence), (args + " said: " + r.out));
   };
-  refused("solve " + game + " --whole-deck --ruleset tiny", "conquian solve: --whole-deck solves every deal of --ruleset and takes no POSITION");
+  refused("solve " + game + " --whole-deck --ruleset tiny",
+          "conquian solve: --whole-deck solves every deal of --ruleset and takes no POSITION");
   refused("solve " + game + " --game 2", "--game requires --after");
   refused("forcing " + game + " --game 2", "--game requires --after");
   refused("solve --dealer 1 " + game, "--dealer requires --whole-deck");
   refused("check -q --json " + game, "conquian check: --quiet prints nothing and --json prints JSON");
-  refused("simulate -r american -n 1 -s 1 --players greedy,random,greedy", "--players names 3 players, but ruleset american has 2 seats");
-  refused("simulate -r three-seat -n 1 -s 1 --players strong", "--players strong: the strong player plays two seats only");
+  refused("simulate -r american -n 1 -s 1 --players greedy,random,greedy",
+          "--players names 3 players, but ruleset american has 2 seats");
+  refused("simulate -r three-seat -n 1 -s 1 --players strong",
+          "--players strong: the strong player plays two seats only");
   refused("simulate -r american -n 1 -s 1 --players grredy", "unknown player 'grredy'; did you mean 'greedy'?");
   refused("simulate -r american -n 1 -s 1 --threads 0", "--threads");
   refused("diff american nine-card -n 1 --threads 0 --report " + (dir / "r").string(), "--threads");
@@ -458,7 +466,8 @@ TEST_CASE("cli: errors name their cause, in one form; --json errors are JSON") {
   CHECK(has(j["error"]["message"].get<std::string>(), "No such file or directory"));
   CHECK(nlohmann::json::parse(run("prove partition --json -r amercan --cards 5h").out)["error"]["command"] ==
         "prove partition");
-  CHECK(nlohmann::json::parse(run("chek --json").out)["error"]["message"] == "unknown command 'chek'; did you mean 'check'?");
+  CHECK(nlohmann::json::parse(run("chek --json").out)["error"]["message"] ==
+        "unknown command 'chek'; did you mean 'check'?");
   // A tab in the indentation gets a hint, in records and in rulesets alike.
   auto tabbed = write(dir / "tabbed.yaml", "format: conquian-record/1\nruleset: american\ndeal:\n\thands: []\n");
   CHECK(has(run("check " + tabbed).out, "(YAML indents with spaces, not tabs)"));
@@ -470,12 +479,15 @@ TEST_CASE("cli: errors name their cause, in one form; --json errors are JSON") {
   auto rec = write(dir / "misspelt.yaml", misspelt);
   Run in_record = run("check " + rec);
   CHECK(in_record.status == 2);
-  CHECK(has(in_record.out, "short: MALFORMED (" + rec + ":2): ruleset 'amercan': unknown ruleset 'amercan'; did you mean 'american'?"));
+  CHECK(has(in_record.out, "short: MALFORMED (" + rec +
+                               ":2): ruleset 'amercan': unknown ruleset 'amercan'; did you mean 'american'?"));
   CHECK(has(run_err("solve " + rec + " --after 1").out, rec + ":2:10: key 'ruleset': unknown ruleset 'amercan'"));
   auto based = write(dir / "based.yaml", "description: x\nbase: amercan\n");
-  CHECK(has(run_err("rulesets " + based).out, based + ":2:7: key 'base': unknown ruleset 'amercan'; did you mean 'american'?"));
-  auto spec = write(dir / "spec.yaml",
-                    "format: conquian-properties/1\nproperties:\n  - property: longest-winning-run\n    expect:\n      amercan: 8\n");
+  CHECK(has(run_err("rulesets " + based).out,
+            based + ":2:7: key 'base': unknown ruleset 'amercan'; did you mean 'american'?"));
+  auto spec = write(
+      dir / "spec.yaml",
+      "format: conquian-properties/1\nproperties:\n  - property: longest-winning-run\n    expect:\n      amercan: 8\n");
   Run s = run_err("prove --spec " + spec);
   CHECK(s.status == 2);
   CHECK(has(s.out, spec + ":5:7: key 'properties[0].expect': ruleset 'amercan': unknown ruleset 'amercan'"));
@@ -511,8 +523,9 @@ TEST_CASE("cli: inputs where people put them: -, folders, files given as ruleset
   CHECK(json_of("rulesets --json mine")["hand"] == 8);
   // Resolved: every key, with the defaults and the base filled in.
   auto american = json_of("rulesets --json american");
-  for (const char* key : {"deck", "seats", "hand", "target", "melds", "wild", "swap", "rearrange", "extra_melds",
-                          "forcing", "scoring", "first_upcard", "first_offer", "stock_out", "compulsory_take", "meld_timing"})
+  for (const char* key :
+       {"deck", "seats", "hand", "target", "melds", "wild", "swap", "rearrange", "extra_melds", "forcing", "scoring",
+        "first_upcard", "first_offer", "stock_out", "compulsory_take", "meld_timing"})
     CHECK_MESSAGE(american.contains(key), key);
   CHECK(american["target"] == 11);
   CHECK(american["melds"]["run"] == nlohmann::json::array({3, nullptr}));

@@ -10,8 +10,8 @@
 
 #include "batch/diff_games.h"
 #include "batch/diff_play.h"
-#include "batch/match.h"
 #include "batch/diff_report.h"
+#include "batch/match.h"
 #include "batch/report_html.h"
 #include "batch/report_json.h"
 #include "batch/report_markdown.h"
@@ -203,19 +203,21 @@ TEST_CASE("diff: a small run's JSON adds up; forcing only where allowed") {
     for (const auto& c : r["deal_length"]["moves_histogram"]["counts"]) binned += c.get<std::uint64_t>();
     CHECK(binned == n);
     const auto& f = r["forcing"];
-    CHECK(f["forces"].get<std::uint64_t>() == f["decline_forces"].get<std::uint64_t>() + f["offer_forces"].get<std::uint64_t>());
+    CHECK(f["forces"].get<std::uint64_t>() ==
+          f["decline_forces"].get<std::uint64_t>() + f["offer_forces"].get<std::uint64_t>());
     CHECK(f["offer_forces"] == 0);  // neither ruleset has forcing by offer
     CHECK(f["hits"] == 0);
     const auto& e = f["effect"];
     CHECK(e["forced_seat_won"]["count"].get<std::uint64_t>() + e["forcing_seat_won"]["count"].get<std::uint64_t>() +
-              e["drawn"]["count"].get<std::uint64_t>() == e["events"].get<std::uint64_t>());
+              e["drawn"]["count"].get<std::uint64_t>() ==
+          e["events"].get<std::uint64_t>());
     const auto& m = r["match"];
     std::uint64_t match_wins = 0;
     for (const auto& w : m["wins"]) match_wins += w["count"].get<std::uint64_t>();
     CHECK(match_wins + m["drawn_matches"].get<std::uint64_t>() == m["matches"].get<std::uint64_t>());
     CHECK(m["matches"] == n);  // american: every deal is a match
   }
-  CHECK(j["rulesets"][1]["forcing"]["forces"] == 0);               // american-noforce never forces
+  CHECK(j["rulesets"][1]["forcing"]["forces"] == 0);                      // american-noforce never forces
   CHECK(j["rulesets"][0]["forcing"]["forces"].get<std::uint64_t>() > 0);  // the greedy player declines, and is forced
   REQUIRE(j["comparisons"].size() == 1);
   const auto& c = j["comparisons"][0];

@@ -108,7 +108,7 @@ TEST_CASE("decline forcing: a refused card that fits can be forced, and the forc
   play(p, "{seat: 1, pass: Ac}");
   play(p, "{seat: 1, turn: 5h}");
   play(p, "{seat: 1, pass: 5h}");
-  play(p, "{seat: 0, pass: 5h}");   // 5h fits seat 0's set of fives
+  play(p, "{seat: 0, pass: 5h}");  // 5h fits seat 0's set of fives
   CHECK(p.phase == Phase::ForceWindow);
   CHECK(verdict_code(p, "{seat: 0, force: 1}") == "not-allowed");
   play(p, "{seat: 1, force: 0}");
@@ -138,7 +138,9 @@ TEST_CASE("going out: the eleventh card wins with no discard; an empty hand wait
   Position p = deal(*r, {"Ac 2c 3c Ad 2d 3d Ah 2h 3h 4h", "As 2s 3s 4s 5s 6s 7s Js Qs Ks"}, "5h 4c", 1);
   play(p, "{seat: 0, turn: 5h}");
   // Lay all ten with 5h: Ac2c3c Ad2d3d Ah2h3h4h5h = 11 cards: a win, no discard owed.
-  CHECK(verdict_code(p, "{seat: 0, take: 5h, melds: [[Ac, 2c, 3c], [Ad, 2d, 3d], [Ah, 2h, 3h, 4h, 5h]], discard: Ac}") == "bad-discard");
+  CHECK(
+      verdict_code(p, "{seat: 0, take: 5h, melds: [[Ac, 2c, 3c], [Ad, 2d, 3d], [Ah, 2h, 3h, 4h, 5h]], discard: Ac}") ==
+      "bad-discard");
   play(p, "{seat: 0, take: 5h, melds: [[Ac, 2c, 3c], [Ad, 2d, 3d], [Ah, 2h, 3h, 4h, 5h]]}");
   CHECK(p.result.kind == Outcome::Kind::Win);
   CHECK(p.result.winner == 0);

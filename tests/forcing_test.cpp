@@ -216,9 +216,7 @@ TEST_CASE("forcing: different lists of groupings are an internal disagreement") 
   CHECK_THROWS_AS(prove::same_groupings(deck, "x", {a, b}, {a}), prove::ForcingDisagreement);
   try {
     prove::same_groupings(deck, "x", {a}, {});
-  } catch (const prove::ForcingDisagreement& e) {
-    CHECK(std::string(e.what()).rfind("internal disagreement", 0) == 0);
-  }
+  } catch (const prove::ForcingDisagreement& e) { CHECK(std::string(e.what()).rfind("internal disagreement", 0) == 0); }
 }
 
 TEST_CASE("forcing: Z3's unknown is no list of groupings (issue 11)") {

@@ -71,8 +71,8 @@ TEST_CASE("fuzz targets: usable inputs are accepted, unusable ones rejected") {
   CHECK(record_input(source("corpus/illegal/turn-order.yaml")) == Result::accepted);
   CHECK(record_input(source("corpus/malformed/malformed.yaml")) == Result::rejected);
   CHECK(record_input("") == Result::rejected);
-  CHECK(record_input("format: conquian-record/1\nruleset: corpus/rulesets/no-extra.yml\ndeal: {hands: [[Ac], [Ad]]}\nmoves: []\n") ==
-        Result::rejected);
+  CHECK(record_input("format: conquian-record/1\nruleset: corpus/rulesets/no-extra.yml\ndeal: {hands: [[Ac], "
+                     "[Ad]]}\nmoves: []\n") == Result::rejected);
   // Rulesets: one that loads; an unknown key, or a path, does not (nor a file whose comments
   // hold a '/': this target reads no files, and refuses anything that might name one).
   CHECK(ruleset_input("base: nine-card\nhand: 8\ntarget: 9\n") == Result::accepted);

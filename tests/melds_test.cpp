@@ -3,9 +3,9 @@
 #include <random>
 
 #include "brute_force.h"
-#include "test_util.h"
-#include "test_scale.h"
 #include "cards/melds.h"
+#include "test_scale.h"
+#include "test_util.h"
 
 using namespace conquian;
 using conquian::testing::cards;
@@ -86,9 +86,9 @@ TEST_CASE("partition: the yes/no search splits long melds; every split is still 
     whole = whole || m.count == 1;
     return true;
   });
-  CHECK(whole);  // the enumeration still has the whole suit as one run
+  CHECK(whole);         // the enumeration still has the whole suit as one run
   CHECK(splits == 28);  // the compositions of 13 into parts of 3 or more
-  CHECK(idx.can_partition(cards(deck, "Ah 2h 3h 4h 5h 6h 7h 7c 7d")));   // 6 + set, or 3 + 3 + ...
+  CHECK(idx.can_partition(cards(deck, "Ah 2h 3h 4h 5h 6h 7h 7c 7d")));  // 6 + set, or 3 + 3 + ...
   CHECK_FALSE(idx.can_partition(cards(deck, "Ah 2h 3h 4h 5h 6h 7h 8c")));
   MeldIndex capped(deck, MeldRules{3, 4, 3, 5, {}});
   CHECK(capped.can_partition(cards(deck, "Ah 2h 3h 4h 5h 6h 7h")));  // 3 + 4 within the cap of 5
@@ -105,9 +105,9 @@ TEST_CASE("partition: wild two of coins") {
   rules.wild = cards(deck, "2o");
   MeldIndex idx(deck, rules);
   CHECK(idx.is_meld(cards(deck, "5c 5e 2o")));
-  CHECK(idx.is_meld(cards(deck, "6c 7c 2o")));      // 2o stands for 10c (or 5c)
-  CHECK(idx.is_meld(cards(deck, "7c 11c 2o")));     // 2o stands for 10c, the 7's neighbour
-  CHECK(idx.is_meld(cards(deck, "1o 2o 3o")));      // the wild may stand for itself
+  CHECK(idx.is_meld(cards(deck, "6c 7c 2o")));   // 2o stands for 10c (or 5c)
+  CHECK(idx.is_meld(cards(deck, "7c 11c 2o")));  // 2o stands for 10c, the 7's neighbour
+  CHECK(idx.is_meld(cards(deck, "1o 2o 3o")));   // the wild may stand for itself
   CHECK_FALSE(idx.is_meld(cards(deck, "5c 7c 11c 2o")));
   CHECK(idx.can_partition(cards(deck, "3c 4c 6c 2o 7e 7b 7o")));
   int splits = 0;
@@ -221,8 +221,9 @@ TEST_CASE("the rank program on hostile shapes: brute force, the exact cover and 
       const int size = small ? 3 + static_cast<int>(rng() % 9) : 12 + static_cast<int>(rng() % 7);
       CardSet s = i % 2 ? conquian::testing::dense_set(idx, rng, size) : conquian::testing::random_set(idx, rng, size);
       bool ranks = idx.can_partition_by_ranks(s);
-      bool truth = small ? conquian::testing::naive_partition(deck, rules, conquian::testing::naive_cards(deck, rules, s))
-                         : idx.can_partition_by_cover(s);
+      bool truth = small
+                       ? conquian::testing::naive_partition(deck, rules, conquian::testing::naive_cards(deck, rules, s))
+                       : idx.can_partition_by_cover(s);
       MeldList split;
       bool found = idx.find_partition_by_ranks(s, split);
       if (ranks != truth || idx.can_partition(s) != truth || found != truth) {

@@ -10,13 +10,13 @@
 #include <vector>
 
 #include "brute_force.h"
-#include "test_util.h"
 #include "cards/melds.h"
 #include "prove/partition_z3.h"
+#include "test_util.h"
 
 using namespace conquian;
-using conquian::testing::cards;
 using conquian::prove::Z3Partition;
+using conquian::testing::cards;
 using Answer = Z3Partition::Answer;
 
 namespace {
@@ -148,8 +148,7 @@ TEST_CASE("z3 partition: a run cap of 8") {
   MeldRules capped_wild = capped;
   capped_wild.wild = cards(deck, "7c");
   CardSet bridged = cards(deck, "Ah 2h 3h 4h 5h 6h 7c Jh Qh");
-  CHECK(prove::z3_partition(deck, MeldRules{3, 4, 3, 0, capped_wild.wild}, bridged).answer ==
-        Answer::Yes);
+  CHECK(prove::z3_partition(deck, MeldRules{3, 4, 3, 0, capped_wild.wild}, bridged).answer == Answer::Yes);
   MeldRules tight = capped_wild;
   tight.run_min = 5;  // no way to cut the nine cards into runs of 5..8
   CHECK(prove::z3_partition(deck, tight, bridged).answer == Answer::No);
@@ -166,8 +165,8 @@ TEST_CASE("z3 partition: a resource limit gives unknown with Z3's reason, never 
   CHECK_FALSE(one.reason_unknown.empty());
   CHECK(one.split.count == 0);
   std::string why;
-  auto count = prove::z3_all_partitions(deck, rules, cards(deck, "Ac Ad Ah 2c 3c 2d 3d 2h 3h"),
-                                        [](const MeldList&) { return true; }, starved, &why);
+  auto count = prove::z3_all_partitions(
+      deck, rules, cards(deck, "Ac Ad Ah 2c 3c 2d 3d 2h 3h"), [](const MeldList&) { return true; }, starved, &why);
   CHECK(count == 0);
   CHECK_FALSE(why.empty());
   // A time budget already spent before the check: unknown at once.
@@ -190,19 +189,21 @@ TEST_CASE("z3 partition: timeouts and early stops") {
   // `visit` returning false stops the enumeration after one split.
   int visited = 0;
   std::string why;
-  auto count = prove::z3_all_partitions(deck, rules, deck.all(), [&](const MeldList&) {
-    ++visited;
-    return false;
-  }, {}, &why);
+  auto count = prove::z3_all_partitions(
+      deck, rules, deck.all(),
+      [&](const MeldList&) {
+        ++visited;
+        return false;
+      },
+      {}, &why);
   CHECK(count == 1);
   CHECK(visited == 1);
   CHECK(why.empty());
   // The deck has far too many splits to list in 100 ms: the enumeration says it stopped.
-  prove::z3_all_partitions(deck, rules, deck.all(), [](const MeldList&) { return true; }, {100},
-                           &why);
+  prove::z3_all_partitions(
+      deck, rules, deck.all(), [](const MeldList&) { return true; }, {100}, &why);
   CHECK_FALSE(why.empty());  // "timeout"
-  CHECK_THROWS_AS(prove::z3_all_partitions(deck, rules, deck.all(),
-                                           [](const MeldList&) { return true; }, {20}),
+  CHECK_THROWS_AS(prove::z3_all_partitions(deck, rules, deck.all(), [](const MeldList&) { return true; }, {20}),
                   std::runtime_error);
 }
 
@@ -244,7 +245,8 @@ void cross_check(const Deck& deck, const MeldRules& rules, int count, std::uint6
   std::vector<CardSet> sets = random_sets(idx, count, 11, seed);
   if (dense) {  // crowded into a few ranks, where sets and runs compete (the hostile shapes)
     std::mt19937_64 rng(seed);
-    for (std::size_t i = 0; i < sets.size(); i += 2) sets[i] = testing::dense_set(idx, rng, 3 + static_cast<int>(rng() % 9));
+    for (std::size_t i = 0; i < sets.size(); i += 2)
+      sets[i] = testing::dense_set(idx, rng, 3 + static_cast<int>(rng() % 9));
   }
   std::vector<Verdicts> verdicts(sets.size());
   parallel_for(sets.size(), [&](std::size_t i) {
@@ -270,8 +272,8 @@ void cross_check(const Deck& deck, const MeldRules& rules, int count, std::uint6
     }
     if (v.fast) ++yes;
   }
-  MESSAGE(deck.name() << ": Z3, the exact cover, the rank program and brute force agree on " << count
-                      << " sets, " << yes << " partitionable");
+  MESSAGE(deck.name() << ": Z3, the exact cover, the rank program and brute force agree on " << count << " sets, "
+                      << yes << " partitionable");
   CHECK(yes > count / 10);
   CHECK(yes < count * 9 / 10);
 }
@@ -316,8 +318,8 @@ void compare_enumerations(const Deck& deck, const MeldRules& rules, int count, s
     splits += counted[i];
     if (counted[i] > 0) ++splittable;
   }
-  MESSAGE(deck.name() << ": the same " << splits << " splits of " << count << " sets ("
-                      << splittable << " splittable)");
+  MESSAGE(deck.name() << ": the same " << splits << " splits of " << count << " sets (" << splittable
+                      << " splittable)");
   CHECK(splittable > count / 10);
 }
 

@@ -79,9 +79,11 @@ TEST_CASE("prove: spec files are read strictly") {
   auto dir = std::filesystem::temp_directory_path() / "conquian-prove-test";
   std::filesystem::create_directories(dir);
   auto path = (dir / "spec.yaml").string();
-  std::ofstream(path) << "format: conquian-properties/1\nproperties:\n  - property: no-such-thing\n    expect: {american: 1}\n";
+  std::ofstream(path)
+      << "format: conquian-properties/1\nproperties:\n  - property: no-such-thing\n    expect: {american: 1}\n";
   CHECK_THROWS_AS(prove::load_spec(path), record::InputError);
-  std::ofstream(path) << "format: conquian-properties/1\nproperties:\n  - property: longest-winning-run\n    expect: {american: 9}\n";
+  std::ofstream(path)
+      << "format: conquian-properties/1\nproperties:\n  - property: longest-winning-run\n    expect: {american: 9}\n";
   auto spec = prove::load_spec(path);
   auto results = prove::run_spec(spec, "");
   REQUIRE(results.size() == 1);
@@ -107,7 +109,8 @@ TEST_CASE("prove: Z3's unknown is no proof: the value is unknown, with Z3's reas
   auto dir = std::filesystem::temp_directory_path() / "conquian-prove-unknown-test";
   std::filesystem::create_directories(dir);
   auto path = (dir / "spec.yaml").string();
-  std::ofstream(path) << "format: conquian-properties/1\nproperties:\n  - property: longest-winning-run\n    expect: {american: 8}\n";
+  std::ofstream(path)
+      << "format: conquian-properties/1\nproperties:\n  - property: longest-winning-run\n    expect: {american: 8}\n";
   auto results = prove::run_spec(prove::load_spec(path), "", starved);
   REQUIRE(results.size() == 1);
   CHECK(results[0].unknown());
@@ -121,7 +124,8 @@ TEST_CASE("prove: play proofs for claim_priority: previous and auto_take (three 
   auto plain = load_ruleset_text("base: tiny\nseats: 3\n", "house", "house.yaml");
   const prove::PlayProof reference = prove::prove_play(*plain);
   REQUIRE(reference.inductive);
-  for (const char* keys : {"claim_priority: previous\n", "auto_take: true\n", "claim_priority: previous\nauto_take: true\n"}) {
+  for (const char* keys :
+       {"claim_priority: previous\n", "auto_take: true\n", "claim_priority: previous\nauto_take: true\n"}) {
     CAPTURE(keys);
     auto rules = load_ruleset_text(std::string("base: tiny\nseats: 3\n") + keys, "house", "house.yaml");
     const prove::PlayProof proof = prove::prove_play(*rules);

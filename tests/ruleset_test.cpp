@@ -24,7 +24,9 @@ namespace {
 // is compared at once and a difference shows as a line.
 std::map<std::string, std::string> keys_of(const Ruleset& r) {
   auto flag = [](bool b) { return std::string(b ? "true" : "false"); };
-  auto range = [](int lo, int hi) { return "[" + std::to_string(lo) + ", " + (hi ? std::to_string(hi) : "null") + "]"; };
+  auto range = [](int lo, int hi) {
+    return "[" + std::to_string(lo) + ", " + (hi ? std::to_string(hi) : "null") + "]";
+  };
   std::string ranks, suits, wild;
   for (int i = 0; i < r.deck.rank_count(); ++i) ranks += (i ? " " : "") + r.deck.rank_label(i);
   for (int i = 0; i < r.deck.suit_count(); ++i) suits += (i ? " " : "") + r.deck.suit_label(i);
@@ -63,11 +65,25 @@ const char* kSpanish40 = "spanish-40: 1 2 3 4 5 6 7 10 11 12 / o c e b";
 // extra_melds, forcing decline (000, 002, 003).
 std::map<std::string, std::string> american() {
   return {
-      {"deck", kFrench40},      {"seats", "2"},          {"hand", "10"},          {"target", "11"},
-      {"melds.set", "[3, 4]"},  {"melds.run", "[3, null]"}, {"wild", ""},         {"swap", "false"},
-      {"rearrange", "true"},    {"extra_melds", "true"},  {"forcing", " decline"}, {"scoring", "stake 1 x1 to 0 max 4"},
-      {"first_upcard", "none"}, {"first_offer", "turner"}, {"stock_out", "draw"}, {"compulsory_take", "false"},
-      {"meld_timing", "take"},  {"claim_priority", "next"}, {"auto_take", "false"},
+      {"deck", kFrench40},
+      {"seats", "2"},
+      {"hand", "10"},
+      {"target", "11"},
+      {"melds.set", "[3, 4]"},
+      {"melds.run", "[3, null]"},
+      {"wild", ""},
+      {"swap", "false"},
+      {"rearrange", "true"},
+      {"extra_melds", "true"},
+      {"forcing", " decline"},
+      {"scoring", "stake 1 x1 to 0 max 4"},
+      {"first_upcard", "none"},
+      {"first_offer", "turner"},
+      {"stock_out", "draw"},
+      {"compulsory_take", "false"},
+      {"meld_timing", "take"},
+      {"claim_priority", "next"},
+      {"auto_take", "false"},
   };
 }
 
@@ -151,9 +167,7 @@ std::map<std::string, std::map<std::string, std::string>> shipped_keys() {
 std::string refusal(const std::string& text) {
   try {
     load_ruleset_text(text, "mine", "mine.yaml");
-  } catch (const record::InputError& e) {
-    return e.what();
-  }
+  } catch (const record::InputError& e) { return e.what(); }
   FAIL_CHECK("no error for:\n" << text);
   return "";
 }
@@ -161,9 +175,7 @@ std::string refusal(const std::string& text) {
 std::string refusal_of_file(const std::string& path) {
   try {
     load_ruleset(path);
-  } catch (const record::InputError& e) {
-    return e.what();
-  }
+  } catch (const record::InputError& e) { return e.what(); }
   FAIL_CHECK("no error for " << path);
   return "";
 }
@@ -265,7 +277,8 @@ TEST_CASE("rulesets: base inheritance, maps merged key by key") {
   // (so `forcing: {hit: true}` alone is hit without decline).
   CHECK(keys_of(*load_ruleset_text("forcing: {hit: true}\n", "x", "x.yaml"))["forcing"] == " hit");
   // The list form and `none`.
-  CHECK(keys_of(*load_ruleset_text("base: american\nforcing: [offer, hit]\n", "x", "x.yaml"))["forcing"] == " offer hit");
+  CHECK(keys_of(*load_ruleset_text("base: american\nforcing: [offer, hit]\n", "x", "x.yaml"))["forcing"] ==
+        " offer hit");
   CHECK(keys_of(*load_ruleset_text("base: american\nforcing: none\n", "x", "x.yaml"))["forcing"] == "");
   // A base of a base: wild-two builds on nine-card; a file may build on wild-two.
   auto two = load_ruleset_text("base: wild-two\nmelds: {set: [3, 3]}\n", "x", "x.yaml");
@@ -287,7 +300,8 @@ TEST_CASE("rulesets: refusals name the file, the line, the key and the reason") 
   CHECK(refusal("base: american\njokers: 2\n") == "mine.yaml:2:9: unknown key 'jokers'");
   CHECK(refusal("base: american\nforcing: {decline: true, sometimes: true}\n") ==
         "mine.yaml:2:37: unknown key 'forcing.sometimes'");
-  CHECK(refusal("melds: {set: [3, 4], sets: [3, 4]}\n") == "mine.yaml:1:22: unknown key 'melds.sets'; did you mean 'set'?");
+  CHECK(refusal("melds: {set: [3, 4], sets: [3, 4]}\n") ==
+        "mine.yaml:1:22: unknown key 'melds.sets'; did you mean 'set'?");
   // Wrong types.
   CHECK(refusal("base: american\nhand: ten\n") == "mine.yaml:2:7: key 'hand': must be a whole number, not 'ten'");
   CHECK(refusal("base: american\nswap: maybe\n") == "mine.yaml:2:7: key 'swap': must be true or false");
@@ -300,25 +314,30 @@ TEST_CASE("rulesets: refusals name the file, the line, the key and the reason") 
   // Values out of range or not among the choices.
   CHECK(refusal("base: american\nseats: 5\n") == "mine.yaml:2:8: key 'seats': 5 is out of range (2 to 4)");
   CHECK(refusal("hand: 0\n") == "mine.yaml:1:7: key 'hand': 0 is out of range (1 to 64)");
-  CHECK(refusal("scoring: {after_draw: 17}\n") == "mine.yaml:1:23: key 'scoring.after_draw': 17 is out of range (1 to 16)");
+  CHECK(refusal("scoring: {after_draw: 17}\n") ==
+        "mine.yaml:1:23: key 'scoring.after_draw': 17 is out of range (1 to 16)");
   CHECK(refusal("base: american\nstock_out: never\n") ==
         "mine.yaml:2:12: key 'stock_out': 'never' is not one of: draw, fewest_in_hand");
   CHECK(refusal("base: american\nforcing: [decline, bluff]\n") ==
         "mine.yaml:2:20: key 'forcing': 'bluff' is not a forcing rule (decline, offer, hit, forced_extra_melds)");
   CHECK(refusal("deck: french-36\n") ==
-        "mine.yaml:1:7: key 'deck': 'french-36' is not a deck (french-40, french-52, spanish-40, or {ranks: [...], suits: [...]})");
+        "mine.yaml:1:7: key 'deck': 'french-36' is not a deck (french-40, french-52, spanish-40, or {ranks: [...], "
+        "suits: [...]})");
   CHECK(refusal("base: american\nmelds: {run: [5, 3]}\n") == "mine.yaml:2:14: key 'melds.run': max 3 is below min 5");
   CHECK(refusal("base: american\nwild: [Ac, 2c, 3c, 4c, 5c, 6c, 7c, Jc, Qc]\n") ==
         "mine.yaml:2:7: key 'wild': has 9 items; at most 8");
-  CHECK(refusal("base: american\nwild: [Xx]\n") == "mine.yaml:2:7: key 'wild': 'Xx' is not a card of the french-40 deck");
+  CHECK(refusal("base: american\nwild: [Xx]\n") ==
+        "mine.yaml:2:7: key 'wild': 'Xx' is not a card of the french-40 deck");
   CHECK(refusal("base: american\nwild: [Ac, Ac]\n") == "mine.yaml:2:7: key 'wild': 'Ac' is listed twice");
   // Impossible combinations (specs/rulesets.md, the list under the table).
   CHECK(refusal("base: american\nhand: 30\n") ==
         "mine.yaml:2:7: key 'hand': 30 cards x 2 seats is more than the deck's 40 cards");
   CHECK(refusal("base: american\ntarget: 12\n") ==
         "mine.yaml:2:9: key 'target': 12 melded cards cannot be reached with hands of 10 (at most hand + 1 = 11)");
-  CHECK(refusal("base: american\ntarget: 2\n") == "mine.yaml:2:9: key 'target': 2 is below the smallest meld (3 cards)");
-  CHECK(refusal("melds: {set: [5, 5]}\n") == "mine.yaml:1:8: key 'melds': a set of at least 5 cards cannot be made from 4 suits");
+  CHECK(refusal("base: american\ntarget: 2\n") ==
+        "mine.yaml:2:9: key 'target': 2 is below the smallest meld (3 cards)");
+  CHECK(refusal("melds: {set: [5, 5]}\n") ==
+        "mine.yaml:1:8: key 'melds': a set of at least 5 cards cannot be made from 4 suits");
   CHECK(refusal("deck: {ranks: [A, B], suits: [c, d, h]}\nhand: 2\n") ==
         "mine.yaml:1:1: key 'melds': a run of at least 3 cards cannot be made from 2 ranks");
   CHECK(refusal("base: american\nhand: 20\nfirst_upcard: dealer\n") ==
@@ -332,8 +351,8 @@ TEST_CASE("rulesets: refusals name the file, the line, the key and the reason") 
   // The deck's limits (specs/limits.md): at most four suits, 64 cards, labels of 1-4 characters.
   CHECK(refusal("base: american\ndeck: {ranks: [A, B, C], suits: [a, b, c, d, e]}\n") ==
         "mine.yaml:2:7: key 'deck': a deck may have at most 4 suits; this one has 5");
-  CHECK(refusal("base: american\ndeck: {ranks: [a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q], suits: [c, d, h, s]}\n") ==
-        "mine.yaml:2:7: key 'deck': a deck may have at most 64 cards; 17 ranks x 4 suits is 68");
+  CHECK(refusal("base: american\ndeck: {ranks: [a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q], suits: [c, d, h, "
+                "s]}\n") == "mine.yaml:2:7: key 'deck': a deck may have at most 64 cards; 17 ranks x 4 suits is 68");
   CHECK(refusal("base: american\ndeck: {ranks: [Ace10, B, C], suits: [c, d, h, s]}\n") ==
         "mine.yaml:2:7: key 'deck': label 'Ace10' must have 1 to 4 characters");
   CHECK(refusal("deck: {ranks: [A, B, C]}\n") == "mine.yaml:1:7: key 'deck': a deck needs at least one suit");
@@ -343,25 +362,30 @@ TEST_CASE("rulesets: refusals name the file, the line, the key and the reason") 
   CHECK(refusal("hand: [10\n") == "mine.yaml:2:1: not valid YAML: end of sequence flow not found");
   // Unknown or missing bases and files.
   // A misspelt base is this file's fault, at its line; a near name is suggested.
-  CHECK(has(refusal("base: nope\n"), "mine.yaml:1:7: key 'base': unknown ruleset 'nope' (shipped: american, american-capped"));
+  CHECK(has(refusal("base: nope\n"),
+            "mine.yaml:1:7: key 'base': unknown ruleset 'nope' (shipped: american, american-capped"));
   CHECK(refusal("base: amercan\n") == "mine.yaml:1:7: key 'base': unknown ruleset 'amercan'; did you mean 'american'?");
   CHECK(has(refusal_of_file("no-such-ruleset"), "or give a path to a .yaml file)"));
-  CHECK(refusal_of_file("/nonexistent/x.yaml") == "/nonexistent/x.yaml: cannot open the ruleset file: No such file or directory");
+  CHECK(refusal_of_file("/nonexistent/x.yaml") ==
+        "/nonexistent/x.yaml: cannot open the ruleset file: No such file or directory");
 }
 
 TEST_CASE("rulesets: a base that leads back to itself is refused after 8 levels") {
   auto dir = temp_dir();
   auto loop = (dir / "loop.yaml").string();
   std::ofstream(loop) << "base: " << loop << "\n";
-  CHECK(refusal_of_file(loop) == loop + ":1:7: key 'base': rulesets are based on each other more than 8 deep (a cycle?)");
+  CHECK(refusal_of_file(loop) ==
+        loop + ":1:7: key 'base': rulesets are based on each other more than 8 deep (a cycle?)");
   // Eight levels are allowed: level k builds on level k - 1, level 0 on american.
   std::ofstream(dir / "level0.yaml") << "base: american\n";
   for (int k = 1; k <= 8; ++k)
-    std::ofstream(dir / ("level" + std::to_string(k) + ".yaml")) << "base: " << (dir / ("level" + std::to_string(k - 1) + ".yaml")).string() << "\n";
+    std::ofstream(dir / ("level" + std::to_string(k) + ".yaml"))
+        << "base: " << (dir / ("level" + std::to_string(k - 1) + ".yaml")).string() << "\n";
   CHECK(load_ruleset((dir / "level7.yaml").string())->hand == 10);
   CHECK(has(refusal_of_file((dir / "level8.yaml").string()), "more than 8 deep"));
   // A base file that is too big is refused before it is read.
   std::ofstream(dir / "big.yaml") << "description: " << std::string(2 << 20, 'x') << "\n";
-  CHECK(refusal_of_file((dir / "big.yaml").string()) == (dir / "big.yaml").string() + ": a ruleset file may be at most 1 MiB");
+  CHECK(refusal_of_file((dir / "big.yaml").string()) ==
+        (dir / "big.yaml").string() + ": a ruleset file may be at most 1 MiB");
   fs::remove_all(dir);
 }

@@ -63,13 +63,13 @@ efg::Game kuhn() {
       if (c0 == c1) continue;
       const double show = c0 > c1 ? 1 : -1;
       std::uint32_t root = deal + static_cast<std::uint32_t>(k++);
-      std::uint32_t a = decide(root, 0, set("", c0, 0));        // check, bet
-      std::uint32_t b = decide(a, 1, set("c", c1, 1));          // after check: check, bet
+      std::uint32_t a = decide(root, 0, set("", c0, 0));  // check, bet
+      std::uint32_t b = decide(a, 1, set("c", c1, 1));    // after check: check, bet
       end(b, show);
-      std::uint32_t c = decide(b + 1, 0, set("cb", c0, 0));     // after check-bet: fold, call
+      std::uint32_t c = decide(b + 1, 0, set("cb", c0, 0));  // after check-bet: fold, call
       end(c, -1);
       end(c + 1, 2 * show);
-      std::uint32_t d = decide(a + 1, 1, set("b", c1, 1));      // after bet: fold, call
+      std::uint32_t d = decide(a + 1, 1, set("b", c1, 1));  // after bet: fold, call
       end(d, 1);
       end(d + 1, 2 * show);
     }
@@ -220,7 +220,8 @@ TEST_CASE("seat view: the card passed in the swap is known until it is seen") {
   CHECK(world_count(v) == 5852925);  // C(30, 8): 40 - 9 own - 1 known = 30 unseen, 8 of them hidden
   for (std::uint64_t i = 0; i < 5; ++i) CHECK(world_at(v, i).hand[1].has(testing::card(rules->deck, "11o")));
   // Without the swap nothing is known of the other hand.
-  Position q = testing::deal(*rules_named("american"), {"Ac 2c 3c 4c 5c 6c 7c Jc Qc Kc", "Ad 2d 3d 4d 5d 6d 7d Jd Qd Kd"}, "");
+  Position q =
+      testing::deal(*rules_named("american"), {"Ac 2c 3c 4c 5c 6c 7c Jc Qc Kc", "Ad 2d 3d 4d 5d 6d 7d Jd Qd Kd"}, "");
   CHECK(view_of(q, 1).known(0).empty());
 }
 
@@ -413,14 +414,14 @@ TEST_CASE("conquian solve --view: impossible views are refused with file:line, e
   const std::vector<Case> cases = {
       {"more-hidden.yaml", tiny_view("[2c, 3c, 4d]", "{count: 3}", "[Ah, Ad, 2d, 3d, 5d, 2h, 3h, 4h, 5h]"), "",
        ":7:", "3 hidden cards, but only 2 unseen cards are left"},
-      {"seen-and-hidden.yaml", tiny_view("[2c, 3c, 4d]", "{count: 3, known: [4d]}", "[Ah]"), "", ":7:",
-       "4d is listed twice"},
+      {"seen-and-hidden.yaml", tiny_view("[2c, 3c, 4d]", "{count: 3, known: [4d]}", "[Ah]"), "",
+       ":7:", "4d is listed twice"},
       {"own-hidden.yaml", tiny_view("{count: 3}", "{count: 3}", "[Ah]"), "", ":5:", "sees its own hand"},
       {"other-listed.yaml", tiny_view("[2c, 3c, 4d]", "[Ad, 2d, 3d]", "[Ah]"), "", ":7:", "is hidden from seat 0"},
       {"no-view.yaml", tiny_view("[2c, 3c, 4d]", "{count: 3}", "[Ah]", ""), "", ":6:", "needs 'view: SEAT'"},
       {"wrong-count.yaml", tiny_view("[2c, 3c, 4d]", "{count: 4}", "[Ah]"), "", ":7:", "holds 4 cards in hand"},
-      {"known-count.yaml", tiny_view("[2c, 3c, 4d]", "{count: 1, known: [Ad, 2d]}", "[Ah]"), "", ":7:",
-       "count 1 but 2 known cards"},
+      {"known-count.yaml", tiny_view("[2c, 3c, 4d]", "{count: 1, known: [Ad, 2d]}", "[Ah]"), "",
+       ":7:", "count 1 but 2 known cards"},
       {"other-seat.yaml", tiny_view("[2c, 3c, 4d]", "{count: 3}", "[Ah]"), "--view 1", ":3:", "seat 0's view"},
       {"not-to-act.yaml", tiny_view("{count: 3}", "[Ad, 2d, 3d]", "[Ah]", "view: 1\n"), "", "", "seat 0's decision"},
   };

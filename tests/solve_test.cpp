@@ -41,9 +41,7 @@ std::string position_error(const std::string& text) {
   try {
     std::shared_ptr<const Ruleset> keep;
     from_text(text, keep);
-  } catch (const record::InputError& e) {
-    return e.what();
-  }
+  } catch (const record::InputError& e) { return e.what(); }
   FAIL_CHECK("no error for:\n" << text);
   return "";
 }
@@ -56,9 +54,7 @@ solve::Options small_table() {
   return o;
 }
 
-int sign_of(const solve::Value& v) {
-  return v.kind == Outcome::Kind::Draw ? 0 : v.winner == 0 ? 1 : -1;
-}
+int sign_of(const solve::Value& v) { return v.kind == Outcome::Kind::Draw ? 0 : v.winner == 0 ? 1 : -1; }
 
 // A random deal of `rules` played `moves` random moves (fewer if it ends).
 Position random_position(const Ruleset& rules, batch::Rng& rng, int moves) {
@@ -109,13 +105,15 @@ TEST_CASE("solver agrees with plain minimax on random tiny positions") {
       apply(q, m);
     }
     CHECK(q.result.over());
-    CHECK(solve::score_of_outcome(q.result) == (plain_value > 0 ? solve::kWinScore : plain_value < 0 ? -solve::kWinScore : 0));
+    CHECK(solve::score_of_outcome(q.result) == (plain_value > 0   ? solve::kWinScore
+                                                : plain_value < 0 ? -solve::kWinScore
+                                                                  : 0));
     if (plain_value != 0) CHECK(static_cast<int>(res.line.size()) == solve::kWinScore - std::abs(plain_score));
     ++compared;
     (plain_value == 0 ? draws : wins)++;
   }
   CHECK(compared == 3000);
-  CHECK(wins > 100);   // real games: both outcomes are common
+  CHECK(wins > 100);  // real games: both outcomes are common
   CHECK(draws > 100);
 }
 
@@ -151,9 +149,9 @@ TEST_CASE("hand-checked: one move from a win") {
   std::shared_ptr<const Ruleset> keep;
   auto r = ruleset("tiny");
   // Seat 0 holds 2c 3c 4c; 5c is face up, thrown by seat 1: taking it lays all four.
-  Position p = from_text(position_text(*r, {{"2c 3c 4c", ""}, {"Ad 2d Ah", ""}}, "3d 4d",
-                                       "face_up: {card: 5c, thrown: 1}\nto_act: 0\n"),
-                         keep);
+  Position p = from_text(
+      position_text(*r, {{"2c 3c 4c", ""}, {"Ad 2d Ah", ""}}, "3d 4d", "face_up: {card: 5c, thrown: 1}\nto_act: 0\n"),
+      keep);
   solve::Solver s(small_table());
   solve::Result res = s.solve(p, true);
   REQUIRE(res.solved);
@@ -275,15 +273,16 @@ TEST_CASE("position files: phases follow from the keys") {
   const std::vector<SeatText> seats = {{"Jc Qc 4d 6h", "[[5h, 5c, 5s], [Ac, 2c, 3c]]"},
                                        {"Ad 2d 3d Kd Qd Jd 4s 6s Qh Kh", ""}};
   // Turned by seat 1, refused by seat 1: offered to seat 0.
-  Position p = from_text(position_text(*r, seats, "Ks 7c", "face_up: {card: Kc, turned: 1}\nrefused: [1]\nto_act: 0\n"), keep);
+  Position p =
+      from_text(position_text(*r, seats, "Ks 7c", "face_up: {card: Kc, turned: 1}\nrefused: [1]\nto_act: 0\n"), keep);
   CHECK(p.phase == Phase::Offer);
   CHECK(to_act(p) == 0);
   // Seat 0 refused 5d, which fits its fives: seat 1 decides whether to force.
   p = from_text(position_text(*r, seats, "Ks 7c", "face_up: {card: 5d, turned: 0}\nrefused: [0]\nto_act: 1\n"), keep);
   CHECK(p.phase == Phase::ForceWindow);
   CHECK(to_act(p) == 1);
-  p = from_text(position_text(*r, seats, "Ks 7c", "face_up: {card: 5d, turned: 0}\nrefused: [0]\nforced: 0\nto_act: 0\n"),
-                keep);
+  p = from_text(
+      position_text(*r, seats, "Ks 7c", "face_up: {card: 5d, turned: 0}\nrefused: [0]\nforced: 0\nto_act: 0\n"), keep);
   CHECK(p.phase == Phase::Forced);
   std::vector<Move> legal;
   legal_moves(p, legal);
@@ -342,11 +341,14 @@ TEST_CASE("position files: faults are InputErrors with the line") {
   // seats and turn order
   e = position_error(with({{"to_act: 1", "to_act: 5"}}));
   CHECK(has(e, "no seat 5"));
-  e = position_error(with({{"stock: [3d, 4d]", "stock: [4d]"}, {"to_act: 1", "to_act: 1\nface_up: {card: 3d, thrown: 0}\nrefused: [0]"}}));
+  e = position_error(with(
+      {{"stock: [3d, 4d]", "stock: [4d]"}, {"to_act: 1", "to_act: 1\nface_up: {card: 3d, thrown: 0}\nrefused: [0]"}}));
   CHECK(has(e, "offered in the order [1]"));
-  e = position_error(with({{"stock: [3d, 4d]", "stock: [4d]"}, {"to_act: 1", "to_act: 1\nface_up: {card: 3d, thrown: 1}"}}));
+  e = position_error(
+      with({{"stock: [3d, 4d]", "stock: [4d]"}, {"to_act: 1", "to_act: 1\nface_up: {card: 3d, thrown: 1}"}}));
   CHECK(has(e, "it is seat 0's decision, not seat 1's"));
-  e = position_error(with({{"stock: [3d, 4d]", "stock: [4d]"}, {"to_act: 1", "to_act: 1\nface_up: {card: 3d, thrown: 1}\nforced: 0"}}));
+  e = position_error(with(
+      {{"stock: [3d, 4d]", "stock: [4d]"}, {"to_act: 1", "to_act: 1\nface_up: {card: 3d, thrown: 1}\nforced: 0"}}));
   CHECK(has(e, "cannot have been forced"));
   e = position_error(with({{"to_act: 1", "to_act: 1\nhit: 0"}}));
   CHECK_MESSAGE(has(e, "no 'hit' forcing"), e);
@@ -367,13 +369,14 @@ TEST_CASE("position files: strict keys") {
 
 TEST_CASE("--after: a record cut after N moves, an illegal prefix names the move") {
   auto r = ruleset("tiny");
-  std::string doc = "format: conquian-record/1\nruleset: tiny\ndealer: 0\ndeal:\n"
-                    "  hands: [[2c, 3c, 4c], [Ad, 2d, Ah]]\n"
-                    "  stock: [5c, 3d, 4d, Ac, 5d, 2h, 3h, 4h, 5h]\n"
-                    "moves:\n"
-                    "  - {seat: 1, turn: 5c}\n"
-                    "  - {seat: 1, pass: 5c}\n"
-                    "  - {seat: 0, take: 5d, melds: [[2c, 3c, 4c, 5d]]}\n";
+  std::string doc =
+      "format: conquian-record/1\nruleset: tiny\ndealer: 0\ndeal:\n"
+      "  hands: [[2c, 3c, 4c], [Ad, 2d, Ah]]\n"
+      "  stock: [5c, 3d, 4d, Ac, 5d, 2h, 3h, 4h, 5h]\n"
+      "moves:\n"
+      "  - {seat: 1, turn: 5c}\n"
+      "  - {seat: 1, pass: 5c}\n"
+      "  - {seat: 0, take: 5d, melds: [[2c, 3c, 4c, 5d]]}\n";
   std::optional<record::GameRecord> rec;
   record::read_record_text(doc, "game.yaml", [&](record::ReadItem&& item) { rec = item.record; });
   REQUIRE(rec.has_value());
@@ -431,7 +434,8 @@ TEST_CASE("state keys: equal for the same state, different when anything differs
 
 TEST_CASE("solver agrees with plain minimax on american and hit endgames") {
   // Kept groupings (no rearrange) put the melds into the table's key.
-  auto kept = load_ruleset_text("base: american\nrearrange: false\nextra_melds: false\n", "kept-melds", "kept-melds.yaml");
+  auto kept =
+      load_ruleset_text("base: american\nrearrange: false\nextra_melds: false\n", "kept-melds", "kept-melds.yaml");
   for (const char* name : {"american", "hit", "american-noforce", "kept-melds"}) {
     auto r = std::string(name) == "kept-melds" ? kept : ruleset(name);
     batch::Rng rng(4242);
@@ -469,7 +473,8 @@ TEST_CASE("whole deck: renaming suits and reversing ranks keeps a tiny deal's va
     std::array<CardSet, 2> hands{}, mapped{};
     for (int k = 0; k < 6; ++k) hands[static_cast<std::size_t>(k / 3)].insert(deck[static_cast<std::size_t>(k)]);
     std::array<int, 3> perm{0, 1, 2};
-    for (int k = 2; k > 0; --k) std::swap(perm[static_cast<std::size_t>(k)], perm[rng.below(static_cast<std::uint64_t>(k) + 1)]);
+    for (int k = 2; k > 0; --k)
+      std::swap(perm[static_cast<std::size_t>(k)], perm[rng.below(static_cast<std::uint64_t>(k) + 1)]);
     const bool reverse = rng.below(2) == 1;
     for (int s = 0; s < 2; ++s)
       for (Card c : hands[static_cast<std::size_t>(s)]) {

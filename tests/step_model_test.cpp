@@ -38,7 +38,8 @@ void put_on_table(Position& p, int s, CardSet set, int meld) {
 }
 
 // A position of the known stock `rest` (deck order), hands and tables as given.
-Position arranged(const Ruleset& r, const std::vector<std::string>& hands, const std::vector<std::vector<std::string>>& melds) {
+Position arranged(const Ruleset& r, const std::vector<std::string>& hands,
+                  const std::vector<std::vector<std::string>>& melds) {
   Position p = conquian::testing::deal(r, {hands[0], hands[1]}, "");
   for (int s = 0; s < 2; ++s)
     for (std::size_t i = 0; i < melds[s].size(); ++i) {

@@ -29,7 +29,8 @@ TEST_CASE("a shared table grows while two threads store and probe it, and loses 
   // the entries it moves are a third of those probed at the end.
   Table table(14, 16, static_cast<Table::HashOf>(&conquian::solve::hash_key));
   constexpr std::uint64_t kBefore = 2000, kPerThread = 12000;
-  for (std::uint64_t i = 0; i < kBefore; ++i) table.store(conquian::solve::hash_key(key_of(i)), key_of(i), payload_of(i), 1);
+  for (std::uint64_t i = 0; i < kBefore; ++i)
+    table.store(conquian::solve::hash_key(key_of(i)), key_of(i), payload_of(i), 1);
   table.share();
   std::atomic<int> wrong{0};
   auto run = [&](std::uint64_t first) {

@@ -62,7 +62,8 @@ nlohmann::json check_json(const fs::path& file, int expected_status) {
 TEST_CASE("travel: simulate -r FILE writes the ruleset inline; check needs neither the file nor --ruleset") {
   auto dir = fresh_dir("inline");
   write(dir / "house.yaml", "description: nine cards on the French deck\nbase: american\nhand: 9\ntarget: 10\n");
-  REQUIRE(run_cli("simulate -r " + (dir / "house.yaml").string() + " -n 6 -s 4 -o " + (dir / "games.yaml").string()).status == 0);
+  REQUIRE(run_cli("simulate -r " + (dir / "house.yaml").string() + " -n 6 -s 4 -o " + (dir / "games.yaml").string())
+              .status == 0);
   const std::string text = read(dir / "games.yaml");
   CHECK(text.find("ruleset: {description:") != std::string::npos);
   fs::remove(dir / "house.yaml");  // the records must not need it
@@ -81,7 +82,9 @@ TEST_CASE("travel: a ruleset path relative to the record, and a broken inline ru
   auto dir = fresh_dir("relative");
   fs::create_directories(dir / "rules");
   write(dir / "rules" / "house.yaml", "base: american\nhand: 9\ntarget: 10\n");
-  REQUIRE(run_cli("simulate -r " + (dir / "rules" / "house.yaml").string() + " -n 2 -s 9 -o " + (dir / "g.yaml").string()).status == 0);
+  REQUIRE(
+      run_cli("simulate -r " + (dir / "rules" / "house.yaml").string() + " -n 2 -s 9 -o " + (dir / "g.yaml").string())
+          .status == 0);
   std::string text = read(dir / "g.yaml");
   text = replace_lines(text, "ruleset: {", "ruleset: rules/house.yaml\n");
   write(dir / "g.yaml", text);
@@ -104,10 +107,10 @@ TEST_CASE("travel: --seal writes salt and commitment; a seal without its stock i
   REQUIRE(run_cli("simulate -r nine-card -n 3 -s 2 --seal --threads 1 -o " + (dir / "b.yaml").string()).status == 0);
   REQUIRE(run_cli("simulate -r nine-card -n 3 -s 2 --seal-random -o " + (dir / "c.yaml").string()).status == 0);
   const std::string a = read(dir / "a.yaml");
-  CHECK(a == read(dir / "b.yaml"));                 // seeded: the same salts
+  CHECK(a == read(dir / "b.yaml"));  // seeded: the same salts
   CHECK(a.find("  salt: ") != std::string::npos);
   CHECK(a.find("  commitment: \"sha256:") != std::string::npos);
-  CHECK(read(dir / "c.yaml") != a);                  // random salts
+  CHECK(read(dir / "c.yaml") != a);  // random salts
   CHECK(check_json(dir / "a.yaml", 0)["summary"]["legal"] == 3);
   CHECK(check_json(dir / "c.yaml", 0)["summary"]["legal"] == 3);
   // Without the stock the commitment cannot be verified.
@@ -133,7 +136,7 @@ TEST_CASE("travel: simulate --match writes one match that check follows to its e
   REQUIRE(text.rfind("format: conquian-record/1\nmatch:\n", 0) == 0);
   auto j = check_json(dir / "m.yaml", 0);
   const auto deals = j["games"].size();
-  REQUIRE(deals >= 5);   // five points at one per won deal (more after draws) take five deals at least
+  REQUIRE(deals >= 5);  // five points at one per won deal (more after draws) take five deals at least
   CHECK(deals < 400);
   for (const auto& g : j["games"]) CHECK(g["match"] == "nine-card-five-3-match");
   CHECK(text.find("match_winner: ") != std::string::npos);

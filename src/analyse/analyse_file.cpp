@@ -39,8 +39,9 @@ std::vector<GameResult> analyse_file(const std::string& path, const Selection& w
   });
   if (results.empty() && (which.game > 0 || !which.id.empty())) {
     std::string what = which.game > 0 ? fmt::format("--game {}", which.game) : fmt::format("--id {}", which.id);
-    throw record::InputError(path, {}, fmt::format("{}: no such game (the file holds {} game{})", what, documents,
-                                                   documents == 1 ? "" : "s"));
+    throw record::InputError(
+        path, {},
+        fmt::format("{}: no such game (the file holds {} game{})", what, documents, documents == 1 ? "" : "s"));
   }
 
   if (threads < 1) threads = int(std::max(1u, std::thread::hardware_concurrency()));

@@ -13,13 +13,13 @@
 namespace conquian::analyse {
 
 struct Selection {
-  int game = 0;     // 1-based document index; 0: every game
-  std::string id;   // a game's id ("": any)
+  int game = 0;    // 1-based document index; 0: every game
+  std::string id;  // a game's id ("": any)
 };
 
 struct GameResult {
-  check::GameVerdict verdict;          // check's verdict on the game
-  std::optional<Analysis> analysis;    // legal games only
+  check::GameVerdict verdict;        // check's verdict on the game
+  std::optional<Analysis> analysis;  // legal games only
 };
 
 // In the order of the file. A selection that matches no game throws record::InputError.

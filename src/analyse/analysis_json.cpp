@@ -48,12 +48,9 @@ const char* verdict_name(ForceChance::Verdict v) {
 }
 
 nlohmann::json force_json(const ForceChance& f, const Analysis& a) {
-  nlohmann::json o = {{"kind", f.window ? "decline" : "offer"},
-                      {"seat", f.seat},
-                      {"forced", f.forced},
-                      {"card", a.rules->deck.token(f.card)},
-                      {"played", f.played},
-                      {"verdict", verdict_name(f.verdict)}};
+  nlohmann::json o = {
+      {"kind", f.window ? "decline" : "offer"}, {"seat", f.seat},     {"forced", f.forced},
+      {"card", a.rules->deck.token(f.card)},    {"played", f.played}, {"verdict", verdict_name(f.verdict)}};
   if (f.window && !f.played) {
     nlohmann::json nf = {{"class", class_name(f.cls)}};
     put_judged(nf, f.judged, f.pos);
@@ -71,8 +68,12 @@ nlohmann::json outcome_json(const Outcome& outcome) {
 }
 
 nlohmann::json analysis_json(const Analysis& a) {
-  nlohmann::json j = {{"id", a.id}, {"ruleset", a.ruleset}, {"file", a.file}, {"game", a.game},
-                      {"outcome", outcome_json(a.outcome)}, {"threshold", a.threshold}};
+  nlohmann::json j = {{"id", a.id},
+                      {"ruleset", a.ruleset},
+                      {"file", a.file},
+                      {"game", a.game},
+                      {"outcome", outcome_json(a.outcome)},
+                      {"threshold", a.threshold}};
   nlohmann::json na = nlohmann::json::object();
   for (std::size_t e = 0; e < a.keys.size(); ++e)
     if (!a.not_applicable[e].empty()) na[a.keys[e]] = a.not_applicable[e];

@@ -9,8 +9,8 @@
 namespace conquian::analyse {
 
 std::string analysis_text(const Analysis& a) {
-  std::string out = fmt::format("{} ({}, {}): {} after {} moves\n", a.id, a.ruleset, a.file, check::outcome_text(a.outcome),
-                                a.rows.size());
+  std::string out = fmt::format("{} ({}, {}): {} after {} moves\n", a.id, a.ruleset, a.file,
+                                check::outcome_text(a.outcome), a.rows.size());
   for (std::size_t e = 0; e < a.keys.size(); ++e)
     if (!a.not_applicable[e].empty())
       out += fmt::format("  no {} evaluation: {}\n", evaluation_words(a.keys[e]), a.not_applicable[e]);

@@ -47,7 +47,8 @@ std::string changes(const std::vector<Judged>& judged, const Position& pos, bool
 std::string unsolved_reasons(const std::vector<Judged>& judged) {
   std::string out;
   for (const Judged& j : judged)
-    if (j.applies && !j.a.solved && !j.a.skipped) out += fmt::format("{}{}: {}", out.empty() ? "" : "; ", evaluation_words(j.key), j.a.why);
+    if (j.applies && !j.a.solved && !j.a.skipped)
+      out += fmt::format("{}{}: {}", out.empty() ? "" : "; ", evaluation_words(j.key), j.a.why);
   return out;
 }
 
@@ -69,8 +70,9 @@ std::string comparison(const ForceChance& f, const Row& row, const Analysis& a, 
   std::string out;
   for (std::size_t e = 0; e < f.compare.size(); ++e)
     if (f.compare[e].solved)
-      out += fmt::format("{}forcing {}, {} {} ({})", out.empty() ? "" : "; ", worth_text(f.compare[e].force, row.judged[e].exact),
-                         other, worth_text(f.compare[e].other, row.judged[e].exact), evaluation_words(a.keys[e]));
+      out += fmt::format("{}forcing {}, {} {} ({})", out.empty() ? "" : "; ",
+                         worth_text(f.compare[e].force, row.judged[e].exact), other,
+                         worth_text(f.compare[e].other, row.judged[e].exact), evaluation_words(a.keys[e]));
   return out;
 }
 
@@ -88,9 +90,7 @@ std::string force_sentence(const ForceChance& f, const Row& row, const Analysis&
   }
   if (f.played) {
     if (f.verdict == V::Bad) {
-      if (f.window) {
-        return fmt::format("forcing {} was bad: {}", what, comparison(f, row, a, "not forcing"));
-      }
+      if (f.window) { return fmt::format("forcing {} was bad: {}", what, comparison(f, row, a, "not forcing")); }
       return fmt::format("forcing {} was a {}", what, class_name(row.cls));
     }
     return f.verdict == V::Unsolved ? "" : fmt::format("forcing {} was right", what);

@@ -29,27 +29,27 @@ struct Worth {
 // How an estimate by sampled worlds was made (seat_view), with the 95% intervals of its
 // values from seat 0's side (zero width when every world was enumerated and solved exactly).
 struct Sampling {
-  int worlds = 0;                     // worlds solved
-  std::uint64_t world_count = 0;      // worlds consistent with what the seat saw
-  bool enumerated = false;            // every world once; else `worlds` drawn uniformly
-  bool exact = false;                 // enumerated and every world solved by exact expectimax
+  int worlds = 0;                 // worlds solved
+  std::uint64_t world_count = 0;  // worlds consistent with what the seat saw
+  bool enumerated = false;        // every world once; else `worlds` drawn uniformly
+  bool exact = false;             // enumerated and every world solved by exact expectimax
   double before_lo = 0, before_hi = 0, after_lo = 0, after_hi = 0;
 };
 
 // What an evaluation says of one move.
 struct Assessment {
   bool solved = false;
-  bool skipped = false;               // not asked: an evaluation of decisions only, and no decision
-  std::string why;                    // not solved: the reason (past the budget, three seats, ...)
-  Worth before, after;                // the position the move was played in, and after it
-  std::optional<Move> best;           // a decision: the best move (a Waive: not forcing)
-  std::vector<Worth> alternatives;    // the worth after each alternative asked for, in order
-  std::optional<Sampling> sampling;   // an estimate over worlds: how it was made
+  bool skipped = false;              // not asked: an evaluation of decisions only, and no decision
+  std::string why;                   // not solved: the reason (past the budget, three seats, ...)
+  Worth before, after;               // the position the move was played in, and after it
+  std::optional<Move> best;          // a decision: the best move (a Waive: not forcing)
+  std::vector<Worth> alternatives;   // the worth after each alternative asked for, in order
+  std::optional<Sampling> sampling;  // an estimate over worlds: how it was made
 };
 
 // The budgets and settings every evaluation may read (analyse --help lists them).
 struct Budgets {
-  std::uint64_t exact_nodes = 5'000'000;    // hindsight: nodes per position
+  std::uint64_t exact_nodes = 5'000'000;  // hindsight: nodes per position
   // Stock unknown: nodes per position. 200,000, not 1,000,000: on corpus/legal/ the larger
   // budget judged 23 more of 728 decisions (283 against 260) for 2.8 times the time, nearly
   // all of it one search per game that reaches the budget anyway (README, Benchmarks).

@@ -166,8 +166,7 @@ void find_decisive(Analysis& a) {
   std::vector<DecisionRef> ds;
   for (std::size_t k = 0; k < a.rows.size(); ++k) {
     const Row& r = a.rows[k];
-    if (r.force && r.force->window && !r.force->played)
-      ds.push_back({int(k), true, r.force->seat, &r.force->judged});
+    if (r.force && r.force->window && !r.force->played) ds.push_back({int(k), true, r.force->seat, &r.force->judged});
     if (r.decision) ds.push_back({int(k), false, r.seat, &r.judged});
   }
   for (std::size_t e = 0; e < a.keys.size(); ++e) {
@@ -188,15 +187,21 @@ void find_decisive(Analysis& a) {
     if (last) {
       a.decisive = Decisive{last->row, last->seat, last->not_forcing, a.keys[e]};
       if (unsolved_after)
-        a.decisive_note = fmt::format("the last change of the {} value that was found; later decisions left unsolved may hide another", a.keys[e]);
+        a.decisive_note = fmt::format(
+            "the last change of the {} value that was found; later decisions left unsolved may hide another",
+            a.keys[e]);
       return;
     }
-    a.decisive_note = unsolved_after ? fmt::format("no decision changed the {} value where it was solved", a.keys[e])
-                                     : fmt::format("no decision changed the {} value: the deal went as best play would have it from the start", a.keys[e]);
+    a.decisive_note =
+        unsolved_after
+            ? fmt::format("no decision changed the {} value where it was solved", a.keys[e])
+            : fmt::format("no decision changed the {} value: the deal went as best play would have it from the start",
+                          a.keys[e]);
     return;
   }
   if (a.outcome.kind != Outcome::Kind::Win || a.seats.size() != 2) {
-    a.decisive_note = a.decisive_note.empty() ? "no hindsight, and no winner: no decisive mistake is named" : a.decisive_note;
+    a.decisive_note =
+        a.decisive_note.empty() ? "no hindsight, and no winner: no decisive mistake is named" : a.decisive_note;
     return;
   }
   const int loser = 1 - a.outcome.winner;
@@ -254,7 +259,8 @@ Analysis analyse_game(const record::GameRecord& rec, std::shared_ptr<const Rules
   a.threshold = options.threshold;
 
   std::vector<std::pair<Position, Move>> steps;
-  Replay played = replay(rec, *rules, rec.moves.size(), [&](const Position& p, const Move& m) { steps.emplace_back(p, m); });
+  Replay played =
+      replay(rec, *rules, rec.moves.size(), [&](const Position& p, const Move& m) { steps.emplace_back(p, m); });
   if (!played.fault.ok()) throw std::logic_error("analyse_game: the record is not legal (check it first)");
   for (const auto& s : steps) a.positions.push_back(s.first);
   a.positions.push_back(played.position);

@@ -22,7 +22,7 @@ const char* class_name(Class c);
 struct Judged {
   const char* key = "";
   bool exact = false;
-  bool applies = true;   // false: the evaluation judges no move of this game (see Analysis)
+  bool applies = true;  // false: the evaluation judges no move of this game (see Analysis)
   Assessment a;
   Class cls = Class::Unsolved;  // this evaluation's own class of the move (Forced: no decision)
 };
@@ -35,12 +35,12 @@ struct Judged {
 //           passing it (`offer` forcing): one of the seat's moves.
 struct ForceChance {
   bool window = false;
-  int seat = 0;          // the seat that could force
-  int forced = 0;        // the seat it could force
+  int seat = 0;    // the seat that could force
+  int forced = 0;  // the seat it could force
   Card card = kNoCard;
   bool played = false;
   // window, not played: the implied "not forcing" judged as a decision of `seat`
-  Position pos;          // the window
+  Position pos;  // the window
   std::vector<Judged> judged;
   Class cls = Class::Unsolved;
   // Per evaluation (the analysis' order): the worth after forcing and after the move played
@@ -55,44 +55,44 @@ struct ForceChance {
 
 // One move of the record.
 struct Row {
-  int index = 0;         // 1-based, as check counts moves
+  int index = 0;  // 1-based, as check counts moves
   int seat = 0;
-  Position pos;          // where the move was played (after a refusal nobody forced)
+  Position pos;  // where the move was played (after a refusal nobody forced)
   Move move;
   bool decision = true;  // false: no choice (a turn from the stock)
   std::vector<Judged> judged;
   Class cls = Class::Unsolved;
   std::optional<ForceChance> force;
-  std::string note;      // the annotation, for people
+  std::string note;  // the annotation, for people
 };
 
 struct SeatSummary {
   int moves = 0, decisions = 0, blunders = 0, mistakes = 0, unsolved = 0;
-  std::vector<double> lost;  // expected score lost, per evaluation (exact ones: 0)
+  std::vector<double> lost;      // expected score lost, per evaluation (exact ones: 0)
   std::vector<int> mistakes_by;  // per evaluation: decisions it classed a mistake
 };
 
 struct Decisive {
-  int index = 0;         // the row
+  int index = 0;  // the row
   int seat = 0;
   bool not_forcing = false;  // the decision was the implied "not forcing" before the move
-  std::string by;        // the evaluation's key
+  std::string by;            // the evaluation's key
 };
 
 struct Analysis {
   std::string id, ruleset, file;
-  int game = 0;                       // the document's index in the file
-  std::vector<std::string> players;   // as the record names them (may be empty)
+  int game = 0;                      // the document's index in the file
+  std::vector<std::string> players;  // as the record names them (may be empty)
   std::shared_ptr<const Ruleset> rules;
   double threshold = 0.1;
-  std::vector<std::string> keys;      // the evaluations, in order
+  std::vector<std::string> keys;            // the evaluations, in order
   std::vector<std::string> not_applicable;  // per evaluation: why it judges no move ("" if it does)
-  std::vector<Position> positions;    // positions[k]: after the first k moves (k = 0: the deal)
+  std::vector<Position> positions;          // positions[k]: after the first k moves (k = 0: the deal)
   std::vector<Row> rows;
   Outcome outcome;
   std::vector<SeatSummary> seats;
   std::optional<Decisive> decisive;
-  std::string decisive_note;          // why there is none, or what it means
+  std::string decisive_note;  // why there is none, or what it means
 };
 
 struct AnalyseOptions {

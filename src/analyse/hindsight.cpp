@@ -36,9 +36,7 @@ MemoEvaluation::Found Hindsight::search(const Position& pos, bool want_best) {
   } else {
     try {
       f.worth = worth_of_value(solve::value_of_score(solver_.score(pos)));
-    } catch (const solve::BudgetExceeded&) {
-      return f;
-    }
+    } catch (const solve::BudgetExceeded&) { return f; }
   }
   f.solved = true;
   return f;

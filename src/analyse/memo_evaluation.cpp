@@ -32,8 +32,9 @@ const MemoEvaluation::Entry& MemoEvaluation::lookup(const Position& full, bool w
     return *entry;
   }
   if (pos.stock_left() > fewest_failed_) {
-    entry->why = fmt::format("not searched: a position with {} card{} in the stock was already past the budget of {} nodes",
-                             fewest_failed_, fewest_failed_ == 1 ? "" : "s", budget());
+    entry->why =
+        fmt::format("not searched: a position with {} card{} in the stock was already past the budget of {} nodes",
+                    fewest_failed_, fewest_failed_ == 1 ? "" : "s", budget());
     return *entry;
   }
   Found f = search(pos, want_best);

@@ -11,7 +11,8 @@ namespace conquian::analyse {
 namespace {
 
 const solve::PimcMove* find_choice(const solve::PimcResult& r, const Move& m) {
-  auto it = std::find_if(r.moves.begin(), r.moves.end(), [&](const solve::PimcMove& c) { return solve::is_choice(c.move, m); });
+  auto it = std::find_if(r.moves.begin(), r.moves.end(),
+                         [&](const solve::PimcMove& c) { return solve::is_choice(c.move, m); });
   return it == r.moves.end() ? nullptr : &*it;
 }
 

@@ -12,15 +12,18 @@ GamesCheck check_games(const std::string& file, const std::vector<std::shared_pt
   out.file = file;
   check::CheckFileOptions how;
   how.under = rules;  // one verdict per ruleset for each game, in the plan's order
-  check::check_file(file, [&](check::GameVerdict&& v) {
-    if (v.judgement == check::Judgement::Malformed) {
-      if (v.index == 0) throw record::InputError(v.file, v.mark, v.message);  // the file as a whole
-      out.unreadable.push_back(v.id + ": " + v.message);
-      return;
-    }
-    if (out.games.empty() || out.games.back().under.size() == rules.size()) out.games.push_back({v.id, {}});
-    out.games.back().under.push_back(std::move(v));
-  }, how);
+  check::check_file(
+      file,
+      [&](check::GameVerdict&& v) {
+        if (v.judgement == check::Judgement::Malformed) {
+          if (v.index == 0) throw record::InputError(v.file, v.mark, v.message);  // the file as a whole
+          out.unreadable.push_back(v.id + ": " + v.message);
+          return;
+        }
+        if (out.games.empty() || out.games.back().under.size() == rules.size()) out.games.push_back({v.id, {}});
+        out.games.back().under.push_back(std::move(v));
+      },
+      how);
   return out;
 }
 

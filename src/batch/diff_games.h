@@ -14,13 +14,13 @@ namespace conquian::batch {
 
 struct GameVerdicts {
   std::string id;
-  std::vector<check::GameVerdict> under;   // one per ruleset, in the plan's order
+  std::vector<check::GameVerdict> under;  // one per ruleset, in the plan's order
 };
 
 struct GamesCheck {
   std::string file;
-  std::vector<GameVerdicts> games;          // every record of the file that could be read
-  std::vector<std::string> unreadable;      // documents that are no record, with the reason
+  std::vector<GameVerdicts> games;      // every record of the file that could be read
+  std::vector<std::string> unreadable;  // documents that are no record, with the reason
 };
 
 // Reads every record of `file` and checks each under every ruleset. Throws

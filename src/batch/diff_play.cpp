@@ -14,8 +14,9 @@ namespace {
 
 DealSummary summarize_deal(const DealStats& st, int dealer) {
   DealSummary d;
-  d.winner = st.outcome.kind == Outcome::Kind::Win ? st.outcome.winner
-             : st.outcome.kind == Outcome::Kind::Draw ? -1 : -2;
+  d.winner = st.outcome.kind == Outcome::Kind::Win    ? st.outcome.winner
+             : st.outcome.kind == Outcome::Kind::Draw ? -1
+                                                      : -2;
   d.dealer = dealer;
   d.moves = st.moves;
   d.turned = st.turned;

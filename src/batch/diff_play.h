@@ -18,10 +18,10 @@ namespace conquian::batch {
 // What the report needs of one deal under one ruleset. Only 32-bit fields, no padding,
 // so that MPI can gather it as plain integers.
 struct DealSummary {
-  std::int32_t winner = -2;          // seat; -1 drawn; -2 unfinished
+  std::int32_t winner = -2;  // seat; -1 drawn; -2 unfinished
   std::int32_t dealer = 0;
-  std::int32_t moves = 0;            // record moves
-  std::int32_t turned = 0;           // cards turned from the stock
+  std::int32_t moves = 0;   // record moves
+  std::int32_t turned = 0;  // cards turned from the stock
   std::int32_t forces = 0, decline_forces = 0, offer_forces = 0, hits = 0;
   std::int32_t forced_won = 0, forcer_won = 0, forced_drawn = 0;
   std::int32_t loser_points = 0;
@@ -33,7 +33,7 @@ struct DiffPlan {
   std::vector<std::shared_ptr<const Ruleset>> rules;
   std::uint64_t deals = 0;
   std::uint64_t seed = 1;
-  std::vector<std::string> players;   // per seat, round robin; empty: greedy everywhere
+  std::vector<std::string> players;  // per seat, round robin; empty: greedy everywhere
   // The largest deck among the rulesets: every deal shuffles this many positions.
   int max_deck() const;
   const std::string& player_of(int seat) const;

@@ -15,7 +15,7 @@ constexpr double kAlpha = 0.05;
 // Counts of one ruleset's deals.
 struct Tally {
   std::uint64_t deals = 0, draws = 0, unfinished = 0;
-  std::vector<std::uint64_t> seat_wins, order_wins;     // by seat; by order of play
+  std::vector<std::uint64_t> seat_wins, order_wins;  // by seat; by order of play
   std::vector<int> moves, turned;
   std::uint64_t forces = 0, decline_forces = 0, offer_forces = 0, hits = 0;
   std::uint64_t deals_with_force = 0, forced_won = 0, forcer_won = 0, forced_drawn = 0;
@@ -180,14 +180,17 @@ std::vector<std::string> notes_of(const DiffPlan& plan) {
     same_deck &= r->deck == plan.rules.front()->deck;
   }
   if (!same_deck && same_size)
-    notes.push_back("The decks differ but have the same size: card index k of one deck stands for card index k of "
-                    "the other (suit by suit, ranks in sequence order), so every deal holds the same positions.");
+    notes.push_back(
+        "The decks differ but have the same size: card index k of one deck stands for card index k of "
+        "the other (suit by suit, ranks in sequence order), so every deal holds the same positions.");
   if (!same_size)
-    notes.push_back("The decks differ in size: each deal shuffles the positions of the largest deck, and a smaller "
-                    "deck keeps the positions it has, in the shuffled order (specs/diff-report.md).");
+    notes.push_back(
+        "The decks differ in size: each deal shuffles the positions of the largest deck, and a smaller "
+        "deck keeps the positions it has, in the shuffled order (specs/diff-report.md).");
   if (!same_seats)
-    notes.push_back("The rulesets have different seat counts: seat win rates are compared only for the seats both "
-                    "have, and a seat's share is smaller with more seats.");
+    notes.push_back(
+        "The rulesets have different seat counts: seat win rates are compared only for the seats both "
+        "have, and a seat's share is smaller with more seats.");
   return notes;
 }
 

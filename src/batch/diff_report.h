@@ -26,15 +26,15 @@ struct Rate {
 };
 
 struct Histogram {
-  int bin_width = 1;                  // bin k: k * bin_width to k * bin_width + bin_width - 1
+  int bin_width = 1;  // bin k: k * bin_width to k * bin_width + bin_width - 1
   std::vector<std::uint64_t> counts;
 };
 
 struct ForcingFigures {
   std::uint64_t forces = 0, decline_forces = 0, offer_forces = 0, hits = 0;
-  double per_deal = 0;                // (forces + hits) / deals
+  double per_deal = 0;  // (forces + hits) / deals
   Rate deals_with_force;
-  std::uint64_t events = 0;           // forces + hits
+  std::uint64_t events = 0;                       // forces + hits
   Rate forced_seat_won, forcing_seat_won, drawn;  // of events
 };
 
@@ -45,8 +45,8 @@ struct SeatPoints {
 
 struct MatchFigures {
   std::uint64_t matches = 0, drawn_matches = 0;
-  std::vector<Rate> wins;             // by seat, of matches
-  std::vector<SeatPoints> points;     // by seat
+  std::vector<Rate> wins;          // by seat, of matches
+  std::vector<SeatPoints> points;  // by seat
   Summary deals_per_match;
   std::uint64_t unfinished_deals = 0;
   std::int64_t largest_multiplier = 1;
@@ -58,27 +58,27 @@ struct RulesetFigures {
   std::uint64_t deals = 0;
   Rate draws;
   std::uint64_t unfinished = 0;
-  std::vector<Rate> seat_wins;        // by seat (its player: DiffReport::players[seat])
-  std::vector<Rate> order_wins;       // by order of play (0: the seat after the dealer)
+  std::vector<Rate> seat_wins;   // by seat (its player: DiffReport::players[seat])
+  std::vector<Rate> order_wins;  // by order of play (0: the seat after the dealer)
   Summary moves, turned;
-  Histogram moves_histogram;          // the same bins for every ruleset of the report
+  Histogram moves_histogram;  // the same bins for every ruleset of the report
   ForcingFigures forcing;
   MatchFigures match;
 };
 
 // A test of one measure between rulesets a and b.
 struct Test {
-  std::string measure;                // "draw_rate", "seat_0_win_rate", "deal_length_moves", ...
-  double a = 0, b = 0;                // the measure's value under each
-  ZTest z;                            // diff = a - b with its interval, z, p
-  bool significant = false;           // p < alpha
+  std::string measure;       // "draw_rate", "seat_0_win_rate", "deal_length_moves", ...
+  double a = 0, b = 0;       // the measure's value under each
+  ZTest z;                   // diff = a - b with its interval, z, p
+  bool significant = false;  // p < alpha
 };
 
 // The property values of `conquian prove` that differ between a and b.
 struct PropertyVerdicts {
-  bool available = false;             // false: not computed (--no-properties)
+  bool available = false;  // false: not computed (--no-properties)
   std::vector<prove::PropertyDifference> differ;
-  std::string note;                   // the same in a sentence
+  std::string note;  // the same in a sentence
 };
 
 // A recorded game judged differently under a and b.
@@ -94,9 +94,9 @@ struct GamesComparison {
 };
 
 struct Comparison {
-  std::string a, b;                   // the rulesets' names
+  std::string a, b;  // the rulesets' names
   std::vector<Test> tests;
-  std::optional<std::string> note;    // when the seat counts differ
+  std::optional<std::string> note;  // when the seat counts differ
   PropertyVerdicts properties;
   std::optional<GamesComparison> games;  // with --games
   // The measures of the significant tests, in order.
@@ -112,20 +112,20 @@ struct GamesFile {
 struct DiffReport {
   std::string command;
   std::uint64_t deals = 0, seed = 0;
-  std::vector<std::string> players;   // by seat, for the largest seat count compared
+  std::vector<std::string> players;  // by seat, for the largest seat count compared
   double alpha = 0.05;
-  std::vector<std::string> notes;     // about the comparison itself (decks, seats)
-  std::vector<RulesetFigures> rulesets;   // in the order given
-  std::vector<Comparison> comparisons;    // every pair i < j, in order
-  std::optional<GamesFile> games;         // with --games
+  std::vector<std::string> notes;        // about the comparison itself (decks, seats)
+  std::vector<RulesetFigures> rulesets;  // in the order given
+  std::vector<Comparison> comparisons;   // every pair i < j, in order
+  std::optional<GamesFile> games;        // with --games
 };
 
 struct ReportInput {
   const DiffPlan* plan = nullptr;
-  const DealTable* deals = nullptr;   // every deal, [ruleset][deal]
-  const GamesCheck* games = nullptr;  // --games, or null
-  std::string command;                // the command line, for the reader
-  bool properties = false;            // evaluate the property verdicts (a few seconds a ruleset)
+  const DealTable* deals = nullptr;          // every deal, [ruleset][deal]
+  const GamesCheck* games = nullptr;         // --games, or null
+  std::string command;                       // the command line, for the reader
+  bool properties = false;                   // evaluate the property verdicts (a few seconds a ruleset)
   std::function<void()> property_done = {};  // called after each ruleset's properties (may be empty)
 };
 

@@ -23,7 +23,8 @@ std::optional<Position> endgame_of_deal(const Ruleset& rules, std::uint64_t seed
   while (!p.result.over()) {
     legal_moves(p, legal);
     const int seat = to_act(p);
-    if (p.phase != Phase::Swap && legal.size() >= static_cast<std::size_t>(std::max(2, pick.min_choices)) && p.stock_left() <= pick.max_stock && world_count(view_of(p, -1)) <= pick.max_public_deals &&
+    if (p.phase != Phase::Swap && legal.size() >= static_cast<std::size_t>(std::max(2, pick.min_choices)) &&
+        p.stock_left() <= pick.max_stock && world_count(view_of(p, -1)) <= pick.max_public_deals &&
         solve::why_not_endgame(p, seat).empty()) {
       const std::uint64_t worlds = world_count(view_of(p, seat));
       if (worlds >= pick.min_seat_worlds && worlds <= pick.max_seat_worlds) return p;

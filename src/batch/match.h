@@ -17,18 +17,18 @@ namespace conquian::batch {
 
 // What scoring needs of one deal.
 struct ScoredDeal {
-  int winner = -1;        // -1: drawn (or unfinished, scored as a draw)
-  int loser_points = 0;   // points left in the losers' hands
+  int winner = -1;       // -1: drawn (or unfinished, scored as a draw)
+  int loser_points = 0;  // points left in the losers' hands
 };
 
 struct MatchSummary {
-  std::uint64_t matches = 0;               // matches decided (a drawn one-deal match counts)
-  std::uint64_t drawn_matches = 0;         // match_target 0 only: drawn deals
-  std::vector<std::uint64_t> match_wins;   // per seat
-  std::vector<std::int64_t> points;        // per seat, over every deal
-  std::uint64_t unfinished_deals = 0;      // deals of the last match, still undecided
-  std::int64_t largest_multiplier = 1;     // the largest multiplier any deal was played at
-  Summary deals_per_match;                 // deals it took to decide each match
+  std::uint64_t matches = 0;              // matches decided (a drawn one-deal match counts)
+  std::uint64_t drawn_matches = 0;        // match_target 0 only: drawn deals
+  std::vector<std::uint64_t> match_wins;  // per seat
+  std::vector<std::int64_t> points;       // per seat, over every deal
+  std::uint64_t unfinished_deals = 0;     // deals of the last match, still undecided
+  std::int64_t largest_multiplier = 1;    // the largest multiplier any deal was played at
+  Summary deals_per_match;                // deals it took to decide each match
 };
 
 // The points a won deal scores at `multiplier`.

@@ -43,17 +43,20 @@ svg::Bar bar(std::string label, const Rate& r, std::string color) {
 
 void intro(std::string& h, const DiffReport& report) {
   std::string names;
-  for (const auto& r : report.rulesets) names += (names.empty() ? "" : ", ") + fmt::format("<code>{}</code>", escape(name_of(r)));
+  for (const auto& r : report.rulesets)
+    names += (names.empty() ? "" : ", ") + fmt::format("<code>{}</code>", escape(name_of(r)));
   std::string players;
   for (std::size_t s = 0; s < report.players.size(); ++s)
     players += (players.empty() ? "" : ", ") + fmt::format("seat {} {}", s, escape(report.players[s]));
   h += "<h1>Conquian rulesets compared</h1>\n";
-  h += fmt::format("<p class=\"sub\">{} played on the same {} shuffled decks (seed {}), the same players in every ruleset: {}. "
-                   "The deal passes round the table: in deal <i>i</i> seat <i>i</i> mod seats deals.</p>\n",
-                   names, report.deals, report.seed, players);
+  h += fmt::format(
+      "<p class=\"sub\">{} played on the same {} shuffled decks (seed {}), the same players in every ruleset: {}. "
+      "The deal passes round the table: in deal <i>i</i> seat <i>i</i> mod seats deals.</p>\n",
+      names, report.deals, report.seed, players);
   h += fmt::format("<p class=\"sub\">Command: <code>{}</code></p>\n", escape(report.command));
   for (const auto& n : report.notes) h += "<div class=\"note\">" + escape(n) + "</div>\n";
-  h += "<p class=\"sub\">Every rate carries its 95&nbsp;% Wilson interval (in parentheses, and as whiskers in the charts).</p>\n";
+  h += "<p class=\"sub\">Every rate carries its 95&nbsp;% Wilson interval (in parentheses, and as whiskers in the "
+       "charts).</p>\n";
   auto lines = glance(report);
   if (lines.empty()) return;
   h += "<h2>At a glance</h2>\n<ul>\n";
@@ -67,8 +70,10 @@ void rulesets_table(std::string& h, const DiffReport& report) {
   std::size_t i = 0;
   for (const auto& r : report.rulesets) {
     const Ruleset& f = *r.rules;
-    h += fmt::format("<tr><td style=\"white-space:nowrap\"><span class=\"swatch\" style=\"background:{}\"></span><code>{}</code></td>",
-                     kPalette[i++ % 8], escape(name_of(r))) +
+    h += fmt::format(
+             "<tr><td style=\"white-space:nowrap\"><span class=\"swatch\" "
+             "style=\"background:{}\"></span><code>{}</code></td>",
+             kPalette[i++ % 8], escape(name_of(r))) +
          td(escape(f.description)) + td(escape(f.deck.name())) + td(std::to_string(f.seats), true) +
          td(std::to_string(f.hand), true) + td(std::to_string(f.target), true) + td(f.swap ? "yes" : "no") +
          td(escape(forcing_rules(f))) + td(escape(scoring_words(f))) + "</tr>\n";
@@ -87,7 +92,8 @@ void outcomes(std::string& h, const DiffReport& report) {
     groups.push_back(std::move(g));
   }
   h += svg::bar_chart(groups);
-  h += "<p class=\"caption\">Share of all deals won by the seat that plays first (the seat after the dealer), second, ..., "
+  h += "<p class=\"caption\">Share of all deals won by the seat that plays first (the seat after the dealer), second, "
+       "..., "
        "and share drawn because the stock ran out. Whiskers: 95&nbsp;% intervals.</p>\n";
   h += "<table><tr><th>ruleset</th><th>deals</th><th>first to play wins</th><th>second to play wins</th><th>drawn</th>"
        "<th>wins by seat (player)</th></tr>\n";
@@ -142,7 +148,8 @@ void forcing(std::string& h, const DiffReport& report) {
     groups.push_back(std::move(g));
   }
   h += svg::bar_chart(groups);
-  h += "<p class=\"caption\">A force event is a force (rule decline or offer) or a hit. \"Forced seat won\": the share of "
+  h += "<p class=\"caption\">A force event is a force (rule decline or offer) or a hit. \"Forced seat won\": the share "
+       "of "
        "events after which the seat forced (or hit) went on to win the deal.</p>\n";
   h += "<table><tr><th>ruleset</th><th>allowed</th><th>deals with an event</th><th>events per deal</th><th>decline</th>"
        "<th>offer</th><th>hit</th><th>forced seat won</th><th>forcing seat won</th><th>drawn</th></tr>\n";
@@ -167,9 +174,11 @@ void matches(std::string& h, const DiffReport& report) {
     groups.push_back(std::move(g));
   }
   h += svg::bar_chart(groups);
-  h += "<p class=\"caption\">Consecutive deals form matches: a won deal scores the stake (or the loser's hand points), "
-       "multiplied after draws as the ruleset says; a seat reaching the match target wins and a new match starts.</p>\n";
-  h += "<table><tr><th>ruleset</th><th>scoring</th><th>matches</th><th>match wins by seat</th><th>points per deal by seat</th>"
+  h +=
+      "<p class=\"caption\">Consecutive deals form matches: a won deal scores the stake (or the loser's hand points), "
+      "multiplied after draws as the ruleset says; a seat reaching the match target wins and a new match starts.</p>\n";
+  h += "<table><tr><th>ruleset</th><th>scoring</th><th>matches</th><th>match wins by seat</th><th>points per deal by "
+       "seat</th>"
        "<th>deals per match</th><th>largest multiplier</th><th>deals left over</th></tr>\n";
   for (const auto& r : report.rulesets) {
     const MatchFigures& m = r.match;
@@ -195,10 +204,13 @@ std::string verdict_with_reason(const check::GameVerdict& v) {
 
 void games_table(std::string& h, const Comparison& c) {
   const GamesComparison& g = *c.games;
-  h += fmt::format("<p>Recorded games: {} checked under both, {} judged differently.</p>\n", g.checked, g.differing.size());
+  h += fmt::format("<p>Recorded games: {} checked under both, {} judged differently.</p>\n", g.checked,
+                   g.differing.size());
   if (g.differing.empty()) return;
-  h += fmt::format("<table><tr><th>game</th><th>under <code>{}</code></th><th>under <code>{}</code></th>"
-                   "<th>first diverging move</th></tr>\n", escape(c.a), escape(c.b));
+  h += fmt::format(
+      "<table><tr><th>game</th><th>under <code>{}</code></th><th>under <code>{}</code></th>"
+      "<th>first diverging move</th></tr>\n",
+      escape(c.a), escape(c.b));
   for (const auto& d : g.differing)
     h += "<tr>" + td(escape(d.id)) + td(verdict_with_reason(d.a)) + td(verdict_with_reason(d.b)) +
          td(std::to_string(d.first_diverging_move), true) + "</tr>\n";
@@ -208,8 +220,10 @@ void games_table(std::string& h, const Comparison& c) {
 void comparison(std::string& h, const Comparison& c) {
   h += fmt::format("<h3><code>{}</code> vs <code>{}</code></h3>\n", escape(c.a), escape(c.b));
   if (c.note) h += "<div class=\"note\">" + escape(*c.note) + "</div>\n";
-  h += fmt::format("<table><tr><th>measure</th><th><code>{}</code></th><th><code>{}</code></th><th>difference (95&nbsp;% CI)</th>"
-                   "<th>z</th><th>p</th></tr>\n", escape(c.a), escape(c.b));
+  h += fmt::format(
+      "<table><tr><th>measure</th><th><code>{}</code></th><th><code>{}</code></th><th>difference (95&nbsp;% CI)</th>"
+      "<th>z</th><th>p</th></tr>\n",
+      escape(c.a), escape(c.b));
   for (const Test& t : c.tests) {
     bool length = t.measure == "deal_length_moves";
     auto val = [&](double v) { return length ? fmt::format("{:.1f}", v) : percent(v); };
@@ -227,15 +241,19 @@ void comparison(std::string& h, const Comparison& c) {
 
 void comparisons(std::string& h, const DiffReport& report) {
   h += "<h2>Differences between the rulesets</h2>\n";
-  h += fmt::format("<p class=\"sub\">Rates: two-proportion z-test (pooled); deal length: Welch's z on the means. "
-                   "Highlighted rows: p &lt; {}. With many rows some small p-values arise by chance.</p>\n", report.alpha);
+  h += fmt::format(
+      "<p class=\"sub\">Rates: two-proportion z-test (pooled); deal length: Welch's z on the means. "
+      "Highlighted rows: p &lt; {}. With many rows some small p-values arise by chance.</p>\n",
+      report.alpha);
   for (const Comparison& c : report.comparisons) comparison(h, c);
 }
 
 }  // namespace
 
 std::string diff_report_html(const DiffReport& report) {
-  std::string h = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>Conquian rulesets compared</title>\n<style>";
+  std::string h =
+      "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>Conquian rulesets "
+      "compared</title>\n<style>";
   h += kStyle;
   h += "</style></head><body>\n";
   intro(h, report);

@@ -10,8 +10,8 @@ json rate_json(const Rate& r) {
 }
 
 json summary_json(const Summary& s) {
-  return {{"n", s.n}, {"mean", s.mean}, {"sd", s.sd}, {"min", s.min}, {"p10", s.p10},
-          {"median", s.median}, {"p90", s.p90}, {"max", s.max}};
+  return {{"n", s.n},     {"mean", s.mean},     {"sd", s.sd},   {"min", s.min},
+          {"p10", s.p10}, {"median", s.median}, {"p90", s.p90}, {"max", s.max}};
 }
 
 const char* method_name(ScoringMethod m) { return m == ScoringMethod::HandPoints ? "hand_points" : "stake"; }
@@ -95,8 +95,14 @@ json ruleset_json(const RulesetFigures& f, const std::vector<std::string>& playe
 }
 
 json test_json(const Test& t) {
-  return {{"measure", t.measure}, {"a", t.a}, {"b", t.b}, {"diff", t.z.diff},
-          {"ci95", {t.z.diff_ci.low, t.z.diff_ci.high}}, {"z", t.z.z}, {"p", t.z.p}, {"significant", t.significant}};
+  return {{"measure", t.measure},
+          {"a", t.a},
+          {"b", t.b},
+          {"diff", t.z.diff},
+          {"ci95", {t.z.diff_ci.low, t.z.diff_ci.high}},
+          {"z", t.z.z},
+          {"p", t.z.p},
+          {"significant", t.significant}};
 }
 
 json verdict_json(const check::GameVerdict& v) {
@@ -112,7 +118,9 @@ json verdict_json(const check::GameVerdict& v) {
 json games_json(const GamesComparison& g) {
   json list = json::array();
   for (const GameDifference& d : g.differing)
-    list.push_back({{"id", d.id}, {"a", verdict_json(d.a)}, {"b", verdict_json(d.b)},
+    list.push_back({{"id", d.id},
+                    {"a", verdict_json(d.a)},
+                    {"b", verdict_json(d.b)},
                     {"first_diverging_move", d.first_diverging_move}});
   return {{"checked", g.checked}, {"differing", list}};
 }
@@ -121,8 +129,8 @@ json properties_json(const PropertyVerdicts& v, const std::string& a, const std:
   if (!v.available) return {{"available", false}, {"note", v.note}};
   json differ = json::array();
   for (const auto& d : v.differ)
-    differ.push_back({{"property", d.property}, {"summary", d.summary}, {a, d.a.value}, {b, d.b.value},
-                      {"evidence", d.a.evidence}});
+    differ.push_back(
+        {{"property", d.property}, {"summary", d.summary}, {a, d.a.value}, {b, d.b.value}, {"evidence", d.a.evidence}});
   return {{"available", true}, {"differ", differ}, {"note", v.note}};
 }
 
@@ -141,13 +149,8 @@ json comparison_json(const Comparison& c) {
 }  // namespace
 
 json diff_report_json(const DiffReport& report) {
-  json j = {{"format", "conquian-diff/1"},
-            {"command", report.command},
-            {"deals", report.deals},
-            {"seed", report.seed},
-            {"players", report.players},
-            {"alpha", report.alpha},
-            {"notes", report.notes}};
+  json j = {{"format", "conquian-diff/1"}, {"command", report.command}, {"deals", report.deals}, {"seed", report.seed},
+            {"players", report.players},   {"alpha", report.alpha},     {"notes", report.notes}};
   json rulesets = json::array();
   for (const RulesetFigures& f : report.rulesets) rulesets.push_back(ruleset_json(f, report.players));
   j["rulesets"] = rulesets;
@@ -155,7 +158,8 @@ json diff_report_json(const DiffReport& report) {
   for (const Comparison& c : report.comparisons) comparisons.push_back(comparison_json(c));
   j["comparisons"] = comparisons;
   if (report.games)
-    j["games"] = {{"file", report.games->file}, {"records", report.games->records}, {"unreadable", report.games->unreadable}};
+    j["games"] = {
+        {"file", report.games->file}, {"records", report.games->records}, {"unreadable", report.games->unreadable}};
   return j;
 }
 

@@ -28,7 +28,9 @@ void header(std::string& md, const DiffReport& report) {
 }
 
 void markdown_rulesets_table(std::string& md, const DiffReport& report) {
-  md += "## The rulesets\n\n| ruleset | deck | seats | hand | target | swap | forcing | scoring |\n|---|---|---|---|---|---|---|---|\n";
+  md +=
+      "## The rulesets\n\n| ruleset | deck | seats | hand | target | swap | forcing | scoring "
+      "|\n|---|---|---|---|---|---|---|---|\n";
   for (const auto& r : report.rulesets) {
     const Ruleset& f = *r.rules;
     md += fmt::format("| `{}` | {} | {} | {} | {} | {} | {} | {} |\n", f.name, f.deck.name(), f.seats, f.hand, f.target,
@@ -38,7 +40,9 @@ void markdown_rulesets_table(std::string& md, const DiffReport& report) {
 }
 
 void outcomes_table(std::string& md, const DiffReport& report) {
-  md += "## Who wins a deal\n\n| ruleset | deals | first to play wins | second to play wins | draws (tablas) | by seat |\n|---|---|---|---|---|---|\n";
+  md +=
+      "## Who wins a deal\n\n| ruleset | deals | first to play wins | second to play wins | draws (tablas) | by seat "
+      "|\n|---|---|---|---|---|---|\n";
   for (const auto& r : report.rulesets) {
     std::string seats;
     for (std::size_t s = 0; s < r.seat_wins.size(); ++s)
@@ -51,36 +55,47 @@ void outcomes_table(std::string& md, const DiffReport& report) {
 }
 
 void length_table(std::string& md, const DiffReport& report) {
-  md += "## How long a deal runs\n\nMoves are record moves (turns, takes, passes, forces, ...); cards turned are cards taken from the stock.\n\n";
-  md += "| ruleset | moves: mean (sd) | median | 10th–90th percentile | min–max | cards turned: mean |\n|---|---|---|---|---|---|\n";
+  md +=
+      "## How long a deal runs\n\nMoves are record moves (turns, takes, passes, forces, ...); cards turned are cards "
+      "taken from the stock.\n\n";
+  md +=
+      "| ruleset | moves: mean (sd) | median | 10th–90th percentile | min–max | cards turned: mean "
+      "|\n|---|---|---|---|---|---|\n";
   for (const auto& r : report.rulesets) {
     const Summary& m = r.moves;
-    md += fmt::format("| `{}` | {:.1f} ({:.1f}) | {} | {}–{} | {}–{} | {:.1f} |\n", r.rules->name, m.mean, m.sd, m.median,
-                      m.p10, m.p90, m.min, m.max, r.turned.mean);
+    md += fmt::format("| `{}` | {:.1f} ({:.1f}) | {} | {}–{} | {}–{} | {:.1f} |\n", r.rules->name, m.mean, m.sd,
+                      m.median, m.p10, m.p90, m.min, m.max, r.turned.mean);
   }
   md += "\n";
 }
 
 void forcing_table(std::string& md, const DiffReport& report) {
   md += "## Forcing\n\nAn event is a force (or a hit); its effect is who won that deal.\n\n";
-  md += "| ruleset | allowed | deals with an event | events per deal | decline / offer / hit | forced seat won | forcing seat won | drawn |\n|---|---|---|---|---|---|---|---|\n";
+  md +=
+      "| ruleset | allowed | deals with an event | events per deal | decline / offer / hit | forced seat won | forcing "
+      "seat won | drawn |\n|---|---|---|---|---|---|---|---|\n";
   for (const auto& r : report.rulesets) {
     const ForcingFigures& f = r.forcing;
     auto eff = [&](const Rate& rate) { return f.events > 0 ? rate_with_ci(rate) : std::string("–"); };
-    md += fmt::format("| `{}` | {} | {} | {:.3f} | {} / {} / {} | {} | {} | {} |\n", r.rules->name, forcing_rules(*r.rules),
-                      rate_with_ci(f.deals_with_force), f.per_deal, f.decline_forces, f.offer_forces, f.hits,
-                      eff(f.forced_seat_won), eff(f.forcing_seat_won), eff(f.drawn));
+    md += fmt::format("| `{}` | {} | {} | {:.3f} | {} / {} / {} | {} | {} | {} |\n", r.rules->name,
+                      forcing_rules(*r.rules), rate_with_ci(f.deals_with_force), f.per_deal, f.decline_forces,
+                      f.offer_forces, f.hits, eff(f.forced_seat_won), eff(f.forcing_seat_won), eff(f.drawn));
   }
   md += "\n";
 }
 
 void match_table(std::string& md, const DiffReport& report) {
-  md += "## Matches under each ruleset's scoring\n\nConsecutive deals (the deal passing round the table) form matches; see specs/diff-report.md.\n\n";
-  md += "| ruleset | scoring | matches | match wins by seat | points per deal by seat | deals per match (mean) | largest multiplier | deals left over |\n|---|---|---|---|---|---|---|---|\n";
+  md +=
+      "## Matches under each ruleset's scoring\n\nConsecutive deals (the deal passing round the table) form matches; "
+      "see specs/diff-report.md.\n\n";
+  md +=
+      "| ruleset | scoring | matches | match wins by seat | points per deal by seat | deals per match (mean) | largest "
+      "multiplier | deals left over |\n|---|---|---|---|---|---|---|---|\n";
   for (const auto& r : report.rulesets) {
     const MatchFigures& m = r.match;
     std::string wins, points;
-    for (std::size_t s = 0; s < m.wins.size(); ++s) wins += (wins.empty() ? "" : "; ") + fmt::format("{}: {}", s, rate_with_ci(m.wins[s]));
+    for (std::size_t s = 0; s < m.wins.size(); ++s)
+      wins += (wins.empty() ? "" : "; ") + fmt::format("{}: {}", s, rate_with_ci(m.wins[s]));
     for (std::size_t s = 0; s < m.points.size(); ++s)
       points += (points.empty() ? "" : "; ") + fmt::format("{}: {:.2f}", s, m.points[s].per_deal);
     md += fmt::format("| `{}` | {} | {} | {} | {} | {:.2f} | {} | {} |\n", r.rules->name, scoring_words(*r.rules),
@@ -100,21 +115,25 @@ void markdown_games_table(std::string& md, const Comparison& c) {
 }
 
 void markdown_comparisons(std::string& md, const DiffReport& report) {
-  md += fmt::format("## Differences\n\nTwo-proportion z-tests for rates, Welch's z for mean lengths; **bold**: p < {}.\n\n",
-                    report.alpha);
+  md += fmt::format(
+      "## Differences\n\nTwo-proportion z-tests for rates, Welch's z for mean lengths; **bold**: p < {}.\n\n",
+      report.alpha);
   for (const Comparison& c : report.comparisons) {
     md += fmt::format("### `{}` vs `{}`\n\n", c.a, c.b);
     if (c.note) md += "> " + *c.note + "\n\n";
-    md += fmt::format("| measure | `{}` | `{}` | difference (95 % CI) | z | p |\n|---|---|---|---|---|---|\n", c.a, c.b);
+    md +=
+        fmt::format("| measure | `{}` | `{}` | difference (95 % CI) | z | p |\n|---|---|---|---|---|---|\n", c.a, c.b);
     for (const Test& t : c.tests) {
       bool length = t.measure == "deal_length_moves";
       auto val = [&](double v) { return length ? fmt::format("{:.1f}", v) : percent(v); };
-      std::string diff = length ? fmt::format("{:+.1f} ({:+.1f} to {:+.1f})", t.z.diff, t.z.diff_ci.low, t.z.diff_ci.high)
-                                : fmt::format("{} ({} to {})", points_diff(t.z.diff), points_diff(t.z.diff_ci.low),
-                                              points_diff(t.z.diff_ci.high));
+      std::string diff = length
+                             ? fmt::format("{:+.1f} ({:+.1f} to {:+.1f})", t.z.diff, t.z.diff_ci.low, t.z.diff_ci.high)
+                             : fmt::format("{} ({} to {})", points_diff(t.z.diff), points_diff(t.z.diff_ci.low),
+                                           points_diff(t.z.diff_ci.high));
       std::string p = p_value(t.z.p);
       if (t.significant) p = "**" + p + "**";
-      md += fmt::format("| {} | {} | {} | {} | {:.2f} | {} |\n", test_name(t.measure), val(t.a), val(t.b), diff, t.z.z, p);
+      md += fmt::format("| {} | {} | {} | {} | {:.2f} | {} |\n", test_name(t.measure), val(t.a), val(t.b), diff, t.z.z,
+                        p);
     }
     md += "\n";
     md += "Property verdicts: " + c.properties.note + ".\n\n";

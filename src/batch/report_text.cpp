@@ -21,7 +21,8 @@ std::string order_name(int order) {
 
 std::string forcing_rules(const Ruleset& r) {
   std::string out;
-  for (auto [allowed, name] : {std::pair{r.forcing.decline, "decline"}, {r.forcing.offer, "offer"}, {r.forcing.hit, "hit"}})
+  for (auto [allowed, name] :
+       {std::pair{r.forcing.decline, "decline"}, {r.forcing.offer, "offer"}, {r.forcing.hit, "hit"}})
     if (allowed) out += (out.empty() ? "" : ", ") + std::string(name);
   return out.empty() ? "none" : out;
 }
@@ -41,7 +42,8 @@ std::string test_name(const std::string& key) {
   if (key == "deal_length_moves") return "deal length (moves)";
   if (key.starts_with("seat_") && key.ends_with("_match_share"))
     return "seat " + key.substr(5, key.size() - 5 - 12) + "'s share of won matches";
-  if (key.starts_with("seat_") && key.ends_with("_win_rate")) return "seat " + key.substr(5, key.size() - 5 - 9) + " wins";
+  if (key.starts_with("seat_") && key.ends_with("_win_rate"))
+    return "seat " + key.substr(5, key.size() - 5 - 9) + " wins";
   return key;
 }
 
@@ -68,16 +70,13 @@ std::vector<std::string> glance(const DiffReport& report) {
       const std::string& m = t.measure;
       // Read from the other ruleset's side: its value first, then the baseline's.
       std::string part;
-      if (m == "deal_length_moves")
-        part = fmt::format("deals run {:.1f} moves on average against {:.1f}", t.b, t.a);
-      else if (m == "draw_rate")
-        part = fmt::format("{} of deals are drawn against {}", percent(t.b), percent(t.a));
+      if (m == "deal_length_moves") part = fmt::format("deals run {:.1f} moves on average against {:.1f}", t.b, t.a);
+      else if (m == "draw_rate") part = fmt::format("{} of deals are drawn against {}", percent(t.b), percent(t.a));
       else if (m == "first_to_play_win_rate")
         part = fmt::format("the first to play wins {} of deals against {}", percent(t.b), percent(t.a));
       else if (m == "deals_with_force")
         part = fmt::format("forcing happens in {} of deals against {}", percent(t.b), percent(t.a));
-      else
-        part = fmt::format("{} {} against {}", test_name(m), percent(t.b), percent(t.a));
+      else part = fmt::format("{} {} against {}", test_name(m), percent(t.b), percent(t.a));
       part += fmt::format(" (p {})", p_value(t.z.p));
       parts += (parts.empty() ? "" : "; ") + part;
     }

@@ -82,7 +82,8 @@ SimulatedDeal simulate_deal(const Ruleset& rules, const std::string& ruleset_nam
   std::vector<std::unique_ptr<Player>> owned;
   std::vector<Player*> seat_players;
   for (int s = 0; s < rules.seats; ++s) {
-    const std::string& name = players.empty() ? std::string("greedy") : players[static_cast<std::size_t>(s) % players.size()];
+    const std::string& name =
+        players.empty() ? std::string("greedy") : players[static_cast<std::size_t>(s) % players.size()];
     auto p = make_player(name);
     if (!p) throw std::invalid_argument("unknown player '" + name + "'");
     seat_players.push_back(p.get());

@@ -20,7 +20,7 @@ struct DealStats {
   int offer_forces = 0;    // ... in place of the forcing seat's take or pass (rule offer)
   int hits = 0;            // takes with `onto`
   int takes = 0;
-  int loser_points = 0;    // cards left in the losers' hands (hand_points scoring)
+  int loser_points = 0;  // cards left in the losers' hands (hand_points scoring)
   // What each force (or hit) led to: the forced (hit) seat won the deal, the forcing
   // (hitting) seat won it, the deal was drawn; the rest: a third seat won.
   int forced_won = 0, forcer_won = 0, forced_drawn = 0;

@@ -22,7 +22,7 @@ struct ZTest {
   double diff = 0;  // p1 - p2
   double z = 0;
   double p = 1;
-  Interval diff_ci; // 95 % interval of p1 - p2 (unpooled, Wald)
+  Interval diff_ci;  // 95 % interval of p1 - p2 (unpooled, Wald)
 };
 ZTest two_proportion(std::uint64_t x1, std::uint64_t n1, std::uint64_t x2, std::uint64_t n2);
 

@@ -32,8 +32,7 @@ class StrongPlayer : public Player {
     CardSet hidden = pos.hand[other];
     if (pos.stock_known)
       for (int i = pos.stock_top; i < pos.stock_end; ++i) hidden.insert(pos.stock[i]);
-    else
-      hidden |= pos.unseen();
+    else hidden |= pos.unseen();
     std::vector<Card> cards;
     for (Card c : hidden) cards.push_back(c);
     std::vector<long> total(legal.size(), 0);
@@ -54,9 +53,7 @@ class StrongPlayer : public Player {
         try {
           int score = solver_.score(next);  // seat 0's view
           total[m] += me == 0 ? score : -score;
-        } catch (const solve::BudgetExceeded&) {
-          return fallback_->choose(pos, legal, rng);
-        }
+        } catch (const solve::BudgetExceeded&) { return fallback_->choose(pos, legal, rng); }
       }
     }
     return static_cast<std::size_t>(std::max_element(total.begin(), total.end()) - total.begin());

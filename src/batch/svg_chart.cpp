@@ -39,8 +39,9 @@ std::string bar_chart(const std::vector<BarGroup>& groups, int width) {
   double end = axis_end(top_value);
   double plot_w = width - label_w - right;
   auto x = [&](double v) { return label_w + plot_w * std::clamp(v, 0.0, end) / end; };
-  std::string s = fmt::format(R"(<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {0} {1}" width="{0}" height="{1}" class="chart">)",
-                              width, height);
+  std::string s = fmt::format(
+      R"(<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {0} {1}" width="{0}" height="{1}" class="chart">)", width,
+      height);
   // Grid and axis labels.
   int grid_bottom = height - axis_h;
   for (int k = 0; k <= 10; ++k) {
@@ -59,13 +60,14 @@ std::string bar_chart(const std::vector<BarGroup>& groups, int width) {
       s += fmt::format(R"(<rect x="{}" y="{}" width="{:.1f}" height="{}" fill="{}" opacity="0.85"/>)", label_w, y,
                        x(b.value) - label_w, bar_h, b.color);
       double mid = y + bar_h / 2.0;
-      s += fmt::format(R"(<line x1="{0:.1f}" y1="{1:.1f}" x2="{2:.1f}" y2="{1:.1f}" stroke="#111" stroke-width="1.5"/>)",
-                       x(b.low), mid, x(b.high));
+      s +=
+          fmt::format(R"(<line x1="{0:.1f}" y1="{1:.1f}" x2="{2:.1f}" y2="{1:.1f}" stroke="#111" stroke-width="1.5"/>)",
+                      x(b.low), mid, x(b.high));
       for (double v : {b.low, b.high})
-        s += fmt::format(R"(<line x1="{0:.1f}" y1="{1}" x2="{0:.1f}" y2="{2}" stroke="#111" stroke-width="1.5"/>)", x(v),
-                         y + 3, y + bar_h - 3);
-      s += fmt::format(R"(<text x="{:.1f}" y="{}" font-size="12" fill="#111">{:.1f} %</text>)", x(b.high) + 6, y + bar_h - 5,
-                       b.value * 100);
+        s += fmt::format(R"(<line x1="{0:.1f}" y1="{1}" x2="{0:.1f}" y2="{2}" stroke="#111" stroke-width="1.5"/>)",
+                         x(v), y + 3, y + bar_h - 3);
+      s += fmt::format(R"(<text x="{:.1f}" y="{}" font-size="12" fill="#111">{:.1f} %</text>)", x(b.high) + 6,
+                       y + bar_h - 5, b.value * 100);
       y += bar_h + gap;
     }
     y += group_gap;
@@ -88,28 +90,32 @@ std::string distribution_chart(const std::vector<Series>& series, int bin_width,
   double plot_w = width - left - right, plot_h = height - top - bottom;
   auto x = [&](double bin) { return left + plot_w * bin / static_cast<double>(bins); };
   auto y = [&](double share) { return top + plot_h * (1 - share / y_end); };
-  std::string s = fmt::format(R"(<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {0} {1}" width="{0}" height="{1}" class="chart">)",
-                              width, height);
+  std::string s = fmt::format(
+      R"(<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {0} {1}" width="{0}" height="{1}" class="chart">)", width,
+      height);
   for (int k = 0; k <= 4; ++k) {
     double v = y_end * k / 4;
-    s += fmt::format(R"(<line x1="{0}" y1="{1:.1f}" x2="{2}" y2="{1:.1f}" stroke="#e3e3e3"/>)", left, y(v), width - right);
-    s += fmt::format(R"(<text x="{}" y="{:.1f}" font-size="11" text-anchor="end" fill="#555">{:.1f} %</text>)", left - 6,
-                     y(v) + 4, v * 100);
+    s += fmt::format(R"(<line x1="{0}" y1="{1:.1f}" x2="{2}" y2="{1:.1f}" stroke="#e3e3e3"/>)", left, y(v),
+                     width - right);
+    s += fmt::format(R"(<text x="{}" y="{:.1f}" font-size="11" text-anchor="end" fill="#555">{:.1f} %</text>)",
+                     left - 6, y(v) + 4, v * 100);
   }
   std::size_t step = std::max<std::size_t>(1, bins / 10);
   for (std::size_t b = 0; b <= bins; b += step)
     s += fmt::format(R"(<text x="{:.1f}" y="{}" font-size="11" text-anchor="middle" fill="#555">{}</text>)",
                      x(static_cast<double>(b)), height - bottom + 16, b * static_cast<std::size_t>(bin_width));
-  s += fmt::format(R"(<text x="{}" y="{}" font-size="12" text-anchor="middle" fill="#333">{}</text>)", left + plot_w / 2,
-                   height - 8, escape(x_label));
-  s += fmt::format(R"svg(<text x="14" y="{}" font-size="12" fill="#333" transform="rotate(-90 14 {})" text-anchor="middle">share of deals</text>)svg",
-                   top + plot_h / 2, top + plot_h / 2);
+  s += fmt::format(R"(<text x="{}" y="{}" font-size="12" text-anchor="middle" fill="#333">{}</text>)",
+                   left + plot_w / 2, height - 8, escape(x_label));
+  s += fmt::format(
+      R"svg(<text x="14" y="{}" font-size="12" fill="#333" transform="rotate(-90 14 {})" text-anchor="middle">share of deals</text>)svg",
+      top + plot_h / 2, top + plot_h / 2);
   int legend_x = left + 10;
   for (const auto& se : series) {
     std::string pts;
     for (std::size_t b = 0; b < se.shares.size(); ++b) {
       double v = se.shares[b];
-      pts += fmt::format("{:.1f},{:.1f} {:.1f},{:.1f} ", x(static_cast<double>(b)), y(v), x(static_cast<double>(b + 1)), y(v));
+      pts += fmt::format("{:.1f},{:.1f} {:.1f},{:.1f} ", x(static_cast<double>(b)), y(v), x(static_cast<double>(b + 1)),
+                         y(v));
     }
     s += fmt::format(R"(<polyline points="{}" fill="none" stroke="{}" stroke-width="2"/>)", pts, se.color);
     s += fmt::format(R"(<rect x="{}" y="8" width="14" height="10" fill="{}"/>)", legend_x, se.color);

@@ -8,13 +8,13 @@
 namespace conquian::batch::svg {
 
 struct Bar {
-  std::string label;        // beside the bar
-  double value = 0, low = 0, high = 0;   // a rate and its interval, in [0, 1]
+  std::string label;                    // beside the bar
+  double value = 0, low = 0, high = 0;  // a rate and its interval, in [0, 1]
   std::string color;
 };
 
 struct BarGroup {
-  std::string title;        // the group's heading (a ruleset)
+  std::string title;  // the group's heading (a ruleset)
   std::vector<Bar> bars;
 };
 
@@ -25,7 +25,7 @@ std::string bar_chart(const std::vector<BarGroup>& groups, int width = 1000);
 struct Series {
   std::string label;
   std::string color;
-  std::vector<double> shares;   // share of deals in each bin
+  std::vector<double> shares;  // share of deals in each bin
 };
 
 // Distribution lines over bins of `bin_width` (x label `x_label`), one per series.

@@ -28,8 +28,8 @@ solve::PimcOptions pimc_options() {
   o.world_nodes = kViewWorldNodes;
   o.stock_orders = 1;
   o.order_nodes = kViewOrderNodes;
-  o.threads = 1;       // `diff` and `simulate` run deals in parallel
-  o.table_bits = 16;   // one player per seat per thread
+  o.threads = 1;      // `diff` and `simulate` run deals in parallel
+  o.table_bits = 16;  // one player per seat per thread
   return o;
 }
 

@@ -48,8 +48,14 @@ class CardSet {
     return c;
   }
 
-  constexpr CardSet& insert(Card c) { bits_ |= std::uint64_t{1} << c; return *this; }
-  constexpr CardSet& erase(Card c) { bits_ &= ~(std::uint64_t{1} << c); return *this; }
+  constexpr CardSet& insert(Card c) {
+    bits_ |= std::uint64_t{1} << c;
+    return *this;
+  }
+  constexpr CardSet& erase(Card c) {
+    bits_ &= ~(std::uint64_t{1} << c);
+    return *this;
+  }
   constexpr CardSet with(Card c) const { return CardSet(bits_ | (std::uint64_t{1} << c)); }
   constexpr CardSet without(Card c) const { return CardSet(bits_ & ~(std::uint64_t{1} << c)); }
 
@@ -57,9 +63,18 @@ class CardSet {
   constexpr CardSet operator&(CardSet o) const { return CardSet(bits_ & o.bits_); }
   constexpr CardSet operator^(CardSet o) const { return CardSet(bits_ ^ o.bits_); }
   constexpr CardSet operator-(CardSet o) const { return CardSet(bits_ & ~o.bits_); }
-  constexpr CardSet& operator|=(CardSet o) { bits_ |= o.bits_; return *this; }
-  constexpr CardSet& operator&=(CardSet o) { bits_ &= o.bits_; return *this; }
-  constexpr CardSet& operator-=(CardSet o) { bits_ &= ~o.bits_; return *this; }
+  constexpr CardSet& operator|=(CardSet o) {
+    bits_ |= o.bits_;
+    return *this;
+  }
+  constexpr CardSet& operator&=(CardSet o) {
+    bits_ &= o.bits_;
+    return *this;
+  }
+  constexpr CardSet& operator-=(CardSet o) {
+    bits_ &= ~o.bits_;
+    return *this;
+  }
   constexpr bool operator==(const CardSet&) const = default;
   constexpr auto operator<=>(const CardSet&) const = default;
 
@@ -67,7 +82,10 @@ class CardSet {
   struct Iterator {
     std::uint64_t rest;
     constexpr Card operator*() const { return static_cast<Card>(std::countr_zero(rest)); }
-    constexpr Iterator& operator++() { rest &= rest - 1; return *this; }
+    constexpr Iterator& operator++() {
+      rest &= rest - 1;
+      return *this;
+    }
     constexpr bool operator!=(const Iterator& o) const { return rest != o.rest; }
   };
   constexpr Iterator begin() const { return {bits_}; }

@@ -9,7 +9,6 @@
 namespace conquian {
 namespace {
 
-
 // Tokens of at most 8 bytes packed into one integer (zero padded); longer ones never match.
 std::optional<std::uint64_t> pack(std::string_view token) {
   if (token.empty() || token.size() > kMaxTokenBytes) return std::nullopt;
@@ -20,9 +19,7 @@ std::optional<std::uint64_t> pack(std::string_view token) {
   return key;
 }
 
-bool is_label_char(char ch) {
-  return ch > ' ' && ch < 127 && std::strchr("[]{},:#&*!|>'\"%@`-", ch) == nullptr;
-}
+bool is_label_char(char ch) { return ch > ' ' && ch < 127 && std::strchr("[]{},:#&*!|>'\"%@`-", ch) == nullptr; }
 
 }  // namespace
 
@@ -39,21 +36,17 @@ Deck::Deck(std::string name, std::vector<std::string> ranks, std::vector<std::st
 
 std::optional<Deck> Deck::named(std::string_view name) {
   if (name == "french-40")
-    return Deck("french-40", {"A", "2", "3", "4", "5", "6", "7", "J", "Q", "K"},
-                {"c", "d", "h", "s"});
+    return Deck("french-40", {"A", "2", "3", "4", "5", "6", "7", "J", "Q", "K"}, {"c", "d", "h", "s"});
   if (name == "french-52")
-    return Deck("french-52",
-                {"A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"},
-                {"c", "d", "h", "s"});
+    return Deck("french-52", {"A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"}, {"c", "d", "h", "s"});
   if (name == "spanish-40")
     // Suits: oros (coins), copas (cups), espadas (swords), bastos (clubs).
-    return Deck("spanish-40", {"1", "2", "3", "4", "5", "6", "7", "10", "11", "12"},
-                {"o", "c", "e", "b"});
+    return Deck("spanish-40", {"1", "2", "3", "4", "5", "6", "7", "10", "11", "12"}, {"o", "c", "e", "b"});
   return std::nullopt;
 }
 
-std::optional<Deck> Deck::custom(const std::vector<std::string>& ranks,
-                                 const std::vector<std::string>& suits, std::string* why) {
+std::optional<Deck> Deck::custom(const std::vector<std::string>& ranks, const std::vector<std::string>& suits,
+                                 std::string* why) {
   auto fail = [&](std::string reason) -> std::optional<Deck> {
     if (why) *why = std::move(reason);
     return std::nullopt;
@@ -67,13 +60,11 @@ std::optional<Deck> Deck::custom(const std::vector<std::string>& ranks,
     return fail("a deck may have at most " + std::to_string(kMaxSuits) + " suits; this one has " +
                 std::to_string(suits.size()));
   if (ranks.size() * suits.size() > kMaxCards)
-    return fail("a deck may have at most 64 cards; " + std::to_string(ranks.size()) +
-                " ranks x " + std::to_string(suits.size()) + " suits is " +
-                std::to_string(ranks.size() * suits.size()));
+    return fail("a deck may have at most 64 cards; " + std::to_string(ranks.size()) + " ranks x " +
+                std::to_string(suits.size()) + " suits is " + std::to_string(ranks.size() * suits.size()));
   for (const auto* list : {&ranks, &suits}) {
     for (const auto& label : *list) {
-      if (label.empty() || label.size() > 4)
-        return fail("label '" + label + "' must have 1 to 4 characters");
+      if (label.empty() || label.size() > 4) return fail("label '" + label + "' must have 1 to 4 characters");
       if (!std::all_of(label.begin(), label.end(), is_label_char))
         return fail("label '" + label + "' has a character that cannot stand in a card token");
     }

@@ -27,8 +27,8 @@ class Deck {
   // "french-40", "french-52" or "spanish-40"; nullopt for any other name.
   static std::optional<Deck> named(std::string_view name);
   // A custom deck; on a bad list returns nullopt and says why in `why`.
-  static std::optional<Deck> custom(const std::vector<std::string>& ranks,
-                                    const std::vector<std::string>& suits, std::string* why);
+  static std::optional<Deck> custom(const std::vector<std::string>& ranks, const std::vector<std::string>& suits,
+                                    std::string* why);
 
   const std::string& name() const { return name_; }
   int rank_count() const { return static_cast<int>(ranks_.size()); }

@@ -62,13 +62,10 @@ MeldIndex::MeldIndex(const Deck& deck, const MeldRules& rules)
   wild_only_ok_[0] = true;
   for (int n = 1; n <= kMaxCards; ++n)
     for (int part = 1; part <= n; ++part)
-      if ((size_ok_for_set(part) || size_ok_for_run(part)) && wild_only_ok_[n - part])
-        wild_only_ok_[n] = true;
+      if ((size_ok_for_set(part) || size_ok_for_run(part)) && wild_only_ok_[n - part]) wild_only_ok_[n] = true;
 }
 
-bool MeldIndex::size_ok_for_set(int n) const {
-  return n >= rules_.set_min && n <= rules_.set_cap(deck_);
-}
+bool MeldIndex::size_ok_for_set(int n) const { return n >= rules_.set_min && n <= rules_.set_cap(deck_); }
 
 bool MeldIndex::size_ok_for_run(int n) const { return n >= rules_.run_min && n <= run_cap_; }
 
@@ -156,8 +153,7 @@ void MeldIndex::split_wilds(CardSet pool, int wilds, MeldList& out) const {
   }
 }
 
-bool MeldIndex::partition_wild(CardSet naturals, int wilds, MeldList* out,
-                               CardSet wild_pool, int& budget) const {
+bool MeldIndex::partition_wild(CardSet naturals, int wilds, MeldList* out, CardSet wild_pool, int& budget) const {
   if (naturals.empty()) {
     if (!wild_only_ok(wilds)) return false;
     if (out) split_wilds(wild_pool, wilds, *out);
@@ -257,8 +253,7 @@ bool MeldIndex::enumerate_wild_only(CardSet wild_pool, MeldList& acc,
 bool MeldIndex::enumerate_wild(CardSet naturals, CardSet wild_pool, MeldList& acc,
                                const std::function<bool(const MeldList&)>& visit) const {
   if (naturals.empty()) return enumerate_wild_only(wild_pool, acc, visit);
-  return for_each_natural_core(naturals, naturals.lowest(), wild_pool.size(),
-                               [&](CardSet m, int k) {
+  return for_each_natural_core(naturals, naturals.lowest(), wild_pool.size(), [&](CardSet m, int k) {
     auto with_wilds = [&](CardSet used) {
       acc.push(m | used);
       bool go_on = enumerate_wild(naturals - m, wild_pool - used, acc, visit);
@@ -269,8 +264,7 @@ bool MeldIndex::enumerate_wild(CardSet naturals, CardSet wild_pool, MeldList& ac
   });
 }
 
-bool MeldIndex::for_each_partition(CardSet cards,
-                                   const std::function<bool(const MeldList&)>& visit) const {
+bool MeldIndex::for_each_partition(CardSet cards, const std::function<bool(const MeldList&)>& visit) const {
   MeldList acc;
   CardSet wild = cards & rules_.wild;
   if (!wild.empty()) return enumerate_wild(cards - wild, wild, acc, visit);
@@ -309,8 +303,8 @@ std::vector<CardSet> MeldIndex::melds_containing(CardSet universe, Card card) co
   bool card_is_wild = rules_.wild.has(card);
   CardSet lows = naturals;
   if (!card_is_wild)
-    lows &= (deck_.rank_cards(deck_.rank_of(card)) | deck_.suit_cards(deck_.suit_of(card))) &
-            CardSet::range(0, card + 1);
+    lows &=
+        (deck_.rank_cards(deck_.rank_of(card)) | deck_.suit_cards(deck_.suit_of(card))) & CardSet::range(0, card + 1);
   for (Card low : lows) {
     std::size_t first = found.size();
     melds_led_by(universe, low, found);

@@ -34,9 +34,7 @@ struct MeldRules {
   // The largest set: set_max, and never more than one card of each suit of the deck.
   int set_cap(const Deck& deck) const { return std::min(set_max, deck.suit_count()); }
   // The longest run: run_max (0: no cap), and never more than one card of each rank.
-  int run_cap(const Deck& deck) const {
-    return run_max > 0 ? std::min(run_max, deck.rank_count()) : deck.rank_count();
-  }
+  int run_cap(const Deck& deck) const { return run_max > 0 ? std::min(run_max, deck.rank_count()) : deck.rank_count(); }
 };
 
 // A grouping of cards into melds; a table of at most 64 cards has at most 32 melds.
@@ -111,8 +109,7 @@ class MeldIndex {
   void split_wilds(CardSet pool, int wilds, MeldList& out) const;
   bool enumerate_wild(CardSet naturals, CardSet wild_pool, MeldList& acc,
                       const std::function<bool(const MeldList&)>& visit) const;
-  bool enumerate_wild_only(CardSet wild_pool, MeldList& acc,
-                           const std::function<bool(const MeldList&)>& visit) const;
+  bool enumerate_wild_only(CardSet wild_pool, MeldList& acc, const std::function<bool(const MeldList&)>& visit) const;
   // Natural subsets M with lowest card `c` (M within `naturals`) that make a meld with
   // some number of wilds; calls f(M, min_wilds, max_wilds) for the feasible wild counts.
   template <class F>

@@ -52,8 +52,7 @@ RankProgram::RankProgram(const Deck& deck, const MeldRules& rules)
   auto alone_ok = [&](int n) { return (n >= set_lo && n <= set_hi) || (n >= run_lo && n <= run_cap); };
   wild_only_[0] = true;
   for (int n = 1; n <= kMaxCards; ++n)
-    for (int part = 1; part <= n && !wild_only_[n]; ++part)
-      wild_only_[n] = alone_ok(part) && wild_only_[n - part];
+    for (int part = 1; part <= n && !wild_only_[n]; ++part) wild_only_[n] = alone_ok(part) && wild_only_[n - part];
 }
 
 std::uint64_t RankProgram::shift_by(std::uint64_t mask, std::uint64_t add, std::uint64_t limit) {
@@ -122,8 +121,8 @@ bool RankProgram::can_partition(CardSet cards) const {
           emit(others, sent, closed);
           continue;
         }
-        emit(others, sent + 1, closed);                                   // into a set
-        if (run_keep_ > 0) emit(others + place_[s], sent, closed);        // opens a run
+        emit(others, sent + 1, closed);                             // into a set
+        if (run_keep_ > 0) emit(others + place_[s], sent, closed);  // opens a run
       }
       now = next;
     }

@@ -61,11 +61,11 @@ class RankProgram {
 
   int ranks_, suits_;
   CardSet wild_;
-  int run_keep_;                     // 0: no run is possible
-  bool open_ended_ = false;          // a run of run_keep_ places may grow and take any wilds
-  int base_;                         // run_keep_ + 1: the radix of one suit's run length
+  int run_keep_;                            // 0: no run is possible
+  bool open_ended_ = false;                 // a run of run_keep_ places may grow and take any wilds
+  int base_;                                // run_keep_ + 1: the radix of one suit's run length
   std::array<int, kMaxSuits + 1> place_{};  // base_^s
-  std::size_t states_;               // (suits + 1) x base_^suits
+  std::size_t states_;                      // (suits + 1) x base_^suits
   // set_wilds_[k]: the wild counts with which k natural cards of one rank split into sets.
   std::array<std::uint64_t, kMaxSuits + 1> set_wilds_{};
   // close_wilds_[L]: the wild counts a run of span L may add when it closes.

@@ -24,7 +24,8 @@ class Rng {
   std::uint64_t below(std::uint64_t n) {
     std::uint64_t limit = ~std::uint64_t{0} - (~std::uint64_t{0} % n);
     std::uint64_t x;
-    do x = next(); while (x >= limit);
+    do x = next();
+    while (x >= limit);
     return x % n;
   }
 

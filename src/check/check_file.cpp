@@ -25,14 +25,16 @@ GameVerdict malformed(const record::RecordError& e) {
 
 // The ruleset a record or a match document names (a name or path, read beside the file),
 // or writes inline; throws record::InputError naming why it cannot be loaded.
-std::shared_ptr<const Ruleset> named_ruleset(RulesetCache& cache, const std::string& name, const std::string& inline_text,
-                                             const std::string& file, record::Mark mark) {
+std::shared_ptr<const Ruleset> named_ruleset(RulesetCache& cache, const std::string& name,
+                                             const std::string& inline_text, const std::string& file,
+                                             record::Mark mark) {
   if (!inline_text.empty()) return cache.get_inline(inline_text, file, mark.line);
   return cache.get(name, file);
 }
 
 // Where a ruleset's fault stands: an inline ruleset's own line, else the `ruleset:` value.
-record::Mark fault_mark(const record::InputError& e, const std::string& inline_text, const std::string& file, record::Mark at) {
+record::Mark fault_mark(const record::InputError& e, const std::string& inline_text, const std::string& file,
+                        record::Mark at) {
   return !inline_text.empty() && e.file() == file && e.mark().line != 0 ? e.mark() : at;
 }
 
@@ -53,7 +55,9 @@ void start_match(const record::MatchHeader& h, const CheckedSink& sink, RulesetC
   } catch (const record::InputError& e) {
     std::string why = ruleset_words(h.ruleset, h.ruleset_inline) + ": " + e.reason();
     st.match.emplace(h, why);
-    return sink({malformed({h.file, h.index, h.display_id(), fault_mark(e, h.ruleset_inline, h.file, h.ruleset_mark), why}), nullptr, nullptr});
+    return sink(
+        {malformed({h.file, h.index, h.display_id(), fault_mark(e, h.ruleset_inline, h.file, h.ruleset_mark), why}),
+         nullptr, nullptr});
   }
   const MatchTerms terms = match_terms(h, *rules);
   if (!terms.problem.empty()) {
@@ -89,9 +93,9 @@ record::RecordSink judge_each(const CheckedSink& sink, const CheckFileOptions& o
         v = malformed({rec->file, rec->index, rec->display_id(), rec->ruleset_mark,
                        "a deal of match '" + m.id() + "' is played under the match's ruleset, so it names none"});
       else if (!m.unusable().empty())
-        v = malformed({rec->file, rec->index, rec->display_id(), rec->mark, "match '" + m.id() + "' cannot be checked: " + m.unusable()});
-      else
-        v = check_record(*rec, *m.rules());
+        v = malformed({rec->file, rec->index, rec->display_id(), rec->mark,
+                       "match '" + m.id() + "' cannot be checked: " + m.unusable()});
+      else v = check_record(*rec, *m.rules());
       const bool judged = v.judgement != Judgement::Malformed;
       if (judged) m.add_deal(*rec, v);
       else m.add_malformed(v);
@@ -105,7 +109,8 @@ record::RecordSink judge_each(const CheckedSink& sink, const CheckFileOptions& o
     try {
       rules = named_ruleset(cache, rec->ruleset, rec->ruleset_inline, rec->file, rec->ruleset_mark);
     } catch (const record::InputError& e) {
-      return sink({malformed({rec->file, rec->index, rec->display_id(), fault_mark(e, rec->ruleset_inline, rec->file, rec->ruleset_mark),
+      return sink({malformed({rec->file, rec->index, rec->display_id(),
+                              fault_mark(e, rec->ruleset_inline, rec->file, rec->ruleset_mark),
                               ruleset_words(rec->ruleset, rec->ruleset_inline) + ": " + e.reason()}),
                    nullptr, nullptr});
     }

@@ -58,17 +58,20 @@ GameVerdict check_record(const record::GameRecord& rec, const Ruleset& rules) {
   const Replay r = replay(rec, rules, rec.moves.size());
   if (r.in_deal) return illegal(0, r.fault, r.deal_mark, "the deal", {});
   if (!rec.commitment.empty() && !rec.has_stock)
-    return illegal(0, Verdict::bad(Code::SealUnverified,
-                                   "the deal is sealed but its stock is not given: the commitment covers the whole deal "
-                                   "(every hand and the stock), so it cannot be verified from the hands alone"),
+    return illegal(0,
+                   Verdict::bad(Code::SealUnverified,
+                                "the deal is sealed but its stock is not given: the commitment covers the whole deal "
+                                "(every hand and the stock), so it cannot be verified from the hands alone"),
                    rec.commitment_mark, "the deal", {});
   if (!rec.commitment.empty()) {
     std::string expected = deal_commitment(rec);
     if (rec.commitment != expected)
-      return illegal(0, Verdict::bad(Code::BadCommitment,
-                                     fmt::format("the deal does not match its commitment {} (the salt and cards hash to {})",
-                                                 rec.commitment, expected)),
-                     rec.commitment_mark, "the deal", {});
+      return illegal(
+          0,
+          Verdict::bad(Code::BadCommitment,
+                       fmt::format("the deal does not match its commitment {} (the salt and cards hash to {})",
+                                   rec.commitment, expected)),
+          rec.commitment_mark, "the deal", {});
   }
   if (!r.fault.ok())
     return illegal(static_cast<int>(r.moves) + 1, r.fault, rec.moves[r.moves].mark, r.move_text, r.position.result);

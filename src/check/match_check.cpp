@@ -27,14 +27,17 @@ void make_illegal(GameVerdict& v, int move, Code code, std::string message, reco
 MatchTerms match_terms(const record::MatchHeader& header, const Ruleset& rules) {
   MatchTerms t;
   if (header.seats >= 0 && header.seats != rules.seats) {
-    t.problem = fmt::format("the match has {} seats, but ruleset {} is played by {}", header.seats, rules.name, rules.seats);
+    t.problem =
+        fmt::format("the match has {} seats, but ruleset {} is played by {}", header.seats, rules.name, rules.seats);
     return t;
   }
   t.target = header.target >= 0 ? header.target : rules.scoring.match_target;
   t.stake = header.stake >= 0 ? header.stake : rules.scoring.stake;
   if (t.target == 0)
-    t.problem = fmt::format("ruleset {} sets no match target (scoring.match_target: 0), so the match must state its "
-                            "'target' (the points that win it)", rules.name);
+    t.problem = fmt::format(
+        "ruleset {} sets no match target (scoring.match_target: 0), so the match must state its "
+        "'target' (the points that win it)",
+        rules.name);
   return t;
 }
 
@@ -90,11 +93,12 @@ void MatchCheck::add_deal(const record::GameRecord& rec, GameVerdict& v) {
   if (v.judgement == Judgement::Illegal && v.move == 0) return spoil(v);  // the deal's own fault comes first
   const int seats = rules_->seats;
   if (last_dealer_ >= 0 && rec.dealer != (last_dealer_ + 1) % seats) {
-    make_illegal(v, 0, Code::WrongDealer,
-                 fmt::format("deal {} was dealt by seat {}, so deal {} is dealt by seat {} (the deal passes to the next "
-                             "seat after every deal, won or drawn), not seat {}",
-                             deal - 1, last_dealer_, deal, (last_dealer_ + 1) % seats, rec.dealer),
-                 rec.mark, "the deal");
+    make_illegal(
+        v, 0, Code::WrongDealer,
+        fmt::format("deal {} was dealt by seat {}, so deal {} is dealt by seat {} (the deal passes to the next "
+                    "seat after every deal, won or drawn), not seat {}",
+                    deal - 1, last_dealer_, deal, (last_dealer_ + 1) % seats, rec.dealer),
+        rec.mark, "the deal");
     return spoil(v);
   }
   if (v.judgement != Judgement::Legal) return spoil(v);
@@ -121,9 +125,10 @@ void MatchCheck::add_deal(const record::GameRecord& rec, GameVerdict& v) {
   if (!rec.score.present) {
     why = "a deal of a match states the score after it: " + expected;
   } else if (rec.score.multiplier != played_at) {
-    why = fmt::format("the deal is played at multiplier {}, not {} (1 after a won deal or at the start; after a draw the "
-                      "one before times {}, at most {})",
-                      played_at, rec.score.multiplier, terms_.after_draw, terms_.max_multiplier);
+    why = fmt::format(
+        "the deal is played at multiplier {}, not {} (1 after a won deal or at the start; after a draw the "
+        "one before times {}, at most {})",
+        played_at, rec.score.multiplier, terms_.after_draw, terms_.max_multiplier);
   } else if (rec.score.total != state_.total) {
     why = winner < 0 ? fmt::format("the deal was drawn, so the score stays {}, not {}", points_text(state_.total),
                                    points_text(rec.score.total))

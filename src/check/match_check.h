@@ -20,11 +20,11 @@ namespace conquian::check {
 struct MatchVerdict {
   std::string id;
   std::string file;
-  int index = 0;                    // the match document's index in the file
+  int index = 0;  // the match document's index in the file
   std::string ruleset;
   Judgement judgement = Judgement::Legal;  // illegal or malformed: some deal is
-  int deals = 0;                    // deals after the match document
-  int bad_deal = 0;                 // 1-based: the first deal that is not legal (0: none)
+  int deals = 0;                           // deals after the match document
+  int bad_deal = 0;                        // 1-based: the first deal that is not legal (0: none)
   std::string bad_deal_id;
   Code code = Code::Ok;             // that deal's code (Ok when it is malformed)
   std::vector<std::int64_t> total;  // the score after the last legal deal

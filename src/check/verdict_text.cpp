@@ -19,7 +19,8 @@ std::string verdict_text(const GameVerdict& v) {
       if (v.move == v.moves + 1 && v.code == Code::ScoreMismatch) where = "in the score";
       std::string line = v.mark.line ? fmt::format(" ({}:{})", v.file, v.mark.line) : "";
       std::string out = fmt::format("{}: ILLEGAL {}{}: {}: {}\n", v.id, where, line, code_name(v.code), v.message);
-      if (!v.move_text.empty() && v.move > 0 && v.move <= v.moves) out += fmt::format("    the move: {}\n", v.move_text);
+      if (!v.move_text.empty() && v.move > 0 && v.move <= v.moves)
+        out += fmt::format("    the move: {}\n", v.move_text);
       return out;
     }
     case Judgement::Malformed: {

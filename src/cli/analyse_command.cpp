@@ -49,7 +49,8 @@ int run_analyse(const AnalyseCliOptions& opt) {
   }
   if (!opt.html.empty()) {
     if (done.size() != 1) {
-      fmt::print(stderr, "conquian analyse: --html draws one game; {} holds {} legal game{} (choose one with --game or --id)\n",
+      fmt::print(stderr,
+                 "conquian analyse: --html draws one game; {} holds {} legal game{} (choose one with --game or --id)\n",
                  opt.file, done.size(), done.size() == 1 ? "" : "s");
       return kExitUnusable;
     }
@@ -77,7 +78,9 @@ void register_analyse(CLI::App& app, Runner& run) {
   static AnalyseCliOptions opt;
   static bool no_seat_view = false;
   const CLI::Validator at_least_one(
-      [](std::string& v) { return v.find_first_not_of('0') == std::string::npos ? std::string("must be at least 1") : std::string(); },
+      [](std::string& v) {
+        return v.find_first_not_of('0') == std::string::npos ? std::string("must be at least 1") : std::string();
+      },
       "N>=1");
   auto* cmd = app.add_subcommand(
       "analyse",
@@ -88,14 +91,18 @@ void register_analyse(CLI::App& app, Runner& run) {
       "possible and missed; per seat a summary and the first decisive mistake.\n"
       "Exit status: 0 every game analysed, 1 a game is illegal (check's message), 2 unusable input.");
   cmd->add_option("FILE", opt.file, "A record file (one game per document)")->required();
-  auto* game = cmd->add_option("--game", opt.game, "Only the K-th game of the file (1-based)")->check(CLI::PositiveNumber);
+  auto* game =
+      cmd->add_option("--game", opt.game, "Only the K-th game of the file (1-based)")->check(CLI::PositiveNumber);
   cmd->add_option("--id", opt.id, "Only the game with this id")->excludes(game);
   cmd->add_flag("--json", opt.json, "JSON on standard output: one object with --game/--id, else {\"games\": [...]}");
   cmd->add_option("--html", opt.html, "Write one self-contained HTML page that replays the game (one game)");
-  cmd->add_option("--threads", opt.threads, "Games analysed in parallel (default: one per core)")->check(CLI::Range(1, 256));
-  cmd->add_option("--threshold", opt.how.threshold, "A drop of seat's expected score of at least this is a mistake (default 0.1)")
+  cmd->add_option("--threads", opt.threads, "Games analysed in parallel (default: one per core)")
+      ->check(CLI::Range(1, 256));
+  cmd->add_option("--threshold", opt.how.threshold,
+                  "A drop of seat's expected score of at least this is a mistake (default 0.1)")
       ->check(CLI::Range(0.0, 2.0));
-  cmd->add_option("--max-nodes", opt.how.budgets.exact_nodes, "Hindsight: nodes per position before it is unsolved (default 5000000)");
+  cmd->add_option("--max-nodes", opt.how.budgets.exact_nodes,
+                  "Hindsight: nodes per position before it is unsolved (default 5000000)");
   cmd->add_option("--chance-nodes", opt.how.budgets.chance_nodes,
                   "Stock unknown: nodes per position before it is unsolved (default 200000)");
   cmd->add_flag("--no-seat-view", no_seat_view, "Do not evaluate the seat's own view (PIMC over its worlds)");

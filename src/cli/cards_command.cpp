@@ -24,8 +24,9 @@ Deck chosen_deck(const CardsOptions& opt) {
   if (!opt.ruleset.empty()) return ruleset_option(opt.ruleset)->deck;
   std::string name = opt.deck.empty() ? "french-40" : opt.deck;
   auto deck = Deck::named(name);
-  if (!deck) throw CommandError("--deck: unknown deck '" + name + "'" + did_you_mean(name, kDeckNames) +
-                                " (the decks: french-40, french-52, spanish-40)");
+  if (!deck)
+    throw CommandError("--deck: unknown deck '" + name + "'" + did_you_mean(name, kDeckNames) +
+                       " (the decks: french-40, french-52, spanish-40)");
   return *deck;
 }
 
@@ -40,7 +41,8 @@ int run_cards(const CardsOptions& opt) {
     }
     nlohmann::json ranks = nlohmann::json::array();
     for (int r = 0; r < deck.rank_count(); ++r) ranks.push_back(deck.rank_label(r));
-    fmt::print("{}\n", nlohmann::json{{"deck", deck.name()}, {"size", deck.size()}, {"ranks", ranks}, {"suits", suits}}.dump());
+    fmt::print("{}\n",
+               nlohmann::json{{"deck", deck.name()}, {"size", deck.size()}, {"ranks", ranks}, {"suits", suits}}.dump());
     return kExitOk;
   }
   fmt::print("{}: {} cards; ranks low to high, a token is rank then suit\n", deck.name(), deck.size());
@@ -52,12 +54,14 @@ int run_cards(const CardsOptions& opt) {
 
 void register_cards(CLI::App& app, Runner& run) {
   static CardsOptions opt;
-  auto* cmd = app.add_subcommand("cards",
-                                 "List the card tokens of a deck, one suit a line, ranks low to high (specs/cards.md).\n"
-                                 "Records, positions and --cards write cards with exactly these tokens.");
+  auto* cmd =
+      app.add_subcommand("cards",
+                         "List the card tokens of a deck, one suit a line, ranks low to high (specs/cards.md).\n"
+                         "Records, positions and --cards write cards with exactly these tokens.");
   cmd->add_option("--deck,-d", opt.deck, "french-40 (the default), french-52 or spanish-40");
   cmd->add_option("--ruleset,-r", opt.ruleset, "The deck of this ruleset (a name or a path), custom decks included");
-  cmd->add_flag("--json", opt.json, "{\"deck\", \"size\", \"ranks\": [...], \"suits\": [{\"suit\", \"cards\": [...]}]}");
+  cmd->add_flag("--json", opt.json,
+                "{\"deck\", \"size\", \"ranks\": [...], \"suits\": [{\"suit\", \"cards\": [...]}]}");
   cmd->callback([&run] { run = [] { return run_cards(opt); }; });
 }
 

@@ -25,7 +25,8 @@ std::string melds_text(const Deck& deck, const MeldList& melds) {
 }
 
 std::string choice_words(const Position& p, const Move& m) {
-  if (m.kind == MoveKind::Waive) return fmt::format("(do not force seat {} to take {})", int(p.actor), p.rules->deck.token(p.up));
+  if (m.kind == MoveKind::Waive)
+    return fmt::format("(do not force seat {} to take {})", int(p.actor), p.rules->deck.token(p.up));
   return move_text(p, m);
 }
 

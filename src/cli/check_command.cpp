@@ -6,8 +6,8 @@
 #include <nlohmann/json.hpp>
 
 #include "check/check_file.h"
-#include "cli/command_error.h"
 #include "check/verdict_text.h"
+#include "cli/command_error.h"
 #include "cli/commands.h"
 #include "cli/input_files.h"
 #include "cli/progress.h"
@@ -30,8 +30,11 @@ nlohmann::json outcome_json(const check::GameVerdict& v) {
 }
 
 nlohmann::json verdict_json(const check::GameVerdict& v) {
-  nlohmann::json j = {{"id", v.id}, {"verdict", check::judgement_name(v.judgement)}, {"outcome", outcome_json(v)},
-                      {"file", v.file}, {"index", v.index}};
+  nlohmann::json j = {{"id", v.id},
+                      {"verdict", check::judgement_name(v.judgement)},
+                      {"outcome", outcome_json(v)},
+                      {"file", v.file},
+                      {"index", v.index}};
   if (!v.ruleset.empty()) j["ruleset"] = v.ruleset;
   if (!v.match.empty()) j["match"] = v.match;
   if (v.judgement != check::Judgement::Legal) {
@@ -72,8 +75,7 @@ int run_check(const CheckOptions& opt) {
     fmt::print("\n], \"summary\": {}}}\n", summary.dump());
   } else if (!opt.quiet) {
     fmt::print("{} {}: {} legal, {} illegal, {} malformed\n", counts[0] + counts[1] + counts[2],
-               counts[0] + counts[1] + counts[2] == 1 ? "game" : "games", counts[0],
-               counts[1], counts[2]);
+               counts[0] + counts[1] + counts[2] == 1 ? "game" : "games", counts[0], counts[1], counts[2]);
   }
   if (counts[2] > 0) return kExitUnusable;
   if (counts[1] > 0) return kExitFound;
@@ -89,9 +91,12 @@ void register_check(CLI::App& app, Runner& run) {
                                  "Each game is legal, illegal (the first bad move is named with a code and a reason)\n"
                                  "or malformed (it could not be read as a record).\n"
                                  "Exit status: 0 all legal, 1 some game illegal, 2 something malformed or unreadable.");
-  cmd->add_option("FILE", opt.files, "Record files (YAML, one game per document, --- between games); - reads standard input,\n"
-                 "a folder stands for every *.yaml and *.yml file under it")->required();
-  cmd->add_option("--ruleset,-r", opt.ruleset, "Judge every game under this ruleset (a name or a path) instead of the one it names");
+  cmd->add_option("FILE", opt.files,
+                  "Record files (YAML, one game per document, --- between games); - reads standard input,\n"
+                  "a folder stands for every *.yaml and *.yml file under it")
+      ->required();
+  cmd->add_option("--ruleset,-r", opt.ruleset,
+                  "Judge every game under this ruleset (a name or a path) instead of the one it names");
   cmd->add_flag("--json", opt.json, "One JSON object on standard output: {\"games\": [...], \"summary\": {...}}");
   cmd->add_flag("--quiet,-q", opt.quiet, "Print nothing; only the exit status tells");
   cmd->callback([&run] { run = [] { return run_check(opt); }; });

@@ -23,15 +23,16 @@ class CommandLine {
   // The sentence for a refused command line, naming a misspelt option and its nearest.
   std::string explain(const CLI::ParseError& e) const;
   // Prints `conquian CMD: message` (and the JSON error under --json); returns exit status 2.
-  int fail(const std::string& message, nlohmann::json where = nlohmann::json::object(), int status = kExitUnusable) const;
+  int fail(const std::string& message, nlohmann::json where = nlohmann::json::object(),
+           int status = kExitUnusable) const;
 
-  std::string command() const;          // "check", "prove partition"; "" before a command
+  std::string command() const;  // "check", "prove partition"; "" before a command
   bool wants_json() const;
 
  private:
   std::vector<const CLI::App*> chosen() const;  // the command and its subcommand, as typed
   CLI::App& app_;
-  std::vector<std::string> words_;      // argv without the program name
+  std::vector<std::string> words_;  // argv without the program name
 };
 
 // An app's subcommands, in the order they were added; their names; the one named `name`.

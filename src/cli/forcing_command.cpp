@@ -95,7 +95,9 @@ nlohmann::json answer_json(const Loaded& in, const prove::ForcingAnswer& a) {
   nlohmann::json j;
   j["position"] = in.label;
   j["ruleset"] = r.name;
-  j["forcing"] = {{"decline", r.forcing.decline}, {"offer", r.forcing.offer}, {"hit", r.forcing.hit},
+  j["forcing"] = {{"decline", r.forcing.decline},
+                  {"offer", r.forcing.offer},
+                  {"hit", r.forcing.hit},
                   {"forced_extra_melds", r.forcing.forced_extra_melds}};
   j["phase"] = phase_name(p.phase);
   j["to_act"] = p.phase == Phase::Over ? nlohmann::json(nullptr) : nlohmann::json(to_act(p));
@@ -139,16 +141,15 @@ nlohmann::json answer_json(const Loaded& in, const prove::ForcingAnswer& a) {
 
 void print_take(const Position& f, const prove::ForcedTake& t, const std::string& indent) {
   const Deck& deck = f.rules->deck;
-  fmt::print("{}groupings of {} ({}; Z3 and the engine agree):\n", indent, deck.tokens(t.table),
-             t.groupings.size());
+  fmt::print("{}groupings of {} ({}; Z3 and the engine agree):\n", indent, deck.tokens(t.table), t.groupings.size());
   for (const MeldList& g : t.groupings) fmt::print("{}  {}\n", indent, melds_text(deck, g));
   if (t.results.size() == 1 && t.results.front().take.discard == kNoCard) {
     const Position& q = t.results.front().after;
     if (q.result.kind == Outcome::Kind::Win)
-      fmt::print("{}no discard: the hand is empty and the table reaches the target, so the forced take wins (seat {} wins)\n",
-                 indent, q.result.winner);
-    else
-      fmt::print("{}no discard: the hand is empty; then {}\n", indent, after_words(q));
+      fmt::print(
+          "{}no discard: the hand is empty and the table reaches the target, so the forced take wins (seat {} wins)\n",
+          indent, q.result.winner);
+    else fmt::print("{}no discard: the hand is empty; then {}\n", indent, after_words(q));
     return;
   }
   fmt::print("{}then one discard ({} choice{}):\n", indent, t.results.size(), t.results.size() == 1 ? "" : "s");
@@ -208,9 +209,7 @@ int run_forcing(const ForcingOptions& opt) {
   prove::ForcingAnswer a;
   try {
     a = prove::analyse_forcing(in.position, opt.limits);
-  } catch (const prove::ForcingDisagreement& e) {
-    throw CommandError(e.what());
-  } catch (const prove::Z3Undecided& e) {
+  } catch (const prove::ForcingDisagreement& e) { throw CommandError(e.what()); } catch (const prove::Z3Undecided& e) {
     // Some table's groupings could not all be listed: no partial answer is shown.
     if (opt.json) fmt::print("{}\n", nlohmann::json{{"unknown", e.what()}}.dump());
     fmt::print(stderr, "conquian forcing: {}\n", e.what());
@@ -233,10 +232,11 @@ void register_forcing(CLI::App& app, Runner& run) {
       "Exit status: 0 answered (whether or not forcing is possible), 2 the input could not be used\n"
       "(or Z3 and the engine disagree: 'internal disagreement'), 3 Z3 could not list every grouping\n"
       "(--z3-timeout passed, or Z3 gave up).");
-  cmd->add_option("POSITION", opt.position, "A position file (format: conquian-position/1), or a game record with --after N")
+  cmd->add_option("POSITION", opt.position,
+                  "A position file (format: conquian-position/1), or a game record with --after N")
       ->required();
   auto* after = cmd->add_option("--after", opt.after, "POSITION is a game record: the position after its first N moves")
-      ->check(CLI::NonNegativeNumber);
+                    ->check(CLI::NonNegativeNumber);
   cmd->add_option("--game", opt.game, "With --after: which game of the record file (1-based, default 1)")
       ->check(CLI::PositiveNumber)
       ->needs(after);

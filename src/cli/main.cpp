@@ -44,8 +44,9 @@ int main(int argc, char** argv) {
 #if defined(__x86_64__) && defined(__POPCNT__)
   // Built for x86-64-v2 (CMakeLists.txt, CONQUIAN_ARCH): say so instead of dying of SIGILL.
   if (!__builtin_cpu_supports("popcnt")) {
-    fmt::print(stderr, "conquian: this build needs a processor with the popcnt instruction (x86-64-v2); "
-                       "rebuild with -DCONQUIAN_ARCH= for the x86-64 baseline\n");
+    fmt::print(stderr,
+               "conquian: this build needs a processor with the popcnt instruction (x86-64-v2); "
+               "rebuild with -DCONQUIAN_ARCH= for the x86-64 baseline\n");
     return 2;
   }
 #endif
@@ -75,13 +76,9 @@ int main(int argc, char** argv) {
   if (auto status = line.before_parse()) return *status;
   try {
     app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
+  } catch (const CLI::CallForHelp& e) { return app.exit(e); } catch (const CLI::CallForAllHelp& e) {
     return app.exit(e);
-  } catch (const CLI::CallForAllHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::CallForVersion& e) {
-    return app.exit(e);
-  } catch (const CLI::ParseError& e) {
+  } catch (const CLI::CallForVersion& e) { return app.exit(e); } catch (const CLI::ParseError& e) {
     std::string cmd = line.command();
     return line.fail(line.explain(e) + " (see conquian " + (cmd.empty() ? "" : cmd + " ") + "--help)");
   }
@@ -93,7 +90,5 @@ int main(int argc, char** argv) {
     return line.fail(e.what(), where);
   } catch (const conquian::cli::Undecided& e) {
     return line.fail(e.what(), nlohmann::json::object(), kExitUnknown);
-  } catch (const std::exception& e) {
-    return line.fail(e.what());
-  }
+  } catch (const std::exception& e) { return line.fail(e.what()); }
 }

@@ -33,8 +33,8 @@ LoadedPosition load_position(const PositionInput& in) {
     });
     if (err) throw std::runtime_error(err->message);  // already "file:line:col: reason"
     if (!rec)
-      throw record::InputError(in.path, {}, fmt::format("--game {}: the file holds {} game{}", in.game, index,
-                                                        index == 1 ? "" : "s"));
+      throw record::InputError(
+          in.path, {}, fmt::format("--game {}: the file holds {} game{}", in.game, index, index == 1 ? "" : "s"));
     if (!in.ruleset.empty()) {
       out.rules = ruleset_option(in.ruleset);
     } else if (!rec->ruleset_inline.empty()) {
@@ -79,8 +79,9 @@ std::optional<LoadedView> load_view(const PositionInput& in, int seat) {
     record::PositionFile pf = record::read_position_file(in.path);
     if (pf.view >= 0) {
       if (seat >= 0 && seat != pf.view)
-        throw record::InputError(pf.file, pf.view_mark, fmt::format("--view {}: the file is seat {}'s view ('view: {}')",
-                                                                    seat, pf.view, pf.view));
+        throw record::InputError(
+            pf.file, pf.view_mark,
+            fmt::format("--view {}: the file is seat {}'s view ('view: {}')", seat, pf.view, pf.view));
       RulesetCache cache;
       try {
         out.rules = cache.get(in.ruleset.empty() ? pf.ruleset : in.ruleset, pf.file);
@@ -95,8 +96,8 @@ std::optional<LoadedView> load_view(const PositionInput& in, int seat) {
   if (seat < 0) return std::nullopt;
   LoadedPosition full = load_position(in);
   if (seat >= full.rules->seats)
-    throw record::InputError(in.path, {}, fmt::format("--view {}: there is no seat {} in a {}-seat game", seat, seat,
-                                                      full.rules->seats));
+    throw record::InputError(
+        in.path, {}, fmt::format("--view {}: there is no seat {} in a {}-seat game", seat, seat, full.rules->seats));
   out.rules = full.rules;
   out.view = view_of(full.position, seat);
   out.label = full.label;

@@ -14,15 +14,15 @@ namespace conquian::cli {
 
 struct PositionInput {
   std::string path;
-  long after = -1;       // -1: `path` is a position file
-  int game = 1;          // which game of a record file (1-based)
-  std::string ruleset;   // overrides the ruleset the file names
+  long after = -1;      // -1: `path` is a position file
+  int game = 1;         // which game of a record file (1-based)
+  std::string ruleset;  // overrides the ruleset the file names
 };
 
 struct LoadedPosition {
   std::shared_ptr<const Ruleset> rules;  // outlives `position`, which points into it
   Position position;
-  std::string label;                      // for messages: the file, or "id after move N"
+  std::string label;  // for messages: the file, or "id after move N"
 };
 
 // Throws record::InputError (file, line, reason) for anything unusable.

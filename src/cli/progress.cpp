@@ -9,9 +9,13 @@
 namespace conquian::cli {
 
 Progress::Progress(std::string verb, std::string unit, std::uint64_t total, std::uint64_t every, bool quiet)
-    : verb_(std::move(verb)), unit_(std::move(unit)), total_(total), mask_(every - 1),
+    : verb_(std::move(verb)),
+      unit_(std::move(unit)),
+      total_(total),
+      mask_(every - 1),
       enabled_(!quiet && isatty(STDERR_FILENO) == 1),
-      start_(std::chrono::steady_clock::now()), last_(start_) {}
+      start_(std::chrono::steady_clock::now()),
+      last_(start_) {}
 
 void Progress::set(std::uint64_t count) {
   count_ = count;
@@ -35,7 +39,8 @@ void Progress::draw() {
   double rate = secs > 0 ? static_cast<double>(count_) / secs : 0;
   if (total_ > 0) {
     int width = 30;
-    int filled = static_cast<int>(static_cast<double>(width) * static_cast<double>(count_) / static_cast<double>(total_));
+    int filled =
+        static_cast<int>(static_cast<double>(width) * static_cast<double>(count_) / static_cast<double>(total_));
     filled = std::min(filled, width);
     std::string left;
     if (time_left_ && secs >= 1 && rate > 0 && count_ < total_)
@@ -54,6 +59,5 @@ void Progress::clear() {
   std::fflush(stderr);
   drawn_ = false;
 }
-
 
 }  // namespace conquian::cli

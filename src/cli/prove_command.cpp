@@ -52,10 +52,13 @@ int run_partition(const ProveOptions& opt) {
     if (engine_count > prove::kMaxListedSplits)
       throw std::runtime_error(fmt::format("{} has more than {} splits into melds; --all lists at most that many",
                                            rules->deck.tokens(cards), prove::kMaxListedSplits));
-    prove::z3_all_partitions(rules->deck, rules->melds, cards, [&](const MeldList& m) {
-      splits.push_back(m);
-      return splits.size() <= prove::kMaxListedSplits;
-    }, opt.limits, &unknown);
+    prove::z3_all_partitions(
+        rules->deck, rules->melds, cards,
+        [&](const MeldList& m) {
+          splits.push_back(m);
+          return splits.size() <= prove::kMaxListedSplits;
+        },
+        opt.limits, &unknown);
     if (!unknown.empty()) {
       j["partitionable"] = nullptr;
       j["unknown"] = fmt::format("Z3 could not finish listing the splits ({}) after {} split{}", unknown, splits.size(),
@@ -65,7 +68,8 @@ int run_partition(const ProveOptions& opt) {
       return kExitUnknown;
     }
     if (splits.size() != engine_count)
-      throw std::runtime_error(fmt::format("internal disagreement: Z3 found {} splits, the engine {}", splits.size(), engine_count));
+      throw std::runtime_error(
+          fmt::format("internal disagreement: Z3 found {} splits, the engine {}", splits.size(), engine_count));
     j["partitionable"] = !splits.empty();
     j["count"] = splits.size();
     nlohmann::json all = nlohmann::json::array();
@@ -90,7 +94,8 @@ int run_partition(const ProveOptions& opt) {
   }
   bool yes = z.answer == prove::Z3Partition::Answer::Yes;
   if (yes != engine_says)
-    throw std::runtime_error(fmt::format("internal disagreement: Z3 says {}, the engine's search says {}", yes, engine_says));
+    throw std::runtime_error(
+        fmt::format("internal disagreement: Z3 says {}, the engine's search says {}", yes, engine_says));
   j["partitionable"] = yes;
   if (yes) j["melds"] = melds_json(rules->deck, z.split);
   else j["core"] = z.core;
@@ -134,13 +139,23 @@ int run_spec(const ProveOptions& opt) {
       for (const auto& d : p.differ) differ.push_back({{"property", d.property}, {p.a, d.a.value}, {p.b, d.b.value}});
       pairs_json.push_back({{"rulesets", {p.a, p.b}}, {"differ", differ}});
     }
-    nlohmann::json j = {{"spec", opt.spec}, {"results", nlohmann::json::array()}, {"pairs", pairs_json},
-                        {"summary", {{"as_expected", results.size() - refuted - unknown}, {"refuted", refuted},
-                                     {"unknown", unknown}, {"seconds", total}}}};
+    nlohmann::json j = {{"spec", opt.spec},
+                        {"results", nlohmann::json::array()},
+                        {"pairs", pairs_json},
+                        {"summary",
+                         {{"as_expected", results.size() - refuted - unknown},
+                          {"refuted", refuted},
+                          {"unknown", unknown},
+                          {"seconds", total}}}};
     for (const auto& r : results)
-      j["results"].push_back({{"property", r.property}, {"ruleset", r.ruleset}, {"value", r.value.value},
-                              {"expected", r.expected}, {"evidence", r.value.evidence}, {"detail", r.value.detail},
-                              {"as_expected", r.as_expected()}, {"seconds", r.seconds}});
+      j["results"].push_back({{"property", r.property},
+                              {"ruleset", r.ruleset},
+                              {"value", r.value.value},
+                              {"expected", r.expected},
+                              {"evidence", r.value.evidence},
+                              {"detail", r.value.detail},
+                              {"as_expected", r.as_expected()},
+                              {"seconds", r.seconds}});
     fmt::print("{}\n", j.dump(1));
   } else {
     fmt::print("\nDifferences between rulesets (one property each, where any differs):\n");

@@ -20,13 +20,13 @@ int run_show(const PositionInput& in) {
 void register_show(CLI::App& app, Runner& run) {
   static PositionInput in;
   in.after = 0;
-  auto* cmd = app.add_subcommand("show",
-                                 "Print the table of a recorded game after its first N moves: the hands, the tables with\n"
-                                 "their melds, the face-up card, the dead cards, the stock count and whose move it is.\n"
-                                 "Exit status: 0 shown, 2 the file or the move is unusable (an illegal move included).");
+  auto* cmd =
+      app.add_subcommand("show",
+                         "Print the table of a recorded game after its first N moves: the hands, the tables with\n"
+                         "their melds, the face-up card, the dead cards, the stock count and whose move it is.\n"
+                         "Exit status: 0 shown, 2 the file or the move is unusable (an illegal move included).");
   cmd->add_option("FILE", in.path, "A record file")->required();
-  cmd->add_option("--after", in.after, "After the first N moves (default 0: the deal)")
-      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--after", in.after, "After the first N moves (default 0: the deal)")->check(CLI::NonNegativeNumber);
   cmd->add_option("--game", in.game, "Which game of the file (1-based, default 1)")->check(CLI::PositiveNumber);
   cmd->add_option("--ruleset,-r", in.ruleset, "Use this ruleset instead of the one the file names");
   cmd->callback([&run] { run = [] { return run_show(in); }; });

@@ -14,8 +14,8 @@
 
 #include "batch/seal.h"
 #include "batch/simulate.h"
-#include "cli/commands.h"
 #include "cli/command_error.h"
+#include "cli/commands.h"
 #include "cli/players_option.h"
 #include "cli/progress.h"
 #include "record/record_writer.h"
@@ -65,7 +65,8 @@ int run_simulate(const SimulateOptions& opt) {
     if (!out) throw CommandError(fmt::format("--out {}: cannot write: {}", opt.out, std::strerror(errno)));
   }
   if (opt.match && rules->scoring.match_target == 0) {
-    fmt::print(stderr, "conquian simulate: --match: ruleset {} sets no match target (scoring.match_target: 0)\n", rules->name);
+    fmt::print(stderr, "conquian simulate: --match: ruleset {} sets no match target (scoring.match_target: 0)\n",
+               rules->name);
     return kExitUnusable;
   }
   std::string ruleset_name, ruleset_inline;
@@ -121,14 +122,24 @@ void register_simulate(CLI::App& app, Runner& run) {
                                  "Play deals with the built-in players and write them as game records.\n"
                                  "The same ruleset, seed and players give the same records, whatever the threads.");
   cmd->add_option("--ruleset,-r", opt.ruleset, "Ruleset name or path")->required();
-  cmd->add_option("--deals,-n", opt.deals, "How many deals")->required()->check(CLI::Range(std::uint64_t{0}, std::uint64_t{100'000'000}));
+  cmd->add_option("--deals,-n", opt.deals, "How many deals")
+      ->required()
+      ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{100'000'000}));
   cmd->add_option("--seed,-s", opt.seed, "Seed of the shuffles and the players' choices")->required();
   cmd->add_option("--out,-o", opt.out, "Write the records here (default: standard output)");
-  cmd->add_option("--players", opt.players, "Player per seat, round robin: random, greedy, strong, strong-pi (default greedy; strong: two seats, solves the worlds its seat's view allows; strong-pi: the earlier strong, which samples the unseen cards and solves each sample with every card known)")->delimiter(',');
+  cmd->add_option("--players", opt.players,
+                  "Player per seat, round robin: random, greedy, strong, strong-pi (default greedy; strong: two seats, "
+                  "solves the worlds its seat's view allows; strong-pi: the earlier strong, which samples the unseen "
+                  "cards and solves each sample with every card known)")
+      ->delimiter(',');
   cmd->add_option("--threads", opt.threads, "Worker threads (default: one per core)")->check(CLI::Range(1u, 1024u));
-  cmd->add_flag("--match", opt.match, "Write one match: a match document, then deals (each with its score) until a seat reaches the ruleset's match target, at most --deals");
-  auto* seal = cmd->add_flag("--seal", opt.seal, "Seal every deal: a salt from the seed and the commitment (specs/record-format.md)");
-  cmd->add_flag("--seal-random", opt.seal_random, "Seal every deal with a salt from the system's random source")->excludes(seal);
+  cmd->add_flag("--match", opt.match,
+                "Write one match: a match document, then deals (each with its score) until a seat reaches the "
+                "ruleset's match target, at most --deals");
+  auto* seal = cmd->add_flag("--seal", opt.seal,
+                             "Seal every deal: a salt from the seed and the commitment (specs/record-format.md)");
+  cmd->add_flag("--seal-random", opt.seal_random, "Seal every deal with a salt from the system's random source")
+      ->excludes(seal);
   cmd->callback([&run] { run = [] { return run_simulate(opt); }; });
 }
 

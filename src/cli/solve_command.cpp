@@ -9,9 +9,9 @@
 #include <thread>
 
 #include "cli/cards_output.h"
+#include "cli/command_error.h"
 #include "cli/commands.h"
 #include "cli/position_input.h"
-#include "cli/command_error.h"
 #include "cli/progress.h"
 #include "cli/solve_view.h"
 #include "replay/move_words.h"
@@ -63,7 +63,8 @@ solve::Options solver_options(const SolveOptions& opt) {
   o.table_bits = opt.table_bits ? opt.table_bits : opt.whole_deck ? 22 : 20;
   // The search with the stock unknown: one thread per core unless told (at most 8; the
   // threads share one table, specs/solve.md "Threads").
-  o.threads = static_cast<int>(opt.threads_given ? opt.threads : std::clamp(std::thread::hardware_concurrency(), 1u, 8u));
+  o.threads =
+      static_cast<int>(opt.threads_given ? opt.threads : std::clamp(std::thread::hardware_concurrency(), 1u, 8u));
   return o;
 }
 
@@ -133,13 +134,13 @@ void print_line(const std::vector<solve::Step>& line) {
 
 void print_over(const SolveOptions& opt, const solve::Value& v) {
   if (opt.json) {
-    nlohmann::json j = {{"value", value_json(v)}, {"over", true}, {"best", nullptr},
-                        {"line", nlohmann::json::array()}, {"nodes", 0}};
+    nlohmann::json j = {
+        {"value", value_json(v)}, {"over", true}, {"best", nullptr}, {"line", nlohmann::json::array()}, {"nodes", 0}};
     fmt::print("{}\n", j.dump());
   } else {
-    fmt::print("the deal is already over: {}\n", v.kind == Outcome::Kind::Win
-                                                     ? fmt::format("seat {} has won", v.winner)
-                                                     : std::string("it is drawn (a card must be turned from an empty stock)"));
+    fmt::print("the deal is already over: {}\n",
+               v.kind == Outcome::Kind::Win ? fmt::format("seat {} has won", v.winner)
+                                            : std::string("it is drawn (a card must be turned from an empty stock)"));
   }
 }
 
@@ -195,7 +196,8 @@ void print_chance(const SolveOptions& opt, const LoadedPosition& in, const solve
     put_line(j, p, a, r.nodes, r.seconds);
     if (opt.all_moves) {
       nlohmann::json all = nlohmann::json::array();
-      for (const auto& mv : r.moves) all.push_back({{"move", move_json(p, mv.move)}, {"chances", chances_json(mv.value)}});
+      for (const auto& mv : r.moves)
+        all.push_back({{"move", move_json(p, mv.move)}, {"chances", chances_json(mv.value)}});
       j["moves"] = all;
     }
     fmt::print("{}\n", j.dump());
@@ -219,10 +221,16 @@ void print_chance(const SolveOptions& opt, const LoadedPosition& in, const solve
 
 void print_estimate(const SolveOptions& opt, const LoadedPosition& in, const solve::SampleEstimate& e) {
   if (opt.json) {
-    nlohmann::json j = {{"estimate", {{"samples", e.samples}, {"unsolved", e.unsolved}, {"win0", e.wins0},
-                                      {"draw", e.draws}, {"win1", e.wins1}, {"expected0", e.mean},
-                                      {"ci95", {e.low(), e.high()}}}},
-                        {"nodes", e.nodes}, {"seconds", e.seconds}};
+    nlohmann::json j = {{"estimate",
+                         {{"samples", e.samples},
+                          {"unsolved", e.unsolved},
+                          {"win0", e.wins0},
+                          {"draw", e.draws},
+                          {"win1", e.wins1},
+                          {"expected0", e.mean},
+                          {"ci95", {e.low(), e.high()}}}},
+                        {"nodes", e.nodes},
+                        {"seconds", e.seconds}};
     fmt::print("{}\n", j.dump());
     return;
   }
@@ -241,7 +249,9 @@ int unusable(const std::string& why) { throw CommandError(why); }
 std::string proved_part(const solve::ChanceResult& r) {
   const solve::Int128 d = r.exact.denominator;
   if (r.proved_lower <= -d && r.proved_upper >= d) return "";
-  const auto decimal = [&](solve::Int128 v) { return fmt::format("{:+.6f}", static_cast<double>(v) / static_cast<double>(d)); };
+  const auto decimal = [&](solve::Int128 v) {
+    return fmt::format("{:+.6f}", static_cast<double>(v) / static_cast<double>(d));
+  };
   return fmt::format("what it searched proves seat 0's expected score between {} and {} (exactly {} and {}); ",
                      decimal(r.proved_lower), decimal(r.proved_upper), solve::fraction(r.proved_lower, d),
                      solve::fraction(r.proved_upper, d));
@@ -264,19 +274,20 @@ int run_whole_deck(const SolveOptions& opt) {
     progress.emplace("solved", "deals");
     progress->show_time_left();
   }
-  auto r = solve::solve_whole_deck(*rules, solver_options(opt), opt.dealer, [&](std::uint64_t done, std::uint64_t total) {
-    if (!progress) return;
-    progress->set_total(total);
-    progress->set(done);
-  });
+  auto r =
+      solve::solve_whole_deck(*rules, solver_options(opt), opt.dealer, [&](std::uint64_t done, std::uint64_t total) {
+        if (!progress) return;
+        progress->set_total(total);
+        progress->set(done);
+      });
   if (progress) progress->clear();
   if (!r.solved) return too_big("a deal", opt.max_nodes, "raise --max-nodes");
   if (opt.json) {
-    nlohmann::json j = {{"ruleset", rules->name},       {"dealer", opt.dealer},         {"deals", r.deals},
-                        {"distinct", r.distinct},       {"first", r.first},             {"chances", chances_json(r.value)},
-                        {"first_win", r.first_wins()},  {"first_draw", r.value.draw},   {"first_loss", r.first_loses()},
-                        {"exact", exact_json(r.exact)},
-                        {"nodes", r.nodes},             {"seconds", r.seconds}};
+    nlohmann::json j = {
+        {"ruleset", rules->name},       {"dealer", opt.dealer},       {"deals", r.deals},
+        {"distinct", r.distinct},       {"first", r.first},           {"chances", chances_json(r.value)},
+        {"first_win", r.first_wins()},  {"first_draw", r.value.draw}, {"first_loss", r.first_loses()},
+        {"exact", exact_json(r.exact)}, {"nodes", r.nodes},           {"seconds", r.seconds}};
     fmt::print("{}\n", j.dump());
     return kExitOk;
   }
@@ -326,7 +337,8 @@ int run_solve(const SolveOptions& opt) {
   switch (a.kind) {
     case solve::Answer::Kind::Over: print_over(opt, a.over); return kExitOk;
     case solve::Answer::Kind::Exact:
-      if (!a.solved()) return too_big("the position", a.exact.nodes, "raise --max-nodes, or solve a later position (--after N)");
+      if (!a.solved())
+        return too_big("the position", a.exact.nodes, "raise --max-nodes, or solve a later position (--after N)");
       print_exact(opt, in, a);
       return kExitOk;
     case solve::Answer::Kind::Chance:
@@ -356,14 +368,18 @@ void register_solve(CLI::App& app, Runner& run) {
       "unknown, the exact odds of each outcome (expectimax), or an estimate from sampled orders.\n"
       "With --view SEAT (or a position file with 'view: SEAT'): what that seat knows only, every\n"
       "move of the seat with its chances over the worlds consistent with it (PIMC).\n"
-      "Exit status: 0 solved (or already over), 2 the position could not be used, 3 undecided (the search reached --max-nodes).");
-  cmd->add_option("POSITION", opt.position, "A position file (format: conquian-position/1), or a game record with --after N");
-  auto* after = cmd->add_option("--after", opt.after, "POSITION is a game record: solve the position after its first N moves")
-      ->check(CLI::NonNegativeNumber);
+      "Exit status: 0 solved (or already over), 2 the position could not be used, 3 undecided (the search reached "
+      "--max-nodes).");
+  cmd->add_option("POSITION", opt.position,
+                  "A position file (format: conquian-position/1), or a game record with --after N");
+  auto* after =
+      cmd->add_option("--after", opt.after, "POSITION is a game record: solve the position after its first N moves")
+          ->check(CLI::NonNegativeNumber);
   cmd->add_option("--game", opt.game, "With --after: which game of the record file (1-based, default 1)")
       ->check(CLI::PositiveNumber)
       ->needs(after);
-  cmd->add_option("--ruleset,-r", opt.ruleset, "Use this ruleset instead of the one the file names (needed with --whole-deck)");
+  cmd->add_option("--ruleset,-r", opt.ruleset,
+                  "Use this ruleset instead of the one the file names (needed with --whole-deck)");
   cmd->add_option("--stock", opt.stock, "'unknown': forget the stock order (expectimax over the unseen cards)")
       ->check(CLI::IsMember({"as-given", "unknown"}));
   cmd->add_flag("--json", opt.json, "One JSON object on standard output");
@@ -382,18 +398,23 @@ void register_solve(CLI::App& app, Runner& run) {
                   "in the swap, the other hands' sizes; every legal move valued over the worlds consistent with it "
                   "(PIMC). A position file with 'view: SEAT' is read this way without it")
       ->check(CLI::Range(0, 3));
-  cmd->add_option("--max-worlds", opt.max_worlds, "With --view: enumerate the worlds when there are at most this many (default 2000)");
+  cmd->add_option("--max-worlds", opt.max_worlds,
+                  "With --view: enumerate the worlds when there are at most this many (default 2000)");
   cmd->add_option("--threads", opt.threads,
                   "Threads: with the stock unknown, of the exact search, sharing one table (default one per core, at "
                   "most 8); with --view, of the worlds (default 1). The values do not depend on it")
       ->check(CLI::Range(1, 256))
       ->each([](const std::string&) { opt.threads_given = true; });
-  auto* whole = cmd->add_flag("--whole-deck", opt.whole_deck, "Solve every deal of --ruleset exactly (small decks: tiny)");
+  auto* whole =
+      cmd->add_flag("--whole-deck", opt.whole_deck, "Solve every deal of --ruleset exactly (small decks: tiny)");
   cmd->add_option("--dealer", opt.dealer, "With --whole-deck: the dealing seat (default 0)")->needs(whole);
   cmd->add_flag("--no-table", opt.no_table, "Search without the transposition table (to measure it)");
   cmd->add_flag("--no-ordering", opt.no_ordering, "Search moves in legal_moves() order (to measure the ordering)");
   cmd->add_flag("--any-win", opt.any_win, "Do not prefer shorter wins (faster; the line is a win, not the shortest)");
-  cmd->add_option("--table-bits", opt.table_bits, "Transposition table of 2^N entries of 64 bytes (default 20, 64 MiB; --whole-deck 22). With the stock unknown, at most 2^N, grown as the search fills it; by default 22 to 25 (256 MiB to 2 GiB), as far as half the available memory allows")
+  cmd->add_option("--table-bits", opt.table_bits,
+                  "Transposition table of 2^N entries of 64 bytes (default 20, 64 MiB; --whole-deck 22). With the "
+                  "stock unknown, at most 2^N, grown as the search fills it; by default 22 to 25 (256 MiB to 2 GiB), "
+                  "as far as half the available memory allows")
       ->check(CLI::Range(10, 30));
   cmd->callback([&run] { run = [] { return run_solve(opt); }; });
 }

@@ -25,16 +25,15 @@ std::string seat_move_words(const Position& p, const Move& m) {
 }
 
 std::string how_text(const solve::PimcResult& r, const solve::PimcOptions& o) {
-  std::string worlds =
-      r.enumerated ? fmt::format("all {} enumerated", r.world_count)
-                   : fmt::format("{} sampled of {}", r.worlds + r.unsolved, r.world_count);
+  std::string worlds = r.enumerated ? fmt::format("all {} enumerated", r.world_count)
+                                    : fmt::format("{} sampled of {}", r.worlds + r.unsolved, r.world_count);
   std::string solved;
-  if (r.exact_worlds == r.worlds)
-    solved = "every world solved exactly (expectimax, the stock as chance)";
+  if (r.exact_worlds == r.worlds) solved = "every world solved exactly (expectimax, the stock as chance)";
   else if (r.exact_worlds == 0)
-    solved = fmt::format("no world solved exactly within {} nodes: each estimated from {} stock orders solved with "
-                         "every card known (perfect information, not expectimax)",
-                         o.world_nodes, o.stock_orders);
+    solved = fmt::format(
+        "no world solved exactly within {} nodes: each estimated from {} stock orders solved with "
+        "every card known (perfect information, not expectimax)",
+        o.world_nodes, o.stock_orders);
   else
     solved = fmt::format("{} worlds solved exactly, {} from {} stock orders each (past {} nodes)", r.exact_worlds,
                          r.worlds - r.exact_worlds, o.stock_orders, o.world_nodes);
@@ -57,8 +56,8 @@ int run_view(const ViewRun& run, const LoadedView& in) {
     return kExitUnusable;
   }
   solve::PimcSolver solver(run.pimc);
-  const std::uint64_t total = world_count(v) <= run.pimc.max_worlds ? world_count(v)
-                                                                     : static_cast<std::uint64_t>(run.pimc.samples);
+  const std::uint64_t total =
+      world_count(v) <= run.pimc.max_worlds ? world_count(v) : static_cast<std::uint64_t>(run.pimc.samples);
   Progress progress("solved", "worlds", total, 1);
   std::uint64_t shown = 0;
   solve::PimcResult r = solver.solve(v, [&](std::uint64_t done, std::uint64_t) {
@@ -67,9 +66,10 @@ int run_view(const ViewRun& run, const LoadedView& in) {
   });
   progress.clear();
   if (r.worlds == 0) {
-    throw Undecided(fmt::format("no world was solved within the node budgets (--max-nodes {} per world, {} "
-                                "per stock order)",
-                                run.pimc.world_nodes, run.pimc.order_nodes));
+    throw Undecided(
+        fmt::format("no world was solved within the node budgets (--max-nodes {} per world, {} "
+                    "per stock order)",
+                    run.pimc.world_nodes, run.pimc.order_nodes));
   }
   const Position& p = v.pos;
   if (run.json) {

@@ -81,8 +81,8 @@ void finish_swap(Position& p) {
 
 }  // namespace
 
-Position start(const Ruleset& rules, std::span<const CardSet> hands, int dealer,
-               std::span<const Card> stock, bool stock_known) {
+Position start(const Ruleset& rules, std::span<const CardSet> hands, int dealer, std::span<const Card> stock,
+               bool stock_known) {
   Position p;
   p.rules = &rules;
   p.meld_of.fill(kNoMeld);
@@ -137,23 +137,19 @@ void apply(Position& p, const Move& m) {
         return flow::offer(p, m.card, m.seat, false);
       }
       return flow::offer(p, m.card, m.seat, true);
-    case MoveKind::Take:
-      return apply_take(p, m);
+    case MoveKind::Take: return apply_take(p, m);
     case MoveKind::Pass:
       if (flow::may_force_on_decline(p, m.seat, m.card)) {
         p.phase = Phase::ForceWindow;  // actor stays: the seat that refused
         return;
       }
       return flow::refuse(p);
-    case MoveKind::Waive:
-      return flow::refuse(p);
+    case MoveKind::Waive: return flow::refuse(p);
     case MoveKind::Force:
       p.phase = Phase::Forced;
       p.actor = m.other;
       return;
-    case MoveKind::Throw:
-      p.hand[m.seat].erase(m.card);
-      return flow::offer(p, m.card, m.seat, false);
+    case MoveKind::Throw: p.hand[m.seat].erase(m.card); return flow::offer(p, m.card, m.seat, false);
     case MoveKind::Lay:
       lay_table(p, m.seat, kNoCard, m);
       // The target reached wins, whatever move reached it (000: "whoever first has eleven

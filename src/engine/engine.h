@@ -17,8 +17,8 @@ namespace conquian {
 
 // The position after the deal: `hands` as dealt (before any swap), `stock` top first when
 // known; with an unknown stock only its size matters (deck minus the hands).
-Position start(const Ruleset& rules, std::span<const CardSet> hands, int dealer,
-               std::span<const Card> stock, bool stock_known);
+Position start(const Ruleset& rules, std::span<const CardSet> hands, int dealer, std::span<const Card> stock,
+               bool stock_known);
 // The position after dealing `order` (the whole deck, shuffled): `rules.hand` cards to each
 // seat in turn from seat 0, the rest the stock, top first. Simulation, the property runs,
 // the soak run, the benchmarks and the tests all deal this way.

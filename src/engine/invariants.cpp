@@ -26,7 +26,8 @@ std::string card_places_fault(const Position& p) {
   }
   const Deck& deck = p.rules->deck;
   if (count != deck.size() || seen != deck.all())
-    return fmt::format("after {} plies {} cards are counted, {} distinct, of {}", p.plies, count, seen.size(), deck.size());
+    return fmt::format("after {} plies {} cards are counted, {} distinct, of {}", p.plies, count, seen.size(),
+                       deck.size());
   return {};
 }
 

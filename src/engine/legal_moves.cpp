@@ -68,8 +68,7 @@ void legal_moves(const Position& p, std::vector<Move>& out) {
   out.clear();
   int s = p.actor;
   switch (p.phase) {
-    case Phase::Over:
-      return;
+    case Phase::Over: return;
     case Phase::Swap:
       for (Card c : p.hand[s]) out.push_back(make(MoveKind::Swap, s, c));
       return;
@@ -101,9 +100,7 @@ void legal_moves(const Position& p, std::vector<Move>& out) {
       }
       out.push_back(make(MoveKind::Waive, (s + 1) % p.seats()));
       return;
-    case Phase::Forced:
-      add_takes(p, out);
-      return;
+    case Phase::Forced: add_takes(p, out); return;
     case Phase::Throw:
       for (Card c : p.hand[s]) out.push_back(make(MoveKind::Throw, s, c));
       return;

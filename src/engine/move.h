@@ -23,11 +23,11 @@ enum class MoveKind : std::uint8_t {
 struct Move {
   MoveKind kind = MoveKind::Pass;
   std::uint8_t seat = 0;
-  Card card = kNoCard;          // swap / turn / take / pass / throw
-  std::uint8_t other = 0xFF;    // force: the forced seat; take: `onto` seat (hit), or 0xFF
-  Card discard = kNoCard;       // take: the discard, kNoCard when the hand is empty
-  CardSet table;                // take / lay: the seat's whole table afterwards
-  MeldList grouping;            // take / lay: the stated melds (count 0: not stated)
+  Card card = kNoCard;        // swap / turn / take / pass / throw
+  std::uint8_t other = 0xFF;  // force: the forced seat; take: `onto` seat (hit), or 0xFF
+  Card discard = kNoCard;     // take: the discard, kNoCard when the hand is empty
+  CardSet table;              // take / lay: the seat's whole table afterwards
+  MeldList grouping;          // take / lay: the stated melds (count 0: not stated)
 };
 
 inline Move waive_move() {
@@ -40,9 +40,27 @@ inline Move waive_move() {
 // not a move's (specs/record-format.md): a sealed deal that cannot be verified, and the
 // faults of a deal within a match.
 enum class Code : std::uint8_t {
-  Ok, NotYourTurn, WrongCard, NotInHand, IllegalMeld, TableMismatch, CardUnused, NoDiscard,
-  BadDiscard, NotAllowed, MustTake, AfterEnd, ResultMismatch, UnknownCard, DuplicateCard,
-  BadDeal, BadCommitment, SealUnverified, WrongDealer, ScoreMismatch, AfterMatchEnd
+  Ok,
+  NotYourTurn,
+  WrongCard,
+  NotInHand,
+  IllegalMeld,
+  TableMismatch,
+  CardUnused,
+  NoDiscard,
+  BadDiscard,
+  NotAllowed,
+  MustTake,
+  AfterEnd,
+  ResultMismatch,
+  UnknownCard,
+  DuplicateCard,
+  BadDeal,
+  BadCommitment,
+  SealUnverified,
+  WrongDealer,
+  ScoreMismatch,
+  AfterMatchEnd
 };
 
 const char* code_name(Code code);

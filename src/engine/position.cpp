@@ -27,11 +27,9 @@ std::uint64_t Position::hash() const {
   std::uint64_t h = 0;
   for (int s = 0; s < seats(); ++s) h = mix(mix(h, hand[s].bits()), table[s].bits());
   h = mix(h, dead.bits());
-  std::uint64_t small = std::uint64_t{stock_top} | std::uint64_t{stock_end} << 8 |
-                        std::uint64_t{up} << 16 | std::uint64_t{origin} << 24 |
-                        std::uint64_t{up_turned} << 32 | std::uint64_t{refusals} << 33 |
-                        std::uint64_t(phase) << 40 | std::uint64_t{actor} << 48 |
-                        std::uint64_t{opening_upcard} << 56;
+  std::uint64_t small = std::uint64_t{stock_top} | std::uint64_t{stock_end} << 8 | std::uint64_t{up} << 16 |
+                        std::uint64_t{origin} << 24 | std::uint64_t{up_turned} << 32 | std::uint64_t{refusals} << 33 |
+                        std::uint64_t(phase) << 40 | std::uint64_t{actor} << 48 | std::uint64_t{opening_upcard} << 56;
   h = mix(h, small);
   if (phase == Phase::Swap)
     for (Card c : swap_card) h = mix(h, c);
@@ -42,10 +40,9 @@ std::uint64_t Position::hash() const {
 }
 
 bool Position::same_state(const Position& o) const {
-  if (hand != o.hand || table != o.table || dead != o.dead || stock_top != o.stock_top ||
-      stock_end != o.stock_end || up != o.up || origin != o.origin || up_turned != o.up_turned ||
-      refusals != o.refusals || phase != o.phase || actor != o.actor ||
-      opening_upcard != o.opening_upcard || swap_card != o.swap_card || passed != o.passed ||
+  if (hand != o.hand || table != o.table || dead != o.dead || stock_top != o.stock_top || stock_end != o.stock_end ||
+      up != o.up || origin != o.origin || up_turned != o.up_turned || refusals != o.refusals || phase != o.phase ||
+      actor != o.actor || opening_upcard != o.opening_upcard || swap_card != o.swap_card || passed != o.passed ||
       result != o.result)
     return false;
   if (!rules->rearrange)

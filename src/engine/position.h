@@ -37,11 +37,11 @@ struct Outcome {
 };
 
 struct Position {
-  const Ruleset* rules = nullptr;   // not owned; outlives every position of its deal
+  const Ruleset* rules = nullptr;  // not owned; outlives every position of its deal
 
   std::array<CardSet, kMaxSeats> hand{};
   std::array<CardSet, kMaxSeats> table{};
-  CardSet dead;                     // turned face down, out of the deal
+  CardSet dead;  // turned face down, out of the deal
 
   // The stock. Known: stock[stock_top .. stock_end) top first. Unknown (a record without
   // `stock`): only how many cards are left; they are the unseen cards.
@@ -57,9 +57,9 @@ struct Position {
   std::uint8_t refusals = 0;
 
   Phase phase = Phase::Turn;
-  std::uint8_t actor = 0;           // the seat whose decision it is (the passer in a window)
+  std::uint8_t actor = 0;  // the seat whose decision it is (the passer in a window)
   std::uint8_t dealer = 0;
-  bool opening_upcard = false;      // first_upcard: dealer, before the first turn
+  bool opening_upcard = false;  // first_upcard: dealer, before the first turn
   std::array<Card, kMaxSeats> swap_card{kNoCard, kNoCard, kNoCard, kNoCard};
   // After the swap: the card each seat passed to the next seat (kNoCard without a swap).
   // Not part of the game's future (hash, solver keys); what the passer knows of the
@@ -67,7 +67,7 @@ struct Position {
   std::array<Card, kMaxSeats> passed{kNoCard, kNoCard, kNoCard, kNoCard};
 
   Outcome result;
-  std::uint32_t plies = 0;          // moves applied so far
+  std::uint32_t plies = 0;  // moves applied so far
 
   // Meld groupings, kept only when the ruleset forbids regrouping: meld_of[card] is the
   // index of the meld holding it within its seat's table, kNoMeld elsewhere.

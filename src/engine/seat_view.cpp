@@ -126,7 +126,8 @@ Position world_at(const SeatView& v, std::uint64_t index) {
     std::vector<bool> taken(rest.size(), false);
     int x = n;
     for (int i = k; i >= 1; --i) {
-      do --x; while (choose(x, i) > sub);
+      do --x;
+      while (choose(x, i) > sub);
       sub -= choose(x, i);
       taken[static_cast<std::size_t>(x)] = true;
       w.hand[s].insert(rest[static_cast<std::size_t>(x)]);

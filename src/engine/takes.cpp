@@ -69,9 +69,8 @@ void cover(const MeldIndex& idx, CardSet must, CardSet avail, CardSet laid, bool
     return;
   }
   Card x = must.lowest();
-  for_each_meld_with(idx, must | avail, x, [&](CardSet m) {
-    cover(idx, must - m, avail - m, laid | (m & avail), extra, emit);
-  });
+  for_each_meld_with(idx, must | avail, x,
+                     [&](CardSet m) { cover(idx, must - m, avail - m, laid | (m & avail), extra, emit); });
 }
 
 bool can_partition_or_empty(const MeldIndex& idx, CardSet s) { return idx.can_partition(s); }
@@ -250,8 +249,7 @@ bool for_each_fixed_grouping(const Position& pos, int seat, Card card, CardSet l
   return keep_going;
 }
 
-bool fixed_grouping_ok(const Position& pos, int seat, Card card, const MeldList& stated,
-                       std::string* why) {
+bool fixed_grouping_ok(const Position& pos, int seat, Card card, const MeldList& stated, std::string* why) {
   const Ruleset& r = *pos.rules;
   const Deck& deck = r.deck;
   MeldList old = flow::kept_melds(pos, seat);

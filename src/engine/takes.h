@@ -44,7 +44,6 @@ bool for_each_fixed_grouping(const Position& pos, int seat, Card card, CardSet l
                              const std::function<bool(const MeldList&)>& visit);
 // Whether a stated grouping keeps the old melds (each grows into its own new meld) and
 // honours extra_melds; on failure says why.
-bool fixed_grouping_ok(const Position& pos, int seat, Card card, const MeldList& stated,
-                       std::string* why);
+bool fixed_grouping_ok(const Position& pos, int seat, Card card, const MeldList& stated, std::string* why);
 
 }  // namespace conquian::takes

@@ -56,28 +56,31 @@ void find_groupings(const Position& forced, ForcedTake& take, const Move& some_t
   if (r.rearrange) r.meld_index().for_each_partition(take.table, keep_engine);
   else takes::for_each_fixed_grouping(forced, seat, card, take.laid, keep_engine);
   if (engine.size() > kMaxListedSplits)
-    throw std::runtime_error(fmt::format("seat {}'s table {} has more than {} groupings; forcing lists at most that many",
-                                         seat, r.deck.tokens(take.table), kMaxListedSplits));
+    throw std::runtime_error(
+        fmt::format("seat {}'s table {} has more than {} groupings; forcing lists at most that many", seat,
+                    r.deck.tokens(take.table), kMaxListedSplits));
 
   // Z3 lists every split of the table; the engine's judge() says which of them the seat may
   // state (all of them with `rearrange`; without it, those where the kept melds only grow).
   std::vector<MeldList> z3;
   std::string unknown;
-  z3_all_partitions(r.deck, r.melds, take.table, [&](const MeldList& g) {
-    Move m = some_take;
-    m.grouping = g;
-    if (judge(forced, m).ok()) z3.push_back(g);
-    return true;
-  }, limits, &unknown);
+  z3_all_partitions(
+      r.deck, r.melds, take.table,
+      [&](const MeldList& g) {
+        Move m = some_take;
+        m.grouping = g;
+        if (judge(forced, m).ok()) z3.push_back(g);
+        return true;
+      },
+      limits, &unknown);
   if (!unknown.empty())
-    throw Z3Undecided(fmt::format("Z3 could not finish listing the groupings of {} ({})",
-                                  r.deck.tokens(take.table), unknown));
+    throw Z3Undecided(
+        fmt::format("Z3 could not finish listing the groupings of {} ({})", r.deck.tokens(take.table), unknown));
 
   take.engine_count = engine.size();
   take.z3_count = z3.size();
   take.groupings = same_groupings(
-      r.deck,
-      fmt::format("seat {}'s table {} forced to take {}", seat, r.deck.tokens(take.table), r.deck.token(card)),
+      r.deck, fmt::format("seat {}'s table {} forced to take {}", seat, r.deck.tokens(take.table), r.deck.token(card)),
       std::move(z3), std::move(engine));
 }
 
@@ -149,12 +152,17 @@ std::vector<int> forcers(const std::vector<Move>& forces) {
 
 std::string no_card_words(const Position& p) {
   switch (p.phase) {
-    case Phase::Swap: return fmt::format("no card is face up: the seats are still choosing cards for the swap (seat {} next)", int(p.actor));
-    case Phase::Turn: return fmt::format("no card is face up: seat {} must turn the next card of the stock", int(p.actor));
-    case Phase::Throw: return fmt::format("no card is face up: seat {} was hit and must throw a card from its hand", int(p.actor));
+    case Phase::Swap:
+      return fmt::format("no card is face up: the seats are still choosing cards for the swap (seat {} next)",
+                         int(p.actor));
+    case Phase::Turn:
+      return fmt::format("no card is face up: seat {} must turn the next card of the stock", int(p.actor));
+    case Phase::Throw:
+      return fmt::format("no card is face up: seat {} was hit and must throw a card from its hand", int(p.actor));
     case Phase::Over:
-      return p.result.kind == Outcome::Kind::Win ? fmt::format("no card is face up: the deal is over, seat {} has won", p.result.winner)
-                                                 : std::string("no card is face up: the deal is over, drawn");
+      return p.result.kind == Outcome::Kind::Win
+                 ? fmt::format("no card is face up: the deal is over, seat {} has won", p.result.winner)
+                 : std::string("no card is face up: the deal is over, drawn");
     default: return "";
   }
 }
@@ -186,10 +194,10 @@ std::vector<MeldList> same_groupings(const Deck& deck, const std::string& what, 
   bool same = z3.size() == engine.size();
   for (std::size_t i = 0; same && i < z3.size(); ++i) same = key_of(z3[i]) == key_of(engine[i]);
   if (!same)
-    throw ForcingDisagreement(fmt::format(
-        "internal disagreement: the groupings of {} differ: Z3 (each split accepted by judge) found {}:{}\n"
-        "  the engine found {}:{}",
-        what, z3.size(), groupings_words(deck, z3), engine.size(), groupings_words(deck, engine)));
+    throw ForcingDisagreement(
+        fmt::format("internal disagreement: the groupings of {} differ: Z3 (each split accepted by judge) found {}:{}\n"
+                    "  the engine found {}:{}",
+                    what, z3.size(), groupings_words(deck, z3), engine.size(), groupings_words(deck, engine)));
   return engine;
 }
 
@@ -207,9 +215,10 @@ ForcingAnswer analyse_forcing(const Position& pos, const Z3Limits& limits) {
     return a;
   }
   if (!f.decline && !f.offer) {
-    note(fmt::format("ruleset {} forces no face-up card: its only forcing is 'hit' (a discard thrown onto another "
-                     "seat's table, which must then throw a card)",
-                     r.name));
+    note(
+        fmt::format("ruleset {} forces no face-up card: its only forcing is 'hit' (a discard thrown onto another "
+                    "seat's table, which must then throw a card)",
+                    r.name));
     if (!at_card) note(no_card_words(pos));
     return a;
   }
@@ -225,9 +234,10 @@ ForcingAnswer analyse_forcing(const Position& pos, const Z3Limits& limits) {
     auto it = forces.find(actor);
     assert(it != forces.end());  // in a force window every other seat may force the refuser
     std::vector<int> by = forcers(it->second);
-    note(fmt::format("seat {} refused {}, which fits its table without help from its hand: under 'decline' {} may "
-                     "force seat {} to take it",
-                     actor, card, seat_words(by), actor));
+    note(
+        fmt::format("seat {} refused {}, which fits its table without help from its hand: under 'decline' {} may "
+                    "force seat {} to take it",
+                    actor, card, seat_words(by), actor));
     Position forced = pos;
     apply(forced, it->second.front());
     a.options.push_back(make_option(ForceRule::Decline, ForceMoment::Now, forced, by, {it->second.front()}, limits));
@@ -243,9 +253,10 @@ ForcingAnswer analyse_forcing(const Position& pos, const Z3Limits& limits) {
     if (flow::forced_on_decline(pos)) {
       for (int s = 0; s < pos.seats(); ++s)
         if (s != actor) by.push_back(s);
-      note(fmt::format("seat {} refused {}, which fits its table, and has been forced to take it (rule 'decline', by "
-                       "{})",
-                       actor, card, seat_words(by)));
+      note(
+          fmt::format("seat {} refused {}, which fits its table, and has been forced to take it (rule 'decline', by "
+                      "{})",
+                      actor, card, seat_words(by)));
     } else {
       rule = ForceRule::Offer;
       by.push_back(facing_seat);
@@ -260,9 +271,10 @@ ForcingAnswer analyse_forcing(const Position& pos, const Z3Limits& limits) {
   if (f.offer) {
     auto forces = forces_of(pos);
     if (forces.empty())
-      note(fmt::format("under 'offer': {} fits no other seat's table without help from its hand, so seat {} cannot "
-                       "force it on anyone",
-                       card, actor));
+      note(
+          fmt::format("under 'offer': {} fits no other seat's table without help from its hand, so seat {} cannot "
+                      "force it on anyone",
+                      card, actor));
     for (const auto& [target, ms] : forces) {
       note(fmt::format("under 'offer': seat {} faces {} and may force it onto seat {}, whose table it fits", actor,
                        card, target));
@@ -279,28 +291,31 @@ ForcingAnswer analyse_forcing(const Position& pos, const Z3Limits& limits) {
     legal_moves(pos, moves);
     auto pass = std::find_if(moves.begin(), moves.end(), [](const Move& m) { return m.kind == MoveKind::Pass; });
     if (pass == moves.end()) {
-      note(fmt::format("under 'decline': seat {} may not refuse {} (this ruleset makes taking compulsory), so it "
-                       "cannot be forced on a refusal",
-                       actor, card));
+      note(
+          fmt::format("under 'decline': seat {} may not refuse {} (this ruleset makes taking compulsory), so it "
+                      "cannot be forced on a refusal",
+                      actor, card));
     } else {
       Position refused = pos;
       apply(refused, *pass);
       if (refused.phase != Phase::ForceWindow) {
-        note(fmt::format("under 'decline': {} does not fit seat {}'s table without help from its hand, so if seat {} "
-                         "refuses it nobody can force it",
-                         card, actor, actor));
+        note(
+            fmt::format("under 'decline': {} does not fit seat {}'s table without help from its hand, so if seat {} "
+                        "refuses it nobody can force it",
+                        card, actor, actor));
       } else {
         auto forces = forces_of(refused);
         auto it = forces.find(actor);
         if (it != forces.end()) {
           std::vector<int> by = forcers(it->second);
-          note(fmt::format("under 'decline': {} fits seat {}'s table without help from its hand, so if seat {} refuses "
-                           "it, {} may force it to take it",
-                           card, actor, actor, seat_words(by)));
+          note(
+              fmt::format("under 'decline': {} fits seat {}'s table without help from its hand, so if seat {} refuses "
+                          "it, {} may force it to take it",
+                          card, actor, actor, seat_words(by)));
           Position forced = refused;
           apply(forced, it->second.front());
-          a.options.push_back(make_option(ForceRule::Decline, ForceMoment::IfRefused, forced, by,
-                                          {*pass, it->second.front()}, limits));
+          a.options.push_back(
+              make_option(ForceRule::Decline, ForceMoment::IfRefused, forced, by, {*pass, it->second.front()}, limits));
         }
       }
     }

@@ -35,8 +35,8 @@ const char* moment_name(ForceMoment m);  // "now", "if-refused", "done"
 
 // One forced take followed by one discard (or none when the hand is empty).
 struct ForcedResult {
-  Move take;        // the engine's Take move, legal in the forced position
-  Position after;   // apply(forced position, take)
+  Move take;       // the engine's Take move, legal in the forced position
+  Position after;  // apply(forced position, take)
 };
 
 // One table the forced seat may make (the card alone, or with cards laid from its hand
@@ -54,15 +54,15 @@ struct ForceOption {
   ForceRule rule = ForceRule::Decline;
   ForceMoment moment = ForceMoment::Now;
   int forced = -1;
-  std::vector<int> by;              // the seats that may force (or forced) it
-  std::vector<Move> lead;           // from the given position to `forced_position` (pass, force)
-  Position forced_position;         // Phase::Forced, actor = forced
-  std::vector<ForcedTake> takes;    // takes[0]: the card alone
+  std::vector<int> by;            // the seats that may force (or forced) it
+  std::vector<Move> lead;         // from the given position to `forced_position` (pass, force)
+  Position forced_position;       // Phase::Forced, actor = forced
+  std::vector<ForcedTake> takes;  // takes[0]: the card alone
 };
 
 struct ForcingAnswer {
-  Card card = kNoCard;              // the face-up card, kNoCard when there is none
-  std::vector<std::string> notes;   // plain sentences: what applies, what does not and why
+  Card card = kNoCard;             // the face-up card, kNoCard when there is none
+  std::vector<std::string> notes;  // plain sentences: what applies, what does not and why
   std::vector<ForceOption> options;
 };
 

@@ -20,8 +20,8 @@
 
 namespace conquian::prove::step {
 
-using Terms = std::vector<z3::expr>;   // one term per card of the deck
-using Grouping = std::vector<Terms>;   // [card][slot]: 1 when the card is in that meld slot
+using Terms = std::vector<z3::expr>;  // one term per card of the deck
+using Grouping = std::vector<Terms>;  // [card][slot]: 1 when the card is in that meld slot
 
 // The meld sizes the rules allow in this deck.
 struct MeldSizes {

@@ -38,10 +38,8 @@ struct Sizes {
 // check, so that an unsat core names the rules and cards it needed.
 class Encoding {
  public:
-  Encoding(z3::context& ctx, z3::solver& solver, const Deck& deck, const MeldRules& rules,
-           CardSet cards)
-      : ctx_(ctx), deck_(deck), sizes_(Sizes::of(deck, rules)),
-        guards_(ctx), constraints_(ctx) {
+  Encoding(z3::context& ctx, z3::solver& solver, const Deck& deck, const MeldRules& rules, CardSet cards)
+      : ctx_(ctx), deck_(deck), sizes_(Sizes::of(deck, rules)), guards_(ctx), constraints_(ctx) {
     for (Card c : cards) cards_.push_back({c, deck.rank_of(c), deck.suit_of(c), rules.wild.has(c)});
     make_variables();
     add_shape();
@@ -124,9 +122,7 @@ class Encoding {
   void require(const z3::expr& guard, const z3::expr& e) { constraints_.push_back(z3::implies(guard, e)); }
 
   // A Boolean named by a number (cheaper than a string name); the guards have the names.
-  z3::expr variable() {
-    return ctx_.constant(ctx_.int_symbol(variables_++), ctx_.bool_sort());
-  }
+  z3::expr variable() { return ctx_.constant(ctx_.int_symbol(variables_++), ctx_.bool_sort()); }
 
   void make_variables() {
     std::size_t n = cards_.size();
@@ -184,8 +180,7 @@ class Encoding {
 
   z3::expr size_between(std::size_t i, int lo, int hi) {
     if (lo > hi) return ctx_.bool_val(false);
-    return z3::atleast(members_[i], static_cast<unsigned>(lo)) &&
-           z3::atmost(members_[i], static_cast<unsigned>(hi));
+    return z3::atleast(members_[i], static_cast<unsigned>(lo)) && z3::atmost(members_[i], static_cast<unsigned>(hi));
   }
 
   // The natural cards of a set share the leader's rank, those of a run its suit. (A wild
@@ -210,8 +205,7 @@ class Encoding {
       if (cards_[i].suit != cards_[j].suit) return;
       int needed = cards_[j].rank - cards_[i].rank + 1;
       if (needed <= sizes_.run_lo) return;  // the run size rule says it already
-      require(span, z3::implies(is_run_[i] && *lead(i, j),
-                                z3::atleast(members_[i], static_cast<unsigned>(needed))));
+      require(span, z3::implies(is_run_[i] && *lead(i, j), z3::atleast(members_[i], static_cast<unsigned>(needed))));
     });
   }
 
@@ -226,10 +220,10 @@ class Encoding {
   z3::context& ctx_;
   const Deck& deck_;
   Sizes sizes_;
-  std::vector<CardInfo> cards_;  // lowest card first
+  std::vector<CardInfo> cards_;                // lowest card first
   std::vector<std::optional<z3::expr>> lead_;  // lead_[i * n + j]: card j is in i's meld
-  std::vector<z3::expr_vector> members_;        // members_[i]: every lead(i, j)
-  std::vector<z3::expr> is_set_, is_run_;       // the meld led by card i is a set, a run
+  std::vector<z3::expr_vector> members_;       // members_[i]: every lead(i, j)
+  std::vector<z3::expr> is_set_, is_run_;      // the meld led by card i is a set, a run
   z3::expr_vector guards_;
   z3::expr_vector constraints_;
   int variables_ = 0;
@@ -242,7 +236,8 @@ using Clock = std::chrono::steady_clock;
 class Budget {
  public:
   explicit Budget(const Z3Limits& limits)
-      : bounded_(limits.timeout_ms > 0), rlimit_(limits.rlimit),
+      : bounded_(limits.timeout_ms > 0),
+        rlimit_(limits.rlimit),
         deadline_(Clock::now() + std::chrono::milliseconds(limits.timeout_ms)) {}
   // Gives the next check the time that is left; false when none is (the check must not
   // run: a fast check would otherwise outlast the budget, 1 ms at a time).
@@ -270,8 +265,7 @@ z3::solver make_solver(z3::context& ctx) { return z3::solver(ctx, "QF_UF"); }
 
 }  // namespace
 
-Z3Partition z3_partition(const Deck& deck, const MeldRules& rules, CardSet cards,
-                         const Z3Limits& limits) {
+Z3Partition z3_partition(const Deck& deck, const MeldRules& rules, CardSet cards, const Z3Limits& limits) {
   Budget budget(limits);
   Z3Partition out;
   try {
@@ -304,8 +298,8 @@ Z3Partition z3_partition(const Deck& deck, const MeldRules& rules, CardSet cards
 }
 
 std::size_t z3_all_partitions(const Deck& deck, const MeldRules& rules, CardSet cards,
-                              const std::function<bool(const MeldList&)>& visit,
-                              const Z3Limits& limits, std::string* reason_unknown) {
+                              const std::function<bool(const MeldList&)>& visit, const Z3Limits& limits,
+                              std::string* reason_unknown) {
   Budget budget(limits);
   std::size_t count = 0;
   std::string unknown;
@@ -329,12 +323,9 @@ std::size_t z3_all_partitions(const Deck& deck, const MeldRules& rules, CardSet 
       if (!visit(encoding.split(model))) break;
       solver.add(encoding.blocking_clause(model));
     }
-  } catch (const z3::exception& e) {
-    unknown = std::string("z3 error: ") + e.msg();
-  }
+  } catch (const z3::exception& e) { unknown = std::string("z3 error: ") + e.msg(); }
   if (reason_unknown) *reason_unknown = unknown;
-  else if (!unknown.empty())
-    throw std::runtime_error("z3_all_partitions: the enumeration is incomplete: " + unknown);
+  else if (!unknown.empty()) throw std::runtime_error("z3_all_partitions: the enumeration is incomplete: " + unknown);
   return count;
 }
 

@@ -43,8 +43,7 @@ struct Z3Partition {
 // the query's budget (0: none): Z3's search gets what is left once the encoding is built;
 // limits.rlimit bounds each check's work. Past either, the answer is Unknown with Z3's
 // reason: never Yes or No.
-Z3Partition z3_partition(const Deck& deck, const MeldRules& rules, CardSet cards,
-                         const Z3Limits& limits = {});
+Z3Partition z3_partition(const Deck& deck, const MeldRules& rules, CardSet cards, const Z3Limits& limits = {});
 
 // The most splits that `prove partition --all` and `forcing` list. A table of dozens of
 // cards (a custom deck's) can have millions of splits; past this they stop with an error
@@ -58,7 +57,7 @@ inline constexpr std::size_t kMaxListedSplits = 10'000;
 // is written to `reason_unknown` when that is given, else a std::runtime_error is thrown.
 // `reason_unknown` is set empty when the enumeration ran to its end or `visit` stopped it.
 std::size_t z3_all_partitions(const Deck& deck, const MeldRules& rules, CardSet cards,
-                              const std::function<bool(const MeldList&)>& visit,
-                              const Z3Limits& limits = {}, std::string* reason_unknown = nullptr);
+                              const std::function<bool(const MeldList&)>& visit, const Z3Limits& limits = {},
+                              std::string* reason_unknown = nullptr);
 
 }  // namespace conquian::prove

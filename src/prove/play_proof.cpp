@@ -70,7 +70,8 @@ std::string describe_state(const Model& m, const State& s, const z3::model& mod)
   };
   auto num = [&](const z3::expr& e) { return mod.eval(e, true).get_numeral_int(); };
   std::string out = fmt::format("phase {}, seat {} to act", phase_name(num(s.phase)), num(s.actor));
-  for (int k = 0; k < m.seats(); ++k) out += fmt::format("; seat {}: hand [{}] table [{}]", k, set(s.hand[k]), set(s.table[k]));
+  for (int k = 0; k < m.seats(); ++k)
+    out += fmt::format("; seat {}: hand [{}] table [{}]", k, set(s.hand[k]), set(s.table[k]));
   out += fmt::format("; up [{}]; {} in stock; dead [{}]", set(s.up), num(m.count(s.stock)), set(s.dead));
   return out;
 }
@@ -99,10 +100,13 @@ class Prover {
 
     bool closed = true, ranked = true;
     State s0 = m_.fresh("i_");
-    out.queries.push_back(check("init: the states after a deal satisfy I", [&](z3::solver& solver) {
-      solver.add(initial(m_, s0));
-      solver.add(!conjoin(s0, false));
-    }, [&](const z3::model& mod) { return failed_conjuncts(m_, s0, mod) + " at " + describe_state(m_, s0, mod); }));
+    out.queries.push_back(check(
+        "init: the states after a deal satisfy I",
+        [&](z3::solver& solver) {
+          solver.add(initial(m_, s0));
+          solver.add(!conjoin(s0, false));
+        },
+        [&](const z3::model& mod) { return failed_conjuncts(m_, s0, mod) + " at " + describe_state(m_, s0, mod); }));
     closed &= out.queries.back().answer == "unsat";
     long bound = bound_after_deal(s0, out.queries);
     ranked &= bound >= 0;
@@ -122,7 +126,9 @@ class Prover {
       for (const auto& branch : t.branches) {
         std::vector<Conjunct> goals = conjuncts(branch.post);
         z3::expr phi_post = ranking(m_, branch.post);
-        goals.push_back({"ranking", t.record ? phi_post <= phi_pre - 1 : phi_post <= phi_pre && branch.post.phase != kForceWindow, false});
+        goals.push_back({"ranking",
+                         t.record ? phi_post <= phi_pre - 1 : phi_post <= phi_pre && branch.post.phase != kForceWindow,
+                         false});
         std::vector<std::string> answers(goals.size(), "unknown");
         std::string detail;
         for (int pass = 0; pass < 2; ++pass) {
@@ -139,11 +145,13 @@ class Prover {
             z3::check_result r = checked(solver, assume, answers[j], detail);
             if (r == z3::sat && pass == 1) {
               z3::model mod = solver.get_model();
-              detail = goals[j].name + " breaks" +
-                       (goals[j].name == "ranking" ? fmt::format(" ({} -> {})", mod.eval(phi_pre, true).get_numeral_int64(),
-                                                                 mod.eval(phi_post, true).get_numeral_int64())
-                                                   : "") +
-                       "; " + t.name + " from " + describe_state(m_, pre, mod) + " to " + describe_state(m_, branch.post, mod);
+              detail =
+                  goals[j].name + " breaks" +
+                  (goals[j].name == "ranking" ? fmt::format(" ({} -> {})", mod.eval(phi_pre, true).get_numeral_int64(),
+                                                            mod.eval(phi_post, true).get_numeral_int64())
+                                              : "") +
+                  "; " + t.name + " from " + describe_state(m_, pre, mod) + " to " +
+                  describe_state(m_, branch.post, mod);
             }
           }
           solver.pop();
@@ -159,20 +167,26 @@ class Prover {
       q.seconds = std::chrono::duration<double>(Clock::now() - t_step).count();
       out.queries.push_back(q);
     }
-    out.queries.push_back(check("ranking: never negative on I", [&](z3::solver& solver) {
-      solver.add(m_.domain(pre));
-      solver.add(i_pre);
-      solver.add(phi_pre < 0);
-    }, [&](const z3::model& mod) { return describe_state(m_, pre, mod); }));
+    out.queries.push_back(check(
+        "ranking: never negative on I",
+        [&](z3::solver& solver) {
+          solver.add(m_.domain(pre));
+          solver.add(i_pre);
+          solver.add(phi_pre < 0);
+        },
+        [&](const z3::model& mod) { return describe_state(m_, pre, mod); }));
     ranked &= out.queries.back().answer == "unsat";
     // Playable: every live phase and seat to act has a witness move, and each is allowed.
     {
       // A lemma first: the lowest card of a 0/1 vector is one of its cards iff it has any.
       Terms any = m_.fresh_terms("lemma_set");
-      out.queries.push_back(check("lemma: the lowest card of a nonempty set is one card of it", [&](z3::solver& solver) {
-        solver.add(m_.terms_domain(any));
-        solver.add(!lowest_is_one_card(m_, any));
-      }, [&](const z3::model&) { return std::string("a counterexample"); }));
+      out.queries.push_back(check(
+          "lemma: the lowest card of a nonempty set is one card of it",
+          [&](z3::solver& solver) {
+            solver.add(m_.terms_domain(any));
+            solver.add(!lowest_is_one_card(m_, any));
+          },
+          [&](const z3::model&) { return std::string("a counterexample"); }));
       if (out.queries.back().answer == "unsat") {
         full.add(lowest_is_one_card(m_, pre.stock));
         for (int k = 0; k < m_.seats(); ++k) full.add(lowest_is_one_card(m_, pre.hand[k]));
@@ -188,7 +202,8 @@ class Prover {
         full.add(z3::implies(goal, bad));
         z3::expr_vector assume(ctx_);
         assume.push_back(goal);
-        if (checked(full, assume, q.answer, q.detail) == z3::sat) q.detail = what + ": " + describe_state(m_, pre, full.get_model());
+        if (checked(full, assume, q.answer, q.detail) == z3::sat)
+          q.detail = what + ": " + describe_state(m_, pre, full.get_model());
         playable &= q.answer == "unsat";
         q.seconds = std::chrono::duration<double>(Clock::now() - t_case).count();
         out.queries.push_back(q);
@@ -219,7 +234,8 @@ class Prover {
 
   // One check under assumptions; the answer as text ("sat", "unsat", "unknown"), and Z3's
   // reason when unknown.
-  z3::check_result checked(z3::solver& solver, const z3::expr_vector& assume, std::string& answer, std::string& detail) {
+  z3::check_result checked(z3::solver& solver, const z3::expr_vector& assume, std::string& answer,
+                           std::string& detail) {
     try {
       z3::check_result r = solver.check(assume);
       answer = r == z3::unsat ? "unsat" : r == z3::sat ? "sat" : "unknown";
@@ -256,23 +272,28 @@ class Prover {
   // more (it is the same for every deal). -1 if Z3 could not tell.
   long bound_after_deal(const State& s0, std::vector<ProofQuery>& log) {
     long value = -1;
-    log.push_back(check("bound: the ranking function after a deal", [&](z3::solver& solver) {
-      solver.add(initial(m_, s0));
-      // One deal: seat k holds the cards k x hand ... k x hand + hand - 1, dealer 0.
-      solver.add(s0.dealer == 0);
-      for (int k = 0; k < m_.seats(); ++k)
-        for (int c = 0; c < m_.cards(); ++c)
-          solver.add(s0.hand[k][c] == (c / rules_.hand == k ? 1 : 0));
-    }, [&](const z3::model& mod) {
-      value = mod.eval(ranking(m_, s0), true).get_numeral_int64();
-      return fmt::format("{} after one deal", value);
-    }));
+    log.push_back(check(
+        "bound: the ranking function after a deal",
+        [&](z3::solver& solver) {
+          solver.add(initial(m_, s0));
+          // One deal: seat k holds the cards k x hand ... k x hand + hand - 1, dealer 0.
+          solver.add(s0.dealer == 0);
+          for (int k = 0; k < m_.seats(); ++k)
+            for (int c = 0; c < m_.cards(); ++c) solver.add(s0.hand[k][c] == (c / rules_.hand == k ? 1 : 0));
+        },
+        [&](const z3::model& mod) {
+          value = mod.eval(ranking(m_, s0), true).get_numeral_int64();
+          return fmt::format("{} after one deal", value);
+        }));
     if (log.back().answer != "sat") return -1;
     log.back().answer = "unsat";  // a witness, not a refutation
-    log.push_back(check(fmt::format("bound: no deal starts above {}", value), [&](z3::solver& solver) {
-      solver.add(initial(m_, s0));
-      solver.add(ranking(m_, s0) > ctx_.int_val(static_cast<int64_t>(value)));
-    }, [&](const z3::model& mod) { return describe_state(m_, s0, mod); }));
+    log.push_back(check(
+        fmt::format("bound: no deal starts above {}", value),
+        [&](z3::solver& solver) {
+          solver.add(initial(m_, s0));
+          solver.add(ranking(m_, s0) > ctx_.int_val(static_cast<int64_t>(value)));
+        },
+        [&](const z3::model& mod) { return describe_state(m_, s0, mod); }));
     return log.back().answer == "unsat" ? value : -1;
   }
 
@@ -343,9 +364,7 @@ const PlayProof& cached_play_proof(const Ruleset& rules) {
   if (first) {
     try {
       mine.set_value(prove_play(rules));
-    } catch (...) {
-      mine.set_exception(std::current_exception());
-    }
+    } catch (...) { mine.set_exception(std::current_exception()); }
   }
   return result.get();  // a reference into the shared state, which the cache keeps alive
 }

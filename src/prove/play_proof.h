@@ -15,28 +15,28 @@
 namespace conquian::prove {
 
 struct ProofQuery {
-  std::string name;     // "init", "step: take by seat 0 from Offer", "playable", "ranking >= 0"
-  std::string answer;   // "unsat" (proved), "sat" (refuted), "unknown"
-  std::string detail;   // sat: what failed and the counterexample; unknown: Z3's reason
+  std::string name;    // "init", "step: take by seat 0 from Offer", "playable", "ranking >= 0"
+  std::string answer;  // "unsat" (proved), "sat" (refuted), "unknown"
+  std::string detail;  // sat: what failed and the counterexample; unknown: Z3's reason
   double seconds = 0;
 };
 
 struct ModelSize {
-  int state_variables = 0;      // per state
-  int move_variables = 0;       // over every transition
+  int state_variables = 0;  // per state
+  int move_variables = 0;   // over every transition
   int transitions = 0;
   int conjuncts = 0;
-  long formula_nodes = 0;       // distinct terms of I(pre) and every guard and post-state
+  long formula_nodes = 0;  // distinct terms of I(pre) and every guard and post-state
 };
 
 struct PlayProof {
   std::string ruleset;
-  bool inductive = false;       // I holds initially and is closed under every transition
-  bool playable = false;        // and every live state of I has a move
-  bool ranked = false;          // and the ranking function bounds every deal
-  bool unknown = false;         // some query was not answered
-  long bound = -1;              // the ranking function after the deal (ranked only)
-  std::string failure;          // the first refuted or unanswered query, in words
+  bool inductive = false;  // I holds initially and is closed under every transition
+  bool playable = false;   // and every live state of I has a move
+  bool ranked = false;     // and the ranking function bounds every deal
+  bool unknown = false;    // some query was not answered
+  long bound = -1;         // the ranking function after the deal (ranked only)
+  std::string failure;     // the first refuted or unanswered query, in words
   std::vector<ProofQuery> queries;
   ModelSize size;
   double seconds = 0;

@@ -41,9 +41,7 @@ TableAnswer table_with_run(const Ruleset& r, int lo, int hi, int run, const Z3Li
     solver.add(z3::mk_or(some_run));
     out.z3 = check(solver, limits);
     if (out.z3.sat()) out.table = table.cards_in(solver.get_model());
-  } catch (const z3::exception& e) {
-    out.z3 = {Z3Result::Unknown, std::string("z3 error: ") + e.msg()};
-  }
+  } catch (const z3::exception& e) { out.z3 = {Z3Result::Unknown, std::string("z3 error: ") + e.msg()}; }
   return out;
 }
 
@@ -76,8 +74,10 @@ PropertyValue longer_run_before_win(const Ruleset& r, const Z3Limits& limits) {
   if (t.z3.unknown())
     return undecided(fmt::format("whether a table of at most {} cards holds a run of {}", r.hand, longest + 1), t.z3);
   if (t.z3.sat())
-    return {"true", "proved", fmt::format("the table {} holds a run of more than {} cards", r.deck.tokens(t.table), longest)};
-  return {"false", "proved", fmt::format("Z3 proves no table of at most {} cards holds a run of {}", r.hand, longest + 1)};
+    return {"true", "proved",
+            fmt::format("the table {} holds a run of more than {} cards", r.deck.tokens(t.table), longest)};
+  return {"false", "proved",
+          fmt::format("Z3 proves no table of at most {} cards holds a run of {}", r.hand, longest + 1)};
 }
 
 // Every meld of the ruleset, wild cards included.
@@ -130,8 +130,7 @@ PropertyValue uncompletable_tables(const Ruleset& r, const Z3Limits& limits) {
     ++confirmed;
   }
   std::string examples;
-  for (std::size_t i = 0; i < dead_ends.size() && i < 3; ++i)
-    examples += (i ? "; " : "") + r.deck.tokens(dead_ends[i]);
+  for (std::size_t i = 0; i < dead_ends.size() && i < 3; ++i) examples += (i ? "; " : "") + r.deck.tokens(dead_ends[i]);
   return {std::to_string(dead_ends.size()), "enumerated",
           dead_ends.empty()
               ? fmt::format("every {}-card table ({} of them) can be completed by some card", k, seen.size())
@@ -207,13 +206,14 @@ PropertyValue hand_table_limit(const Ruleset& r, const Z3Limits&) {
               fmt::format("the engine plays it: {}; I proves hand + table = hand size but for the winner and {} ({})",
                           bad, exact, proof_summary(proof))};
     if (r.forcing.hit)
-      return {"unknown", "unknown",
-              fmt::format("I allows the hit seat one more card until it throws, and no move of {} random deals reached it",
-                          kCheckedDeals)};
+      return {
+          "unknown", "unknown",
+          fmt::format("I allows the hit seat one more card until it throws, and no move of {} random deals reached it",
+                      kCheckedDeals)};
     return {"holds", "proved",
-              fmt::format("I (hand-table, phase-keys) is inductive: hand + table = hand size while the deal goes on, at "
-                          "most one more for the winner ({})",
-                          proof_summary(proof))};
+            fmt::format("I (hand-table, phase-keys) is inductive: hand + table = hand size while the deal goes on, at "
+                        "most one more for the winner ({})",
+                        proof_summary(proof))};
   }
   return from_play(proof, bad, fmt::format("held after every move of {} random deals", kCheckedDeals));
 }
@@ -223,8 +223,8 @@ PropertyValue hand_table_limit(const Ruleset& r, const Z3Limits&) {
 PropertyValue one_place(const Ruleset& r, const Z3Limits&) {
   const PlayProof& proof = cached_play_proof(r);
   if (proof.inductive)
-    return {"holds", "proved", fmt::format("I (one-place) holds after every deal and is kept by every move ({})",
-                                           proof_summary(proof))};
+    return {"holds", "proved",
+            fmt::format("I (one-place) holds after every deal and is kept by every move ({})", proof_summary(proof))};
   std::string bad = play_and_check(r, [&](const Position& p, const Move*) { return card_places_fault(p); });
   return from_play(proof, bad, fmt::format("held after every move of {} random deals", kCheckedDeals));
 }
@@ -233,10 +233,11 @@ PropertyValue one_place(const Ruleset& r, const Z3Limits&) {
 PropertyValue playable(const Ruleset& r, const Z3Limits&) {
   const PlayProof& proof = cached_play_proof(r);
   if (proof.playable)
-    return {"holds", "proved", fmt::format("every live state of the inductive invariant I has a move ({})",
-                                           proof_summary(proof))};
+    return {"holds", "proved",
+            fmt::format("every live state of the inductive invariant I has a move ({})", proof_summary(proof))};
   std::string bad = play_and_check(r, [&](const Position& p, const Move* first) -> std::string {
-    if (!p.result.over() && first == nullptr && p.plies > 0) return fmt::format("no legal move after {} plies", p.plies);
+    if (!p.result.over() && first == nullptr && p.plies > 0)
+      return fmt::format("no legal move after {} plies", p.plies);
     return {};
   });
   return from_play(proof, bad, fmt::format("every live position of {} random deals had a legal move", kCheckedDeals));
@@ -249,7 +250,8 @@ void warm_play_proof(const Ruleset& r) { cached_play_proof(r); }
 PropertyValue longest_deal(const Ruleset& r, const Z3Limits&) {
   const PlayProof& proof = cached_play_proof(r);
   long total = 0, longest = 0;
-  play_and_check(r, [](const Position&, const Move*) { return std::string(); }, &total, &longest);
+  play_and_check(
+      r, [](const Position&, const Move*) { return std::string(); }, &total, &longest);
   std::string seen = fmt::format("the longest of {} random deals had {} (mean {:.1f})", kCheckedDeals, longest,
                                  double(total) / kCheckedDeals);
   if (proof.ranked)
@@ -268,16 +270,18 @@ PropertyValue undecided(const std::string& what, const Z3Answer& answer) {
 
 const std::vector<PropertyKind>& property_kinds() {
   static const std::vector<PropertyKind> kinds = {
-      {"longest-winning-run", "the longest run on a winning table (000: eight, for target eleven)", longest_winning_run},
+      {"longest-winning-run", "the longest run on a winning table (000: eight, for target eleven)",
+       longest_winning_run},
       {"longer-run-before-win", "a run longer than any winning table allows can stand on a table before the win",
        longer_run_before_win},
-      {"uncompletable-tables", "tables one card short of the target that no card can ever complete", uncompletable_tables},
+      {"uncompletable-tables", "tables one card short of the target that no card can ever complete",
+       uncompletable_tables},
       {"hand-table-limit", "hand plus table never exceeds the hand size, but for the winning take", hand_table_limit,
        warm_play_proof},
       {"one-place", "every card is in exactly one place after every move", one_place, warm_play_proof},
       {"playable", "every position that is not over has a legal move", playable, warm_play_proof},
-      {"longest-deal", "the longest possible deal, in record moves (a proved bound, and the longest seen)", longest_deal,
-       warm_play_proof},
+      {"longest-deal", "the longest possible deal, in record moves (a proved bound, and the longest seen)",
+       longest_deal, warm_play_proof},
   };
   return kinds;
 }

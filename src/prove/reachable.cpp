@@ -15,7 +15,7 @@ namespace conquian::prove {
 namespace {
 
 constexpr std::uint64_t kMaxDeals = 20'000'000;
-constexpr int kValueBits = 7;           // the longest rest of a deal, + 1 (0: empty slot)
+constexpr int kValueBits = 7;  // the longest rest of a deal, + 1 (0: empty slot)
 constexpr int kKeyBits = 64 - kValueBits;
 constexpr std::uint64_t kOnPath = (1u << kValueBits) - 1;  // being explored: a cycle if met again
 
@@ -33,7 +33,9 @@ int bits_for(int values) {
 class Packer {
  public:
   explicit Packer(const Ruleset& r)
-      : seats_(r.seats), place_bits_(bits_for(2 * r.seats + 3)), seat_bits_(bits_for(r.seats)),
+      : seats_(r.seats),
+        place_bits_(bits_for(2 * r.seats + 3)),
+        seat_bits_(bits_for(r.seats)),
         count_bits_(bits_for(r.seats + 1)) {
     bits_ = r.deck.size() * place_bits_ + 3 + 3 * seat_bits_ + count_bits_ + 2 + bits_for(r.seats + 1);
     const Deck& d = r.deck;
@@ -42,8 +44,8 @@ class Packer {
     do {
       std::vector<int> to(static_cast<std::size_t>(d.size()));
       for (int c = 0; c < d.size(); ++c)
-        to[static_cast<std::size_t>(c)] = d.card(suits[static_cast<std::size_t>(d.suit_of(static_cast<Card>(c)))],
-                                                 d.rank_of(static_cast<Card>(c)));
+        to[static_cast<std::size_t>(c)] =
+            d.card(suits[static_cast<std::size_t>(d.suit_of(static_cast<Card>(c)))], d.rank_of(static_cast<Card>(c)));
       relabel_.push_back(std::move(to));
     } while (r.melds.wild.empty() && std::next_permutation(suits.begin(), suits.end()));
   }
@@ -78,7 +80,8 @@ class Packer {
     put(offer ? p.refusals : 0, count_bits_);
     put(offer && p.up_turned, 1);
     put(p.phase == Phase::Turn && p.opening_upcard, 1);
-    put(p.result.kind == Outcome::Kind::Win ? static_cast<std::uint64_t>(p.result.winner + 1) : 0, bits_for(seats_ + 1));
+    put(p.result.kind == Outcome::Kind::Win ? static_cast<std::uint64_t>(p.result.winner + 1) : 0,
+        bits_for(seats_ + 1));
     std::uint64_t best = ~std::uint64_t{0};
     for (const auto& to : relabel_) {
       std::uint64_t k = rest;
@@ -279,7 +282,8 @@ bool for_each_deal(const Ruleset& r, std::vector<CardSet>& hands, int seat, Card
 std::string why_not_enumerable(const Ruleset& r) {
   if (!r.rearrange) return "without rearrange a state holds its groupings, which this search does not pack";
   if (r.swap) return "the swap is not enumerated";
-  if (Packer(r).bits() > kKeyBits) return fmt::format("a state of this deck needs {} bits, more than {}", Packer(r).bits(), kKeyBits);
+  if (Packer(r).bits() > kKeyBits)
+    return fmt::format("a state of this deck needs {} bits, more than {}", Packer(r).bits(), kKeyBits);
   if (std::uint64_t d = deal_count(r); d > kMaxDeals) return fmt::format("{} deals, more than {}", d, kMaxDeals);
   return {};
 }
@@ -312,7 +316,8 @@ ReachableStates enumerate_reachable(const Ruleset& r,
   out.symmetries = search.symmetries();
   if (out.fault.empty() && out.longest >= 0) {
     std::string hs;
-    for (int s = 0; s < r.seats; ++s) hs += fmt::format("{}seat {}: {}", s ? "; " : "", s, r.deck.tokens(best_start.hand[s]));
+    for (int s = 0; s < r.seats; ++s)
+      hs += fmt::format("{}seat {}: {}", s ? "; " : "", s, r.deck.tokens(best_start.hand[s]));
     out.longest_line = fmt::format("{}; dealer {}: {}", hs, int(best_start.dealer), search.longest_line(best_start));
   }
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

@@ -21,21 +21,21 @@
 namespace conquian::prove {
 
 struct ReachableStates {
-  std::uint64_t deals = 0;        // (hands, dealer) pairs started from
-  std::uint64_t states = 0;       // distinct states reached, deals' starts included, each up to
-                                  // a permutation of the suits (without wild cards)
-  int symmetries = 1;             // the permutations of the suits one state stands for
-  std::uint64_t live = 0;         // of which not over
-  std::uint64_t moves = 0;        // engine moves followed (edges)
-  int longest = -1;               // record moves of the longest deal
-  std::string longest_line;       // that deal: hands, dealer and moves, as record text
-  std::string fault;              // the first invariant broken (empty: none)
+  std::uint64_t deals = 0;   // (hands, dealer) pairs started from
+  std::uint64_t states = 0;  // distinct states reached, deals' starts included, each up to
+                             // a permutation of the suits (without wild cards)
+  int symmetries = 1;        // the permutations of the suits one state stands for
+  std::uint64_t live = 0;    // of which not over
+  std::uint64_t moves = 0;   // engine moves followed (edges)
+  int longest = -1;          // record moves of the longest deal
+  std::string longest_line;  // that deal: hands, dealer and moves, as record text
+  std::string fault;         // the first invariant broken (empty: none)
   double seconds = 0;
 };
 
 std::string why_not_enumerable(const Ruleset& rules);
 // `progress(deals done, deals in all, states so far)` is called now and then (may be empty).
-ReachableStates enumerate_reachable(const Ruleset& rules,
-                                    const std::function<void(std::uint64_t, std::uint64_t, std::uint64_t)>& progress = {});
+ReachableStates enumerate_reachable(
+    const Ruleset& rules, const std::function<void(std::uint64_t, std::uint64_t, std::uint64_t)>& progress = {});
 
 }  // namespace conquian::prove

@@ -59,7 +59,8 @@ void prepare_in_parallel(const std::vector<std::pair<const PropertyKind*, const 
   auto worker = [&] {
     for (std::size_t i = next++; i < work.size(); i = next++) work[i].first->prepare(*work[i].second);
   };
-  unsigned threads = std::max(1u, std::min<unsigned>(std::thread::hardware_concurrency(), static_cast<unsigned>(work.size())));
+  unsigned threads =
+      std::max(1u, std::min<unsigned>(std::thread::hardware_concurrency(), static_cast<unsigned>(work.size())));
   std::vector<std::thread> pool;
   for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
   worker();

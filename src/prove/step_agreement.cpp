@@ -6,8 +6,8 @@
 #include <map>
 
 #include "engine/engine.h"
-#include "replay/move_words.h"
 #include "prove/step_invariant.h"
+#include "replay/move_words.h"
 
 namespace conquian::prove {
 namespace {
@@ -24,9 +24,11 @@ struct Snapshot {
 
   std::vector<std::uint64_t> key() const {
     std::vector<std::uint64_t> k;
-    for (std::size_t s = 0; s < hand.size(); ++s) k.push_back(hand[s].bits()), k.push_back(table[s].bits()), k.push_back(swap[s].bits());
+    for (std::size_t s = 0; s < hand.size(); ++s)
+      k.push_back(hand[s].bits()), k.push_back(table[s].bits()), k.push_back(swap[s].bits());
     k.push_back(stock.bits()), k.push_back(dead.bits()), k.push_back(up.bits());
-    for (int v : {phase, actor, origin, refusals, dealer, winner, int(turned), int(opening)}) k.push_back(static_cast<std::uint64_t>(v + 1));
+    for (int v : {phase, actor, origin, refusals, dealer, winner, int(turned), int(opening)})
+      k.push_back(static_cast<std::uint64_t>(v + 1));
     for (const auto& seat : melds) {
       k.push_back(~std::uint64_t{0});
       for (CardSet m : seat) k.push_back(m.bits());
@@ -188,10 +190,12 @@ struct StepAgreementChecker::Impl {
     auto cards = [&](const Terms& t, CardSet v) {
       for (int c = 0; c < model.cards(); ++c) same.push_back(t[c] == (v.has(static_cast<Card>(c)) ? 1 : 0));
     };
-    for (int k = 0; k < model.seats(); ++k) cards(q.hand[k], s.hand[k]), cards(q.table[k], s.table[k]), cards(q.swap[k], s.swap[k]);
+    for (int k = 0; k < model.seats(); ++k)
+      cards(q.hand[k], s.hand[k]), cards(q.table[k], s.table[k]), cards(q.swap[k], s.swap[k]);
     cards(q.stock, s.stock), cards(q.dead, s.dead), cards(q.up, s.up);
     same.push_back(q.phase == s.phase), same.push_back(q.actor == s.actor), same.push_back(q.origin == s.origin);
-    same.push_back(q.refusals == s.refusals), same.push_back(q.dealer == s.dealer), same.push_back(q.winner == s.winner);
+    same.push_back(q.refusals == s.refusals), same.push_back(q.dealer == s.dealer),
+        same.push_back(q.winner == s.winner);
     same.push_back(q.turned == ctx.bool_val(s.turned)), same.push_back(q.opening == ctx.bool_val(s.opening));
     if (!rules.rearrange)
       for (int k = 0; k < model.seats(); ++k)
@@ -264,7 +268,8 @@ struct StepAgreementChecker::Impl {
       return out;
     }
     if (check_invariant && !satisfiable(model.domain(pre) && invariant_holds(model, pre), out))
-      out.invariant_holds = false, out.disagreements.push_back("the position does not satisfy I: " + before.describe(rules.deck));
+      out.invariant_holds = false,
+      out.disagreements.push_back("the position does not satisfy I: " + before.describe(rules.deck));
 
     Oracles oracles;
     if (before.phase == kOffer) {
@@ -294,7 +299,8 @@ struct StepAgreementChecker::Impl {
         if (r == z3::unsat) break;
         if (r == z3::unknown) {
           out.unknown = true;
-          out.disagreements.push_back(fmt::format("Z3 gave up ({}) on {} at {}", s.reason_unknown(), t.name, before.describe(rules.deck)));
+          out.disagreements.push_back(
+              fmt::format("Z3 gave up ({}) on {} at {}", s.reason_unknown(), t.name, before.describe(rules.deck)));
           break;
         }
         z3::model m = s.get_model();
@@ -306,7 +312,8 @@ struct StepAgreementChecker::Impl {
         }
         if (!engine.count(key))
           out.disagreements.push_back(fmt::format("the model allows {} from {} to {}, which the engine does not",
-                                                  describe_move(m, t), before.describe(rules.deck), after.describe(rules.deck)));
+                                                  describe_move(m, t), before.describe(rules.deck),
+                                                  after.describe(rules.deck)));
         s.add(block(t.post, after));
       }
       s.pop();
@@ -314,8 +321,9 @@ struct StepAgreementChecker::Impl {
     out.model_successors = static_cast<long>(found.size());
     for (const auto& [key, value] : engine)
       if (!found.count(key))
-        out.disagreements.push_back(fmt::format("the engine's move {} from {} leads to {}, which the model does not allow",
-                                                value.second, before.describe(rules.deck), value.first.describe(rules.deck)));
+        out.disagreements.push_back(
+            fmt::format("the engine's move {} from {} leads to {}, which the model does not allow", value.second,
+                        before.describe(rules.deck), value.first.describe(rules.deck)));
     out.queries = queries - start_queries;
     return out;
   }

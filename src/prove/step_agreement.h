@@ -22,12 +22,12 @@
 namespace conquian::prove {
 
 struct StepAgreement {
-  long engine_successors = 0;   // distinct states after the engine's legal moves
-  long model_successors = 0;    // distinct states the model allows
-  long engine_moves = 0;        // legal moves (several may lead to one state)
-  long queries = 0;             // Z3 checks
-  bool invariant_holds = true;  // the position satisfies the model's invariant I
-  bool unknown = false;         // some check was not answered
+  long engine_successors = 0;              // distinct states after the engine's legal moves
+  long model_successors = 0;               // distinct states the model allows
+  long engine_moves = 0;                   // legal moves (several may lead to one state)
+  long queries = 0;                        // Z3 checks
+  bool invariant_holds = true;             // the position satisfies the model's invariant I
+  bool unknown = false;                    // some check was not answered
   std::vector<std::string> disagreements;  // in words, with the states
 };
 

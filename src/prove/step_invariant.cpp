@@ -119,8 +119,8 @@ std::vector<Conjunct> invariant(const Model& m, const State& s) {
     z3::expr_vector parts(ctx);
     parts.push_back(m.melds().domain(s.witness));
     for (int k = 0; k < seats; ++k)
-      parts.push_back(z3::implies((s.phase == kForceWindow || s.phase == kForced) && s.actor == k,
-                                  m.fits(s, k, s.up, s.witness)));
+      parts.push_back(
+          z3::implies((s.phase == kForceWindow || s.phase == kForced) && s.actor == k, m.fits(s, k, s.up, s.witness)));
     add("forced-fits", parts);
   }
   {  // Before play: nothing laid or dead, and the seats before the actor have chosen one card
@@ -214,9 +214,9 @@ z3::expr ranking(const Model& m, const State& s) {
   z3::expr swaps_left = z3::ite(s.phase == kSwap, seats - z3::sum(swapped), ctx.int_val(0));
   z3::expr offers_left = m.offer_count(s) - s.refusals;
   z3::expr up_term = z3::ite(s.phase == kOffer, offers_left,
-                     z3::ite(s.phase == kForceWindow, offers_left - 1,
-                     z3::ite(s.phase == kForced, ctx.int_val(-1),
-                     z3::ite(s.phase == kThrow, ctx.int_val(seats), ctx.int_val(0)))));
+                             z3::ite(s.phase == kForceWindow, offers_left - 1,
+                                     z3::ite(s.phase == kForced, ctx.int_val(-1),
+                                             z3::ite(s.phase == kThrow, ctx.int_val(seats), ctx.int_val(0)))));
   z3::expr live = swaps_left + (1 + seats) * m.count(s.stock) + (seats + f) * z3::sum(takes) + 1 + f + up_term;
   return z3::ite(s.phase == kOver, ctx.int_val(0), live);
 }
@@ -227,7 +227,8 @@ std::vector<MoveWitness> witness_moves(const Model& m, const State& s) {
   std::vector<MoveWitness> out;
   const Transition* current = nullptr;
   auto add = [&](const z3::expr& at, const z3::expr& allowed) { out.push_back({current->name, at, allowed}); };
-  auto substituted = [&](const Transition& t, const std::vector<std::pair<Terms, Terms>>& with, bool cards_only = false) {
+  auto substituted = [&](const Transition& t, const std::vector<std::pair<Terms, Terms>>& with,
+                         bool cards_only = false) {
     z3::expr_vector from(ctx), to(ctx);
     for (const auto& [vars, values] : with)
       for (std::size_t i = 0; i < vars.size(); ++i)
@@ -240,15 +241,11 @@ std::vector<MoveWitness> witness_moves(const Model& m, const State& s) {
     current = &t;
     z3::expr at = s.phase == t.from && s.actor == t.seat;
     switch (t.from) {
-      case kSwap:
-        add(at, substituted(t, {{t.vars.pick, lowest_of(m, s.hand[t.seat])}}));
-        break;
+      case kSwap: add(at, substituted(t, {{t.vars.pick, lowest_of(m, s.hand[t.seat])}})); break;
       case kTurn:
         if (t.kind == Kind::Turn) add(at, substituted(t, {{t.vars.pick, lowest_of(m, s.stock)}}));
         break;
-      case kThrow:
-        add(at, substituted(t, {{t.vars.pick, lowest_of(m, s.hand[t.seat])}}));
-        break;
+      case kThrow: add(at, substituted(t, {{t.vars.pick, lowest_of(m, s.hand[t.seat])}})); break;
       case kForceWindow:
         if (t.kind == Kind::Waive) add(at, t.guard);
         break;
@@ -266,7 +263,8 @@ std::vector<MoveWitness> witness_moves(const Model& m, const State& s) {
             Terms slot_of_up;
             for (int k = 0; k < m.slots(); ++k) {
               z3::expr_vector here(ctx);
-              for (int c = 0; c < m.cards(); ++c) here.push_back(z3::ite(s.up[c] == 1, s.witness[c][k], ctx.int_val(0)));
+              for (int c = 0; c < m.cards(); ++c)
+                here.push_back(z3::ite(s.up[c] == 1, s.witness[c][k], ctx.int_val(0)));
               slot_of_up.push_back(z3::sum(here));
             }
             with.push_back({t.vars.taken_slot, slot_of_up});
@@ -298,7 +296,8 @@ std::vector<MoveWitness> witness_moves(const Model& m, const State& s) {
           to.push_back(ctx.bool_val(false));  // the step relation lets a fitting card be refused
           for (int c = 0; c < m.cards(); ++c)
             for (int k = 0; k < m.slots(); ++k)
-              if (!t.vars.witness[c][k].is_numeral()) from.push_back(t.vars.witness[c][k]), to.push_back(ctx.int_val(0));
+              if (!t.vars.witness[c][k].is_numeral())
+                from.push_back(t.vars.witness[c][k]), to.push_back(ctx.int_val(0));
         } else {
           // The card joins the first kept meld it extends (if any): the window's witness.
           to.push_back(m.extends_kept_meld(s, t.seat, s.up));
@@ -323,8 +322,7 @@ std::vector<MoveWitness> witness_moves(const Model& m, const State& s) {
         add(at, guard.substitute(from, to));
         break;
       }
-      default:
-        break;
+      default: break;
     }
   }
   return out;

@@ -55,8 +55,12 @@ struct Guard {
 }  // namespace
 
 Model::Model(z3::context& ctx, const Ruleset& rules)
-    : ctx_(ctx), rules_(rules), melds_(ctx, rules.deck, rules.melds), cards_(rules.deck.size()),
-      seats_(rules.seats), slots_(slot_count(rules, melds_.sizes().smallest())) {}
+    : ctx_(ctx),
+      rules_(rules),
+      melds_(ctx, rules.deck, rules.melds),
+      cards_(rules.deck.size()),
+      seats_(rules.seats),
+      slots_(slot_count(rules, melds_.sizes().smallest())) {}
 
 Terms Model::fresh_terms(const std::string& name, std::optional<CardSet> maybe) const {
   Terms t;
@@ -100,12 +104,22 @@ z3::expr Model::zeros(const Terms& t) const {
 }
 
 State Model::fresh(const std::string& p) const {
-  State s{{}, {}, fresh_terms(p + "stock"), fresh_terms(p + "dead"), fresh_terms(p + "up"), {}, {},
+  State s{{},
+          {},
+          fresh_terms(p + "stock"),
+          fresh_terms(p + "dead"),
+          fresh_terms(p + "up"),
+          {},
+          {},
           fresh_grouping(p + "witness"),
-          ctx_.int_const((p + "phase").c_str()), ctx_.int_const((p + "actor").c_str()),
-          ctx_.int_const((p + "origin").c_str()), ctx_.int_const((p + "refusals").c_str()),
-          ctx_.int_const((p + "dealer").c_str()), ctx_.int_const((p + "winner").c_str()),
-          ctx_.bool_const((p + "turned").c_str()), ctx_.bool_const((p + "opening").c_str())};
+          ctx_.int_const((p + "phase").c_str()),
+          ctx_.int_const((p + "actor").c_str()),
+          ctx_.int_const((p + "origin").c_str()),
+          ctx_.int_const((p + "refusals").c_str()),
+          ctx_.int_const((p + "dealer").c_str()),
+          ctx_.int_const((p + "winner").c_str()),
+          ctx_.bool_const((p + "turned").c_str()),
+          ctx_.bool_const((p + "opening").c_str())};
   for (int k = 0; k < seats_; ++k) {
     s.hand.push_back(fresh_terms(fmt::format("{}hand{}", p, k)));
     s.table.push_back(fresh_terms(fmt::format("{}table{}", p, k)));
@@ -190,7 +204,8 @@ State Model::merge(const Branches& b) const {
 Transition Model::make(Kind kind, int seat, int other, int from, std::string name, z3::expr guard, z3::expr card_guard,
                        Branches branches, MoveVars vars, bool record) const {
   State post = merge(branches);
-  return {kind, seat, other, from, std::move(name), guard, card_guard, std::move(branches), post, std::move(vars), record};
+  return {kind,  seat, other, from, std::move(name), guard, card_guard, std::move(branches), post, std::move(vars),
+          record};
 }
 
 z3::expr Model::has_up(const State& s) const {
@@ -202,9 +217,7 @@ z3::expr Model::offer_count(const State& s) const {
   return z3::ite(s.turned, ctx_.int_val(seats_), ctx_.int_val(seats_ - 1));
 }
 
-z3::expr Model::next_seat(const z3::expr& seat) const {
-  return z3::ite(seat == seats_ - 1, ctx_.int_val(0), seat + 1);
-}
+z3::expr Model::next_seat(const z3::expr& seat) const { return z3::ite(seat == seats_ - 1, ctx_.int_val(0), seat + 1); }
 
 z3::expr Model::seat_plus(const z3::expr& seat, const z3::expr& k) const {
   z3::expr x = seat + k;
@@ -334,7 +347,8 @@ z3::expr Model::joins_lowest_meld(const State& p, int seat, const Terms& card, c
   }
   auto lower = [&](int k, int h) {  // slot k's lowest card is below slot h's
     z3::expr_vector any(ctx_);
-    for (int c = 0; c < cards_; ++c) any.push_back(p.slot[seat][c][k] >= 1 && none_upto[static_cast<std::size_t>(h * cards_ + c)]);
+    for (int c = 0; c < cards_; ++c)
+      any.push_back(p.slot[seat][c][k] >= 1 && none_upto[static_cast<std::size_t>(h * cards_ + c)]);
     return z3::mk_or(any);
   };
   z3::expr_vector parts(ctx_);
@@ -509,7 +523,8 @@ Transition Model::pass(const State& p, int s, const Oracles& o) const {
 
 Transition Model::waive(const State& p, int s) const {
   z3::expr guard = p.phase == kForceWindow && p.actor == s;
-  return make(Kind::Waive, s, -1, kForceWindow, fmt::format("no seat forces seat {}", s), guard, guard, refuse(p), {}, false);
+  return make(Kind::Waive, s, -1, kForceWindow, fmt::format("no seat forces seat {}", s), guard, guard, refuse(p), {},
+              false);
 }
 
 // Any other seat may compel the passer to take the card (the force comes right after the
@@ -518,7 +533,8 @@ Transition Model::force_window(const State& p, int s) const {
   State q = p;
   q.phase = ctx_.int_val(kForced);
   z3::expr guard = p.phase == kForceWindow && p.actor == s;
-  return make(Kind::Force, s, -1, kForceWindow, fmt::format("seat {} is forced after its pass", s), guard, guard, only(q), {});
+  return make(Kind::Force, s, -1, kForceWindow, fmt::format("seat {} is forced after its pass", s), guard, guard,
+              only(q), {});
 }
 
 // 004: the seat facing the card forces it, instead of taking or refusing it, on another seat

@@ -30,10 +30,10 @@ enum PhaseId : int { kSwap = 0, kTurn, kOffer, kForceWindow, kForced, kThrow, kO
 const char* phase_name(int phase);
 
 struct State {
-  std::vector<Terms> hand, table;   // [seat][card]: 1 when the card is there
-  Terms stock, dead, up;            // [card]
-  std::vector<Grouping> slot;       // [seat][card][slot]: the meld slot of a table card
-  std::vector<Terms> swap;          // [seat][card]: the card the seat has chosen to pass (Swap)
+  std::vector<Terms> hand, table;  // [seat][card]: 1 when the card is there
+  Terms stock, dead, up;           // [card]
+  std::vector<Grouping> slot;      // [seat][card][slot]: the meld slot of a table card
+  std::vector<Terms> swap;         // [seat][card]: the card the seat has chosen to pass (Swap)
   // Only in a force window or a forced take: how the forced seat's table and the face-up card
   // split into melds (with kept melds whole, without rearrange). A witness that the forced
   // take exists; the engine has no such field.
@@ -47,12 +47,12 @@ const char* kind_name(Kind kind);
 
 // The choices of one move, beyond its kind and seat.
 struct MoveVars {
-  Terms pick;        // swap, turn, throw: the card; take: the discard (none: all 0)
-  Terms laid;        // take, lay: the cards laid from the hand
-  Grouping grouping; // take, lay: the mover's table afterwards, by meld slot
-  Grouping onto;     // take with a hit: the hit seat's table afterwards
-  Grouping witness;  // pass into a force window, force by offer: the forced take's table
-  Terms taken_slot;  // take without extra_melds: the taken card's meld slot (0/1 per slot)
+  Terms pick;                    // swap, turn, throw: the card; take: the discard (none: all 0)
+  Terms laid;                    // take, lay: the cards laid from the hand
+  Grouping grouping;             // take, lay: the mover's table afterwards, by meld slot
+  Grouping onto;                 // take with a hit: the hit seat's table afterwards
+  Grouping witness;              // pass into a force window, force by offer: the forced take's table
+  Terms taken_slot;              // take without extra_melds: the taken card's meld slot (0/1 per slot)
   std::optional<z3::expr> fits;  // pass: the card fits the passer's table (forcing by decline)
 };
 
@@ -106,8 +106,7 @@ class Model {
   z3::expr domain(const State& s) const;
   // Every transition that may start from `pre` (all phases and seats; with `only_phase` and
   // `only_actor`, only those starting there, for a pre-state known to be there).
-  std::vector<Transition> transitions(const State& pre, const Oracles& oracles = {},
-                                      std::optional<int> only_phase = {},
+  std::vector<Transition> transitions(const State& pre, const Oracles& oracles = {}, std::optional<int> only_phase = {},
                                       std::optional<int> only_actor = {}) const;
 
   // Named pieces used by the invariants and the agreement check.

@@ -25,8 +25,9 @@ const std::vector<std::shared_ptr<const Ruleset>>& step_variant_rulesets() {
         // claim_priority and auto_take (house rules; claim_priority matters from three seats).
         {"v-previous", "base: three-seat\nclaim_priority: previous\n"},
         {"v-previous-auto", "base: three-seat\nclaim_priority: previous\nauto_take: true\n"},
-        {"v-four-previous-auto", "base: four-seat\nclaim_priority: previous\nauto_take: true\nfirst_offer: next\n"
-                                 "rearrange: false\nforcing: {decline: true, offer: true, hit: true}\n"},
+        {"v-four-previous-auto",
+         "base: four-seat\nclaim_priority: previous\nauto_take: true\nfirst_offer: next\n"
+         "rearrange: false\nforcing: {decline: true, offer: true, hit: true}\n"},
         {"v-auto", "base: american\nauto_take: true\nrearrange: false\n"},
     };
     std::vector<std::shared_ptr<const Ruleset>> out;

@@ -4,8 +4,7 @@
 
 namespace conquian::prove {
 
-TableModel::TableModel(z3::context& ctx, const Deck& deck, const MeldRules& rules, int groups,
-                       CardSet universe)
+TableModel::TableModel(z3::context& ctx, const Deck& deck, const MeldRules& rules, int groups, CardSet universe)
     : ctx_(ctx), deck_(deck), groups_(groups), universe_(universe), constraints_(ctx) {
   int n = deck.size(), ranks = deck.rank_count();
   int cap = rules.run_cap(deck);
@@ -42,8 +41,8 @@ TableModel::TableModel(z3::context& ctx, const Deck& deck, const MeldRules& rule
     constraints_.push_back(!(set_[g] && run_[g]));
     constraints_.push_back(z3::implies(sz > 0, set_[g] || run_[g]));
     constraints_.push_back(z3::implies(set_[g], sz >= rules.set_min && sz <= set_hi));
-    constraints_.push_back(z3::implies(run_[g], sz >= rules.run_min && sz <= cap && start[g] >= 0 &&
-                                                    start[g] + sz <= ranks));
+    constraints_.push_back(
+        z3::implies(run_[g], sz >= rules.run_min && sz <= cap && start[g] >= 0 && start[g] + sz <= ranks));
     for (int c = 0; c < n; ++c) {
       if (rules.wild.has(static_cast<Card>(c))) continue;  // a wild card fits any group
       int r = deck.rank_of(static_cast<Card>(c)), su = deck.suit_of(static_cast<Card>(c));

@@ -27,7 +27,7 @@ class TableModel {
 
   const z3::expr_vector& constraints() const { return constraints_; }
   z3::expr on(Card c) const { return on_[c]; }
-  z3::expr size() const;                        // cards on the table
+  z3::expr size() const;  // cards on the table
   z3::expr is_run(int g) const { return run_[g]; }
   z3::expr group_size(int g) const { return size_[g]; }
   int groups() const { return groups_; }

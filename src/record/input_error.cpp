@@ -12,6 +12,8 @@ std::string where_text(const std::string& file, Mark mark) {
 
 InputError::InputError(std::string file, Mark mark, const std::string& reason)
     : std::runtime_error(where_text(file, mark) + ": " + reason),
-      file_(std::move(file)), mark_(mark), reason_(reason) {}
+      file_(std::move(file)),
+      mark_(mark),
+      reason_(reason) {}
 
 }  // namespace conquian::record

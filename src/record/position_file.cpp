@@ -8,7 +8,7 @@ namespace {
 
 constexpr std::size_t kMaxCardsPerList = 64;
 constexpr std::size_t kMaxMelds = 32;
-constexpr std::size_t kMaxSeats = 8;     // the engine checks against the ruleset's seats
+constexpr std::size_t kMaxSeats = 8;  // the engine checks against the ruleset's seats
 
 Token token_of(const Fields& f, const YAML::Node& n, const std::string& key) {
   if (!n.IsScalar() || n.Scalar().empty()) f.fail_at(n, key, "expected a card token like 5h");
@@ -49,7 +49,8 @@ PositionSeat read_seat(const YAML::Node& n, const std::string& file, std::size_t
     seat.hand = tokens_of(f, hand, "hand");
   }
   YAML::Node table = f.node("table");
-  if (!table) throw InputError(file, seat.mark, "key '" + f.path("table") + "' is required (write [] for an empty table)");
+  if (!table)
+    throw InputError(file, seat.mark, "key '" + f.path("table") + "' is required (write [] for an empty table)");
   seat.table_mark = mark_of(table);
   if (!table.IsNull()) {
     if (!table.IsSequence()) f.fail("table", "must be a list of melds, like [[5h, 5c, 5s], [3h, 4h, 5h]]");
@@ -85,7 +86,8 @@ void read_face_up(Fields& top, PositionFile& pf) {
 }
 
 PositionFile read_document(const YAML::Node& doc, const std::string& file) {
-  if (!doc || doc.IsNull()) throw InputError(file, {}, "the file is empty; expected a position (format: conquian-position/1)");
+  if (!doc || doc.IsNull())
+    throw InputError(file, {}, "the file is empty; expected a position (format: conquian-position/1)");
   Fields f(doc, file, "");
   PositionFile pf;
   pf.file = file;
@@ -101,14 +103,18 @@ PositionFile read_document(const YAML::Node& doc, const std::string& file) {
   pf.dealer_mark = f.has("dealer") ? mark_of(f.node("dealer")) : pf.mark;
 
   YAML::Node seats = f.node("seats");
-  if (!seats) throw InputError(file, pf.mark, "key 'seats' is required: one entry {hand: [...], table: [...]} per seat");
-  if (!seats.IsSequence() || seats.size() == 0) f.fail("seats", "must be a list with one entry {hand: [...], table: [...]} per seat");
-  if (seats.size() > kMaxSeats) f.fail("seats", "has " + std::to_string(seats.size()) + " entries; a deal has at most 4 seats");
+  if (!seats)
+    throw InputError(file, pf.mark, "key 'seats' is required: one entry {hand: [...], table: [...]} per seat");
+  if (!seats.IsSequence() || seats.size() == 0)
+    f.fail("seats", "must be a list with one entry {hand: [...], table: [...]} per seat");
+  if (seats.size() > kMaxSeats)
+    f.fail("seats", "has " + std::to_string(seats.size()) + " entries; a deal has at most 4 seats");
   pf.seats_mark = mark_of(seats);
   for (std::size_t i = 0; i < seats.size(); ++i) pf.seats.push_back(read_seat(seats[i], file, i));
 
   YAML::Node stock = f.node("stock");
-  if (!stock) throw InputError(file, pf.mark, "key 'stock' is required: the stock top card first, [] when empty, or 'unknown'");
+  if (!stock)
+    throw InputError(file, pf.mark, "key 'stock' is required: the stock top card first, [] when empty, or 'unknown'");
   pf.stock_mark = mark_of(stock);
   if (stock.IsScalar() && stock.Scalar() == "unknown") {
     pf.stock_known = false;
@@ -148,9 +154,7 @@ PositionFile read_document(const YAML::Node& doc, const std::string& file) {
 
 }  // namespace
 
-PositionFile read_position_file(const std::string& path) {
-  return read_document(load_yaml_file(path), path);
-}
+PositionFile read_position_file(const std::string& path) { return read_document(load_yaml_file(path), path); }
 
 PositionFile read_position_text(const std::string& text, const std::string& name) {
   return read_document(load_yaml_text(text, name), name);

@@ -29,17 +29,17 @@ using TokenList = std::vector<Token>;
 enum class MoveKind : std::uint8_t { Swap, Turn, Take, Pass, Force, Throw, Lay };
 
 struct RecordMove {
-  Mark mark;                              // where the move's mapping starts
+  Mark mark;  // where the move's mapping starts
   MoveKind kind = MoveKind::Pass;
-  int seat = -1;                          // `seat:`
-  Token card;                             // swap / turn / take / pass / throw
-  int force_seat = -1;                    // `force: N`
-  bool has_melds = false;                 // `melds:` given (the whole table after)
+  int seat = -1;           // `seat:`
+  Token card;              // swap / turn / take / pass / throw
+  int force_seat = -1;     // `force: N`
+  bool has_melds = false;  // `melds:` given (the whole table after)
   std::vector<TokenList> melds;
-  bool has_lay = false;                   // `lay:` given (cards laid from the hand)
+  bool has_lay = false;  // `lay:` given (cards laid from the hand)
   TokenList lay;
-  std::optional<Token> discard;           // `discard:`
-  int onto = -1;                          // `onto: N` ("hit" forcing)
+  std::optional<Token> discard;  // `discard:`
+  int onto = -1;                 // `onto: N` ("hit" forcing)
 };
 
 struct RecordResult {
@@ -54,55 +54,53 @@ struct RecordResult {
 struct RecordScore {
   bool present = false;
   Mark mark;
-  std::int64_t multiplier = 0;            // the multiplier this deal was played at
-  std::vector<std::int64_t> total;        // every seat's match points after the deal
-  int match_winner = -1;                  // stated on the deal that ends the match
+  std::int64_t multiplier = 0;      // the multiplier this deal was played at
+  std::vector<std::int64_t> total;  // every seat's match points after the deal
+  int match_winner = -1;            // stated on the deal that ends the match
 };
 
 struct GameRecord {
-  std::string file;                       // the file it came from
-  int index = 0;                          // 1-based document index in the file
-  Mark mark;                              // where the document starts
-  std::string format;                     // "conquian-record/1"
+  std::string file;    // the file it came from
+  int index = 0;       // 1-based document index in the file
+  Mark mark;           // where the document starts
+  std::string format;  // "conquian-record/1"
   // The ruleset: a name or path as written, or a mapping written inline (its text as
   // written, indented as in the file; `ruleset` is then ""). Neither: a deal of a match,
   // played under the match's ruleset.
   std::string ruleset;
   std::string ruleset_inline;
-  Mark ruleset_mark;                      // where the value starts
-  std::string id;                         // empty: reports use file:index
+  Mark ruleset_mark;  // where the value starts
+  std::string id;     // empty: reports use file:index
   std::vector<std::string> players;
   int dealer = 0;
-  std::vector<TokenList> hands;           // as dealt, one list per seat
+  std::vector<TokenList> hands;  // as dealt, one list per seat
   bool has_stock = false;
-  TokenList stock;                        // top card first
+  TokenList stock;  // top card first
   std::string salt;
-  std::string commitment;                 // "sha256:<hex>" or empty
+  std::string commitment;  // "sha256:<hex>" or empty
   Mark commitment_mark;
   std::vector<RecordMove> moves;
   RecordResult result;
-  RecordScore score;                      // deals of a match only
+  RecordScore score;  // deals of a match only
 
-  std::string display_id() const {
-    return id.empty() ? file + ":" + std::to_string(index) : id;
-  }
+  std::string display_id() const { return id.empty() ? file + ":" + std::to_string(index) : id; }
 };
 
 // The first document of a match file (`match:`): the terms every deal after it is played
 // under. Absent numbers (-1) are the ruleset's.
 struct MatchHeader {
   std::string file;
-  int index = 0;                          // 1-based document index
-  Mark mark;                              // where the `match` mapping starts
-  std::string id;                         // empty: reports use file:index
-  std::string ruleset;                    // required: a name or path, or inline (as in GameRecord)
+  int index = 0;        // 1-based document index
+  Mark mark;            // where the `match` mapping starts
+  std::string id;       // empty: reports use file:index
+  std::string ruleset;  // required: a name or path, or inline (as in GameRecord)
   std::string ruleset_inline;
   Mark ruleset_mark;
-  int seats = -1;                         // optional: must be the ruleset's
+  int seats = -1;  // optional: must be the ruleset's
   std::vector<std::string> players;
-  std::int64_t target = -1;               // points that win the match (the ruleset's match_target)
+  std::int64_t target = -1;  // points that win the match (the ruleset's match_target)
   Mark target_mark;
-  std::int64_t stake = -1;                // points for a won deal before the multiplier (scoring.stake)
+  std::int64_t stake = -1;  // points for a won deal before the multiplier (scoring.stake)
 
   std::string display_id() const { return id.empty() ? file + ":" + std::to_string(index) : id; }
 };
@@ -110,10 +108,10 @@ struct MatchHeader {
 // A document that could not be read as a record: it becomes one `malformed` game.
 struct RecordError {
   std::string file;
-  int index = 0;                          // 1-based document index; 0: the file as a whole
-  std::string id;                         // the record's id if it got that far
+  int index = 0;   // 1-based document index; 0: the file as a whole
+  std::string id;  // the record's id if it got that far
   Mark mark;
-  std::string message;                    // names the key and the reason
+  std::string message;  // names the key and the reason
 };
 
 // One document of a record file: a record, a match header, or the reason it is neither.
@@ -125,11 +123,11 @@ struct ReadItem {
 
 // Limits that keep hostile input bounded (documented in specs/limits.md).
 struct ReadLimits {
-  std::size_t max_file_bytes = std::size_t{1} << 30;   // 1 GiB
-  std::size_t max_moves = 100'000;                      // per game
+  std::size_t max_file_bytes = std::size_t{1} << 30;  // 1 GiB
+  std::size_t max_moves = 100'000;                    // per game
   std::size_t max_cards_per_list = 64;
-  std::size_t max_depth = 16;                           // YAML nesting
+  std::size_t max_depth = 16;  // YAML nesting
   std::size_t max_scalar_bytes = 4096;
-  std::size_t max_inline_ruleset_bytes = 64 * 1024;     // an inline `ruleset:` mapping
+  std::size_t max_inline_ruleset_bytes = 64 * 1024;  // an inline `ruleset:` mapping
 };
 }  // namespace conquian::record

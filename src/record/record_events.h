@@ -42,14 +42,12 @@ struct PathStep {
 
 inline std::uint32_t clamp32(std::size_t v) {
   return v > std::numeric_limits<std::uint32_t>::max() ? std::numeric_limits<std::uint32_t>::max()
-                                                        : static_cast<std::uint32_t>(v);
+                                                       : static_cast<std::uint32_t>(v);
 }
 
 class EventStream {
  public:
-  EventStream(const std::string& name, const ReadLimits& limits) : name_(name), limits_(limits) {
-    path_.reserve(16);
-  }
+  EventStream(const std::string& name, const ReadLimits& limits) : name_(name), limits_(limits) { path_.reserve(16); }
   EventStream(const EventStream&) = delete;
   EventStream& operator=(const EventStream&) = delete;
 
@@ -88,9 +86,7 @@ class EventStream {
     return v.empty() || v == "~" || v == "null" || v == "Null" || v == "NULL";
   }
   const char* found() const;  // "a mapping", "a list", "a scalar", "nothing"
-  Mark mark_of(const yaml_mark_t& m) const {
-    return Mark{clamp32(m.line + 1 + line_base_), clamp32(m.column + 1)};
-  }
+  Mark mark_of(const yaml_mark_t& m) const { return Mark{clamp32(m.line + 1 + line_base_), clamp32(m.column + 1)}; }
   // Skips the rest of a failed document (throws DocFailure with resync when too deep).
   void skip_to_document_end();
 

@@ -70,41 +70,31 @@ void EventStream::advance() {
     case YAML_MAPPING_START_EVENT:
     case YAML_SEQUENCE_START_EVENT:
       if (++depth_ > limits_.max_depth)
-        fail_at(ev_.start_mark,
-                "nested more than " + std::to_string(limits_.max_depth) + " levels deep (max_depth)",
+        fail_at(ev_.start_mark, "nested more than " + std::to_string(limits_.max_depth) + " levels deep (max_depth)",
                 true);
       break;
     case YAML_MAPPING_END_EVENT:
-    case YAML_SEQUENCE_END_EVENT:
-      --depth_;
-      break;
+    case YAML_SEQUENCE_END_EVENT: --depth_; break;
     case YAML_SCALAR_EVENT:
       if (!skipping_ && ev_.data.scalar.length > limits_.max_scalar_bytes)
         fail_limit("a scalar of " + std::to_string(ev_.data.scalar.length) +
-                  " bytes is longer than max_scalar_bytes (" +
-                  std::to_string(limits_.max_scalar_bytes) + ")");
+                   " bytes is longer than max_scalar_bytes (" + std::to_string(limits_.max_scalar_bytes) + ")");
       break;
     case YAML_ALIAS_EVENT:
       if (!skipping_)
-        fail_here("alias *" +
-                  std::string(reinterpret_cast<const char*>(ev_.data.alias.anchor)).substr(0, 32) +
+        fail_here("alias *" + std::string(reinterpret_cast<const char*>(ev_.data.alias.anchor)).substr(0, 32) +
                   ": aliases are not allowed in records");
       break;
-    default:
-      break;
+    default: break;
   }
 }
 
 const char* EventStream::found() const {
   switch (ev_.type) {
-    case YAML_MAPPING_START_EVENT:
-      return "a mapping";
-    case YAML_SEQUENCE_START_EVENT:
-      return "a list";
-    case YAML_SCALAR_EVENT:
-      return is_null() ? "nothing" : "a scalar";
-    default:
-      return "something else";
+    case YAML_MAPPING_START_EVENT: return "a mapping";
+    case YAML_SEQUENCE_START_EVENT: return "a list";
+    case YAML_SCALAR_EVENT: return is_null() ? "nothing" : "a scalar";
+    default: return "something else";
   }
 }
 
@@ -160,8 +150,7 @@ using detail::SyntaxBreak;
 
 class Reader {
  public:
-  Reader(std::string_view text, const std::string& name, const RecordSink& sink,
-         const ReadLimits& limits)
+  Reader(std::string_view text, const std::string& name, const RecordSink& sink, const ReadLimits& limits)
       : text_(text), name_(name), sink_(sink), limits_(limits), in_(name, limits) {}
 
   void run();
@@ -187,17 +176,17 @@ class Reader {
   detail::SchemaScratch scratch_;  // reused by every document
   std::uint32_t line_base_ = 0;    // lines before the current segment
 
-  int doc_count_ = 0;      // documents started so far
-  bool in_doc_ = false;    // a document started and not yet emitted
-  GameRecord doc_;         // the document being read (its id names a later error)
-  Mark resync_mark_;       // where the nesting went too deep
+  int doc_count_ = 0;    // documents started so far
+  bool in_doc_ = false;  // a document started and not yet emitted
+  GameRecord doc_;       // the document being read (its id names a later error)
+  Mark resync_mark_;     // where the nesting went too deep
   std::size_t segment_begin_ = 0;
   std::size_t segment_end_ = 0;
-  Mark broken_mark_;       // where libyaml gave up, and why
+  Mark broken_mark_;  // where libyaml gave up, and why
   std::string broken_message_;
   int broken_index_ = 0;
 
-  bool hold_ = false;      // keep the last item back (see emit)
+  bool hold_ = false;  // keep the last item back (see emit)
   std::optional<ReadItem> pending_;
 };
 
@@ -264,9 +253,7 @@ void Reader::run() {
       std::size_t next = 0;
       std::uint32_t next_line = 0;
       // resync_mark_ is 1-based; find_document_start wants 0-based lines.
-      if (!detail::find_document_start(text_, begin, line_base_, resync_mark_.line - 1, end, next,
-                                       next_line))
-        break;
+      if (!detail::find_document_start(text_, begin, line_base_, resync_mark_.line - 1, end, next, next_line)) break;
       begin = next;
       line_base_ = next_line;
       continue;
@@ -338,9 +325,7 @@ Reader::SegmentEnd Reader::parse_segment(std::size_t begin, std::size_t end) {
       header.index = doc_count_;
       try {
         detail::read_document(in_, doc_, header, is_match, scratch_);
-      } catch (DocFailure& f) {
-        failure = std::move(f);
-      }
+      } catch (DocFailure& f) { failure = std::move(f); }
       if (!failure) {
         in_doc_ = false;
         if (is_match) emit(ReadItem{std::nullopt, std::nullopt, std::move(header)});
@@ -384,15 +369,12 @@ std::string Reader::syntax_message(Mark& mark) {
   in_.clear_path();
   std::string reason;
   switch (p.error) {
-    case YAML_MEMORY_ERROR:
-      reason = "out of memory reading YAML";
-      break;
+    case YAML_MEMORY_ERROR: reason = "out of memory reading YAML"; break;
     case YAML_READER_ERROR: {
       // Only a byte offset into the segment here; the text checks should have caught it.
       std::uint32_t line = 0, column = 0;
       detail::locate(text_, segment_begin_, line_base_,
-                     segment_begin_ + std::min(segment_end_ - segment_begin_, p.problem_offset),
-                     line, column);
+                     segment_begin_ + std::min(segment_end_ - segment_begin_, p.problem_offset), line, column);
       mark = Mark{line + 1, column + 1};
       reason = std::string("unreadable text: ") + (p.problem ? p.problem : "reader error");
       return in_.located(mark, reason) + "; the rest of the file is not read";
@@ -401,8 +383,8 @@ std::string Reader::syntax_message(Mark& mark) {
       reason = std::string("broken YAML: ") + (p.problem ? p.problem : "syntax error");
       if (p.context != nullptr) {
         const Mark cm = in_.mark_of(p.context_mark);
-        reason += " (" + std::string(p.context) + " at line " + std::to_string(cm.line) +
-                  ", column " + std::to_string(cm.column) + ")";
+        reason += " (" + std::string(p.context) + " at line " + std::to_string(cm.line) + ", column " +
+                  std::to_string(cm.column) + ")";
       }
       break;
   }
@@ -411,7 +393,6 @@ std::string Reader::syntax_message(Mark& mark) {
   else reason += detail::tab_hint(text_, mark.line ? mark.line : 1);
   return in_.located(mark, reason) + "; the rest of the file is not read";
 }
-
 
 // ---------------------------------------------------------------------------------------
 // Files
@@ -480,10 +461,7 @@ void read_record_stream(int fd, const std::string& path, const RecordSink& sink,
     }
     if (got == 0) break;
     if (text.size() + static_cast<std::size_t>(got) > limits.max_file_bytes) {
-      file_error(path,
-                 "file is more than max_file_bytes (" + std::to_string(limits.max_file_bytes) +
-                     " bytes)",
-                 sink);
+      file_error(path, "file is more than max_file_bytes (" + std::to_string(limits.max_file_bytes) + " bytes)", sink);
       return;
     }
     text.append(buf, static_cast<std::size_t>(got));

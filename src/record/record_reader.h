@@ -17,13 +17,11 @@ using RecordSink = std::function<void(ReadItem&&)>;
 
 // Reads every document of the file at `path`. A file that cannot be opened or parsed at
 // all yields one ReadItem with an error whose index is 0.
-void read_record_file(const std::string& path, const RecordSink& sink,
-                      const ReadLimits& limits = {});
+void read_record_file(const std::string& path, const RecordSink& sink, const ReadLimits& limits = {});
 
 // The same from an open file descriptor, which it closes; `path` names it in messages.
 // read_record_file("-") reads standard input this way, named kStdinName.
-void read_record_stream(int fd, const std::string& path, const RecordSink& sink,
-                        const ReadLimits& limits = {});
+void read_record_stream(int fd, const std::string& path, const RecordSink& sink, const ReadLimits& limits = {});
 inline const std::string kStdinName = "<stdin>";
 
 // The same, from text in memory; `name` stands for the file name in messages.

@@ -36,8 +36,7 @@ constexpr std::string_view kMoveKeys[] = {"seat",  "swap",  "turn", "take",    "
                                           "throw", "melds", "lay",  "discard", "onto"};
 enum MoveKey { kSeat, kSwap, kTurn, kTake, kPass, kForce, kThrow, kMelds, kLay, kDiscard, kOnto };
 constexpr unsigned bit(int k) { return 1u << k; }
-constexpr unsigned kActionBits =
-    bit(kSwap) | bit(kTurn) | bit(kTake) | bit(kPass) | bit(kForce) | bit(kThrow);
+constexpr unsigned kActionBits = bit(kSwap) | bit(kTurn) | bit(kTake) | bit(kPass) | bit(kForce) | bit(kThrow);
 
 constexpr std::string_view kResultKeys[] = {"winner", "draw"};
 enum ResultKey { kWinner, kDraw };
@@ -142,41 +141,27 @@ void Schema::parse_document(GameRecord& g, MatchHeader& header, bool& is_match) 
         if (g.format != kFormat)
           in_.fail_here("format " + shown(g.format) + " is not supported (expected " + std::string(kFormat) + ")");
         break;
-      case kRuleset:
-        ruleset_value(g.ruleset, g.ruleset_inline, g.ruleset_mark);
-        break;
+      case kRuleset: ruleset_value(g.ruleset, g.ruleset_inline, g.ruleset_mark); break;
       case kId:
         in_.advance();
         if (!in_.is_scalar()) in_.fail_here(std::string("expected an id, found ") + in_.found());
         if (!in_.is_null()) g.id = std::string(in_.scalar_view());
         break;
-      case kPlayers:
-        parse_players(g.players);
-        break;
+      case kPlayers: parse_players(g.players); break;
       case kDealer:
         in_.advance();
         g.dealer = seat_value();
         break;
-      case kDeal:
-        parse_deal(g);
-        break;
-      case kMoves:
-        parse_moves(g.moves);
-        break;
-      case kResult:
-        parse_result(g.result);
-        break;
-      case kScore:
-        parse_score(g.score);
-        break;
-      case kMatch:
-        parse_match(header);
-        break;
-      default:
-        break;
+      case kDeal: parse_deal(g); break;
+      case kMoves: parse_moves(g.moves); break;
+      case kResult: parse_result(g.result); break;
+      case kScore: parse_score(g.score); break;
+      case kMatch: parse_match(header); break;
+      default: break;
     }
   });
-  if ((seen & bit(kFormatKey)) == 0) in_.fail_at(start, "the record has no 'format' (expected format: conquian-record/1)");
+  if ((seen & bit(kFormatKey)) == 0)
+    in_.fail_at(start, "the record has no 'format' (expected format: conquian-record/1)");
   if ((seen & bit(kMatch)) != 0) {
     const unsigned others = seen & ~(bit(kFormatKey) | bit(kMatch));
     if (others != 0)
@@ -187,9 +172,8 @@ void Schema::parse_document(GameRecord& g, MatchHeader& header, bool& is_match) 
     in_.advance();  // DOCUMENT-END
     return;
   }
-  static constexpr const char* kRequired[][2] = {
-      {"deal", "(the cards as dealt)"},
-      {"moves", "(write 'moves: []' for a game with none)"}};
+  static constexpr const char* kRequired[][2] = {{"deal", "(the cards as dealt)"},
+                                                 {"moves", "(write 'moves: []' for a game with none)"}};
   static constexpr int kRequiredKeys[] = {kDeal, kMoves};
   for (std::size_t i = 0; i < 2; ++i) {
     if ((seen & bit(kRequiredKeys[i])) == 0)
@@ -239,8 +223,7 @@ int Schema::seat_value() {
   if (!in_.is_scalar() || in_.is_null())
     in_.fail_here(std::string("expected a seat number (0..63), found ") + in_.found());
   const std::string_view v = in_.scalar_view();
-  if (!in_.is_plain())
-    in_.fail_here(shown(v) + " is quoted; a seat number is a plain decimal integer (0..63)");
+  if (!in_.is_plain()) in_.fail_here(shown(v) + " is quoted; a seat number is a plain decimal integer (0..63)");
   const bool negative = v[0] == '-';
   const std::string_view digits = negative ? v.substr(1) : v;
   bool all_digits = !digits.empty();
@@ -267,7 +250,8 @@ std::int64_t Schema::whole_value(const char* what, std::int64_t lo, std::int64_t
   std::int64_t value = 0;
   for (const char c : v) value = value * 10 + (c - '0');
   if (value < lo || value > hi)
-    in_.fail_here(shown(v) + " is out of range for " + what + " (" + std::to_string(lo) + " to " + std::to_string(hi) + ")");
+    in_.fail_here(shown(v) + " is out of range for " + what + " (" + std::to_string(lo) + " to " + std::to_string(hi) +
+                  ")");
   return value;
 }
 
@@ -275,8 +259,7 @@ Token Schema::token_value() {
   if (!in_.is_scalar() || in_.is_null()) in_.fail_here(std::string("expected a card token, found ") + in_.found());
   const std::string_view v = in_.scalar_view();
   if (v.size() > kMaxTokenBytes)
-    in_.fail_here("card token " + shown(v) + " is longer than " + std::to_string(kMaxTokenBytes) +
-                  " characters");
+    in_.fail_here("card token " + shown(v) + " is longer than " + std::to_string(kMaxTokenBytes) + " characters");
   return Token{std::string(v), in_.mark_of(in_.start_mark())};
 }
 
@@ -302,8 +285,7 @@ void Schema::token_list(TokenList& out, const char* expected) {
 void Schema::token_list_into(TokenList& out, const char* expected) {
   scratch_.tokens.clear();
   token_list(scratch_.tokens, expected);
-  out.assign(std::make_move_iterator(scratch_.tokens.begin()),
-             std::make_move_iterator(scratch_.tokens.end()));
+  out.assign(std::make_move_iterator(scratch_.tokens.begin()), std::make_move_iterator(scratch_.tokens.end()));
 }
 
 // The current event must start a list of lists of card tokens.
@@ -347,8 +329,7 @@ void Schema::parse_players(std::vector<std::string>& players) {
 void Schema::parse_deal(GameRecord& g) {
   in_.advance();
   if (in_.type() != YAML_MAPPING_START_EVENT)
-    in_.fail_here(std::string("expected a mapping with hands (and stock, salt, commitment), found ") +
-                  in_.found());
+    in_.fail_here(std::string("expected a mapping with hands (and stock, salt, commitment), found ") + in_.found());
   const yaml_mark_t start = in_.start_mark();
   const unsigned seen = read_mapping(kDealKeys, "a deal key", [&](int k) {
     switch (k) {
@@ -362,15 +343,12 @@ void Schema::parse_deal(GameRecord& g) {
         token_list_into(g.stock, "a list of card tokens");
         g.has_stock = true;
         break;
-      case kSalt:
-        g.salt = text_value("a salt");
-        break;
+      case kSalt: g.salt = text_value("a salt"); break;
       case kCommitment:
         g.commitment = text_value("a commitment (sha256:<hex>)");
         g.commitment_mark = in_.mark_of(in_.start_mark());
         break;
-      default:
-        break;
+      default: break;
     }
   });
   if ((seen & bit(kHands)) == 0) in_.fail_at(start, "the deal has no 'hands'");
@@ -439,8 +417,7 @@ void Schema::parse_move(RecordMove& m) {
         in_.advance();
         m.onto = seat_value();
         break;
-      default:
-        break;
+      default: break;
     }
   });
 
@@ -449,23 +426,23 @@ void Schema::parse_move(RecordMove& m) {
   if (std::popcount(actions) > 1) {
     const int first = std::countr_zero(actions);
     const int second = std::countr_zero(actions & ~bit(first));
-    in_.fail_at(start, "a move has one action, this one has both '" + std::string(kMoveKeys[first]) +
-                       "' and '" + std::string(kMoveKeys[second]) + "'");
+    in_.fail_at(start, "a move has one action, this one has both '" + std::string(kMoveKeys[first]) + "' and '" +
+                           std::string(kMoveKeys[second]) + "'");
   }
   if ((seen & bit(kSeat)) == 0) in_.fail_at(start, "the move has no 'seat'");
   if ((seen & bit(kMelds)) != 0 && (seen & bit(kLay)) != 0)
     in_.fail_at(start, "'melds' and 'lay' cannot both be given (melds: the whole table; lay: the cards laid)");
   if (actions != bit(kTake)) {
     for (const int k : {kDiscard, kOnto})
-      if ((seen & bit(k)) != 0)
-        in_.fail_at(start, "'" + std::string(kMoveKeys[k]) + "' goes only with 'take'");
+      if ((seen & bit(k)) != 0) in_.fail_at(start, "'" + std::string(kMoveKeys[k]) + "' goes only with 'take'");
   }
   if (actions == 0 && !laying)
-    in_.fail_at(start, "the move has no action (expected one of swap, turn, take, pass, force, throw, "
-                       "or melds/lay alone)");
+    in_.fail_at(start,
+                "the move has no action (expected one of swap, turn, take, pass, force, throw, "
+                "or melds/lay alone)");
   if (actions != 0 && actions != bit(kTake) && laying)
     in_.fail_at(start, std::string("'") + ((seen & bit(kMelds)) != 0 ? "melds" : "lay") +
-                       "' goes only with 'take' (or alone, to lay cards down)");
+                           "' goes only with 'take' (or alone, to lay cards down)");
   if ((seen & bit(kOnto)) != 0 && (seen & bit(kDiscard)) == 0)
     in_.fail_at(start, "'onto' needs a 'discard' (the card thrown onto that seat's table)");
 
@@ -499,7 +476,8 @@ void Schema::parse_result(RecordResult& r) {
       } else if (plain && (v == "false" || v == "False" || v == "FALSE")) {
         in_.fail_here("'draw: false' is no result; leave 'result' out for an unfinished game");
       } else {
-        in_.fail_here(std::string("expected true, found ") + (in_.is_scalar() && !in_.is_null() ? shown(v) : in_.found()));
+        in_.fail_here(std::string("expected true, found ") +
+                      (in_.is_scalar() && !in_.is_null() ? shown(v) : in_.found()));
       }
     }
   });
@@ -511,16 +489,16 @@ void Schema::parse_result(RecordResult& r) {
 void Schema::parse_score(RecordScore& sc) {
   in_.advance();
   if (in_.type() != YAML_MAPPING_START_EVENT)
-    in_.fail_here(std::string("expected {multiplier: M, total: [...]} (and match_winner on the deal that ends the match), found ") +
-                  in_.found());
+    in_.fail_here(
+        std::string(
+            "expected {multiplier: M, total: [...]} (and match_winner on the deal that ends the match), found ") +
+        in_.found());
   const yaml_mark_t start = in_.start_mark();
   sc.mark = in_.mark_of(start);
   const unsigned seen = read_mapping(kScoreKeys, "a score key", [&](int k) {
     in_.advance();
     switch (k) {
-      case kMultiplier:
-        sc.multiplier = whole_value("a multiplier", 1, kMaxPoints);
-        break;
+      case kMultiplier: sc.multiplier = whole_value("a multiplier", 1, kMaxPoints); break;
       case kTotal:
         if (in_.type() != YAML_SEQUENCE_START_EVENT)
           in_.fail_here(std::string("expected a list of points, one per seat, found ") + in_.found());
@@ -536,15 +514,14 @@ void Schema::parse_score(RecordScore& sc) {
         }
         in_.pop();
         break;
-      case kMatchWinner:
-        sc.match_winner = seat_value();
-        break;
-      default:
-        break;
+      case kMatchWinner: sc.match_winner = seat_value(); break;
+      default: break;
     }
   });
-  if ((seen & bit(kMultiplier)) == 0) in_.fail_at(start, "the score has no 'multiplier' (the multiplier the deal was played at)");
-  if ((seen & bit(kTotal)) == 0) in_.fail_at(start, "the score has no 'total' (every seat's match points after the deal)");
+  if ((seen & bit(kMultiplier)) == 0)
+    in_.fail_at(start, "the score has no 'multiplier' (the multiplier the deal was played at)");
+  if ((seen & bit(kTotal)) == 0)
+    in_.fail_at(start, "the score has no 'total' (every seat's match points after the deal)");
   sc.present = true;
 }
 
@@ -562,16 +539,12 @@ void Schema::parse_match(MatchHeader& m) {
         if (!in_.is_scalar()) in_.fail_here(std::string("expected an id, found ") + in_.found());
         if (!in_.is_null()) m.id = std::string(in_.scalar_view());
         break;
-      case kMatchRuleset:
-        ruleset_value(m.ruleset, m.ruleset_inline, m.ruleset_mark);
-        break;
+      case kMatchRuleset: ruleset_value(m.ruleset, m.ruleset_inline, m.ruleset_mark); break;
       case kMatchSeats:
         in_.advance();
         m.seats = static_cast<int>(whole_value("a number of seats", 1, kMaxSeatNumber + 1));
         break;
-      case kMatchPlayers:
-        parse_players(m.players);
-        break;
+      case kMatchPlayers: parse_players(m.players); break;
       case kMatchTarget:
         in_.advance();
         m.target_mark = in_.mark_of(in_.start_mark());
@@ -581,11 +554,11 @@ void Schema::parse_match(MatchHeader& m) {
         in_.advance();
         m.stake = whole_value("a stake (the points of a won deal)", 1, kMaxPoints);
         break;
-      default:
-        break;
+      default: break;
     }
   });
-  if ((seen & bit(kMatchRuleset)) == 0) in_.fail_at(start, "the match has no 'ruleset' (the ruleset every deal is played under)");
+  if ((seen & bit(kMatchRuleset)) == 0)
+    in_.fail_at(start, "the match has no 'ruleset' (the ruleset every deal is played under)");
 }
 
 }  // namespace

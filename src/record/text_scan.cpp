@@ -36,8 +36,7 @@ std::string code_point(std::uint32_t cp) {
 // The characters libyaml's reader accepts (yaml_parser_update_buffer).
 bool allowed(std::uint32_t cp) {
   return cp == 0x09 || cp == 0x0A || cp == 0x0D || (cp >= 0x20 && cp <= 0x7E) || cp == 0x85 ||
-         (cp >= 0xA0 && cp <= 0xD7FF) || (cp >= 0xE000 && cp <= 0xFFFD) ||
-         (cp >= 0x10000 && cp <= 0x10FFFF);
+         (cp >= 0xA0 && cp <= 0xD7FF) || (cp >= 0xE000 && cp <= 0xFFFD) || (cp >= 0x10000 && cp <= 0x10FFFF);
 }
 
 }  // namespace
@@ -122,8 +121,8 @@ TextProblem find_text_problem(std::string_view text) {
   return p;
 }
 
-void locate(std::string_view text, std::size_t begin, std::uint32_t begin_line, std::size_t offset,
-            std::uint32_t& line, std::uint32_t& column) {
+void locate(std::string_view text, std::size_t begin, std::uint32_t begin_line, std::size_t offset, std::uint32_t& line,
+            std::uint32_t& column) {
   std::uint32_t l = begin_line;
   std::uint32_t col = 0;
   if (offset > text.size()) offset = text.size();
@@ -149,9 +148,8 @@ bool is_document_marker(std::string_view text, std::size_t offset) {
   return c == ' ' || c == '\t' || c == '\r' || c == '\n';
 }
 
-bool find_document_start(std::string_view text, std::size_t begin, std::uint32_t begin_line,
-                         std::uint32_t after_line, std::size_t end, std::size_t& found_offset,
-                         std::uint32_t& found_line) {
+bool find_document_start(std::string_view text, std::size_t begin, std::uint32_t begin_line, std::uint32_t after_line,
+                         std::size_t end, std::size_t& found_offset, std::uint32_t& found_line) {
   std::uint32_t line = begin_line;
   std::size_t j = begin;
   const std::string_view scope = text.substr(0, end);

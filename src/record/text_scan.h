@@ -29,15 +29,14 @@ TextProblem find_text_problem(std::string_view text);
 
 // Line and column (both 0-based, column in characters) of byte `offset`, counting from
 // `begin`, which starts line `begin_line`.
-void locate(std::string_view text, std::size_t begin, std::uint32_t begin_line, std::size_t offset,
-            std::uint32_t& line, std::uint32_t& column);
+void locate(std::string_view text, std::size_t begin, std::uint32_t begin_line, std::size_t offset, std::uint32_t& line,
+            std::uint32_t& column);
 
 // The first line after line `after_line` (0-based) that starts a YAML document ("---"
 // followed by a space, a tab, a line break or the end), looking in [begin, end), where
 // `begin` starts line `begin_line`. Returns false if there is none.
-bool find_document_start(std::string_view text, std::size_t begin, std::uint32_t begin_line,
-                         std::uint32_t after_line, std::size_t end, std::size_t& found_offset,
-                         std::uint32_t& found_line);
+bool find_document_start(std::string_view text, std::size_t begin, std::uint32_t begin_line, std::uint32_t after_line,
+                         std::size_t end, std::size_t& found_offset, std::uint32_t& found_line);
 
 // " (YAML indents with spaces, not tabs)" when a line up to `line` (1-based) of `text`
 // indents with a tab, else "": added to a YAML syntax error, whose own words never say so.

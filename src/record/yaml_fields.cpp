@@ -52,9 +52,9 @@ YAML::Node load_yaml_file(const std::string& path, std::size_t max_bytes) {
 Fields::Fields(const YAML::Node& node, std::string file, std::string where)
     : map_(node), file_(std::move(file)), where_(std::move(where)) {
   if (!node.IsMap())
-    throw InputError(file_, mark_of(node),
-                     (where_.empty() ? std::string("the document") : "'" + where_ + "'") +
-                         " must be a mapping of keys to values");
+    throw InputError(
+        file_, mark_of(node),
+        (where_.empty() ? std::string("the document") : "'" + where_ + "'") + " must be a mapping of keys to values");
 }
 
 bool Fields::has(const std::string& key) const { return static_cast<bool>(map_[key]); }
@@ -73,8 +73,7 @@ void Fields::fail_at(const YAML::Node& at, const std::string& key, const std::st
   throw InputError(file_, mark_of(at), "key '" + path(key) + "': " + reason);
 }
 
-std::int64_t Fields::as_integer(const YAML::Node& n, const std::string& key, std::int64_t lo,
-                                std::int64_t hi) const {
+std::int64_t Fields::as_integer(const YAML::Node& n, const std::string& key, std::int64_t lo, std::int64_t hi) const {
   if (!n.IsScalar()) fail_at(n, key, "must be a whole number");
   const std::string& s = n.Scalar();
   std::int64_t v = 0;
@@ -100,8 +99,7 @@ std::string Fields::as_text(const YAML::Node& n, const std::string& key) const {
   return n.Scalar();
 }
 
-std::int64_t Fields::integer(const std::string& key, std::int64_t fallback, std::int64_t lo,
-                             std::int64_t hi) {
+std::int64_t Fields::integer(const std::string& key, std::int64_t fallback, std::int64_t lo, std::int64_t hi) {
   YAML::Node n = node(key);
   if (!n || n.IsNull()) return fallback;
   return as_integer(n, key, lo, hi);

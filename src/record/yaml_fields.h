@@ -32,25 +32,21 @@ class Fields {
   Fields(const YAML::Node& node, std::string file, std::string where);
 
   bool has(const std::string& key) const;
-  YAML::Node node(const std::string& key);             // marks the key as known
+  YAML::Node node(const std::string& key);  // marks the key as known
   [[noreturn]] void fail(const std::string& key, const std::string& reason) const;
-  [[noreturn]] void fail_at(const YAML::Node& at, const std::string& key,
-                            const std::string& reason) const;
+  [[noreturn]] void fail_at(const YAML::Node& at, const std::string& key, const std::string& reason) const;
 
-  std::int64_t integer(const std::string& key, std::int64_t fallback, std::int64_t lo,
-                       std::int64_t hi);
+  std::int64_t integer(const std::string& key, std::int64_t fallback, std::int64_t lo, std::int64_t hi);
   std::int64_t required_integer(const std::string& key, std::int64_t lo, std::int64_t hi);
   bool boolean(const std::string& key, bool fallback);
   std::string text(const std::string& key, const std::string& fallback);
   std::string required_text(const std::string& key);
   // One of `choices`, as written.
-  std::string choice(const std::string& key, const std::string& fallback,
-                     const std::vector<std::string>& choices);
+  std::string choice(const std::string& key, const std::string& fallback, const std::vector<std::string>& choices);
   std::vector<std::string> text_list(const std::string& key, std::size_t max_items);
 
   // Read a scalar node as an integer / boolean / string, or fail naming `key`.
-  std::int64_t as_integer(const YAML::Node& n, const std::string& key, std::int64_t lo,
-                          std::int64_t hi) const;
+  std::int64_t as_integer(const YAML::Node& n, const std::string& key, std::int64_t lo, std::int64_t hi) const;
   bool as_boolean(const YAML::Node& n, const std::string& key) const;
   std::string as_text(const YAML::Node& n, const std::string& key) const;
 

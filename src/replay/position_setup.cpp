@@ -23,11 +23,12 @@ class CardBook {
   Card card(const record::Token& t, const std::string& where) {
     auto c = rules_.deck.parse(t.text);
     if (!c)
-      throw InputError(pf_.file, t.mark, fmt::format("{}: {} (ruleset {})", where,
-                                                     rules_.deck.not_a_card(t.text), rules_.name));
+      throw InputError(pf_.file, t.mark,
+                       fmt::format("{}: {} (ruleset {})", where, rules_.deck.not_a_card(t.text), rules_.name));
     if (seen_.has(*c))
-      throw InputError(pf_.file, t.mark, fmt::format("{}: {} is listed twice (first in {}, line {})", where, t.text,
-                                                     first_where_[*c], first_line_[*c]));
+      throw InputError(pf_.file, t.mark,
+                       fmt::format("{}: {} is listed twice (first in {}, line {})", where, t.text, first_where_[*c],
+                                   first_line_[*c]));
     seen_.insert(*c);
     first_where_[*c] = where;
     first_line_[*c] = t.mark.line;
@@ -50,7 +51,9 @@ class CardBook {
   std::array<std::uint32_t, kMaxCards> first_line_{};
 };
 
-[[noreturn]] void fail(const record::PositionFile& pf, Mark mark, const std::string& why) { position_file_fault(pf, mark, why); }
+[[noreturn]] void fail(const record::PositionFile& pf, Mark mark, const std::string& why) {
+  position_file_fault(pf, mark, why);
+}
 
 std::string seat_list(const std::vector<int>& seats) {
   std::string s = "[";
@@ -60,8 +63,9 @@ std::string seat_list(const std::vector<int>& seats) {
 
 void check_seat(const record::PositionFile& pf, const Ruleset& rules, int seat, Mark mark, const char* key) {
   if (seat >= rules.seats)
-    fail(pf, mark, fmt::format("key '{}': there is no seat {} in a {}-seat game (seats are 0 to {})", key, seat,
-                               rules.seats, rules.seats - 1));
+    fail(pf, mark,
+         fmt::format("key '{}': there is no seat {} in a {}-seat game (seats are 0 to {})", key, seat, rules.seats,
+                     rules.seats - 1));
 }
 
 // Reads every card list of the file into `p`: hands, tables (each meld legal), stock, dead,
@@ -77,8 +81,9 @@ void read_cards(const record::PositionFile& pf, const Ruleset& rules, Position& 
       CardSet meld = book.cards(meld_tokens, fmt::format("seats[{}].table", s));
       Mark at = meld_tokens.empty() ? seat.table_mark : meld_tokens.front().mark;
       if (!idx.is_meld(meld))
-        fail(pf, at, fmt::format("seats[{}].table: [{}] is not a legal meld under ruleset {}", s,
-                                 rules.deck.tokens(meld), rules.name));
+        fail(pf, at,
+             fmt::format("seats[{}].table: [{}] is not a legal meld under ruleset {}", s, rules.deck.tokens(meld),
+                         rules.name));
       grouping.push(meld);
       p.table[s] |= meld;
     }
@@ -112,21 +117,23 @@ void check_counts(const record::PositionFile& pf, const Ruleset& rules, const Po
     Mark at = pf.seats[static_cast<std::size_t>(s)].mark;
     if (table >= rules.target) {
       if (total != rules.hand + 1)
-        fail(pf, at, fmt::format("seat {} has {} cards on its table, which reaches the target {}, but a seat that "
-                                 "has just won holds {} cards in all (the hand size plus the card it took), not {}",
-                                 s, table, rules.target, rules.hand + 1, total));
+        fail(pf, at,
+             fmt::format("seat {} has {} cards on its table, which reaches the target {}, but a seat that "
+                         "has just won holds {} cards in all (the hand size plus the card it took), not {}",
+                         s, table, rules.target, rules.hand + 1, total));
       if (winner >= 0) fail(pf, at, fmt::format("seats {} and {} both reach the target {}", winner, s, rules.target));
       winner = s;
       continue;
     }
     int expected = rules.hand + (s == pf.hit ? 1 : 0);
     if (total != expected)
-      fail(pf, at, fmt::format("seat {} holds {} cards in hand and {} on its table, {} in all; ruleset {} keeps "
-                               "hand + table at {}{}",
-                               s, hand, table, total, rules.name, expected,
-                               s == pf.hit ? " for a seat that was hit and has not yet thrown (the hand size plus "
-                                             "the card thrown onto its table)"
-                                           : " (the hand size: every take is paid for with a discard)"));
+      fail(pf, at,
+           fmt::format("seat {} holds {} cards in hand and {} on its table, {} in all; ruleset {} keeps "
+                       "hand + table at {}{}",
+                       s, hand, table, total, rules.name, expected,
+                       s == pf.hit ? " for a seat that was hit and has not yet thrown (the hand size plus "
+                                     "the card thrown onto its table)"
+                                   : " (the hand size: every take is paid for with a discard)"));
   }
 }
 
@@ -138,8 +145,9 @@ void set_offer(const record::PositionFile& pf, const Ruleset& rules, Position& p
   const int k = static_cast<int>(pf.refused.size());
   const int count = flow::offer_count(p);
   if (k > count)
-    fail(pf, pf.refused_mark, fmt::format("key 'refused': {} seats refused {}, but it is offered to only {}", k,
-                                          rules.deck.token(p.up), count));
+    fail(pf, pf.refused_mark,
+         fmt::format("key 'refused': {} seats refused {}, but it is offered to only {}", k, rules.deck.token(p.up),
+                     count));
   std::vector<int> order;
   for (int i = 0; i < count; ++i) order.push_back(flow::offer_seat(p, i));
   for (int i = 0; i < k; ++i) {
@@ -169,14 +177,15 @@ void set_offer(const record::PositionFile& pf, const Ruleset& rules, Position& p
       if (!flow::fits(p, f, p.up))
         why = fmt::format("{} does not fit seat {}'s table without help from its hand", rules.deck.token(p.up), f);
       else if (rules.forcing.decline && !rules.forcing.offer)
-        why = fmt::format("under the 'decline' forcing only the seat that refused the card last can be forced, "
-                          "and the refused seats are {}", seat_list(pf.refused));
+        why = fmt::format(
+            "under the 'decline' forcing only the seat that refused the card last can be forced, "
+            "and the refused seats are {}",
+            seat_list(pf.refused));
       else if (!rules.forcing.any() || (!rules.forcing.decline && !rules.forcing.offer))
         why = fmt::format("ruleset {} has no forcing of a face-up card", rules.name);
-      else
-        why = "no seat could have forced it there in this order of offers";
-      fail(pf, pf.forced_mark, fmt::format("key 'forced': seat {} cannot have been forced to take {}: {}", f,
-                                           rules.deck.token(p.up), why));
+      else why = "no seat could have forced it there in this order of offers";
+      fail(pf, pf.forced_mark,
+           fmt::format("key 'forced': seat {} cannot have been forced to take {}: {}", f, rules.deck.token(p.up), why));
     }
     p.actor = static_cast<std::uint8_t>(f);
     return;
@@ -188,9 +197,10 @@ void set_offer(const record::PositionFile& pf, const Ruleset& rules, Position& p
     return;
   }
   if (k == count)
-    fail(pf, pf.refused_mark, fmt::format("key 'refused': every seat it is offered to refused {}, so it is dead: "
-                                          "list it under 'dead' and leave 'face_up' out",
-                                          rules.deck.token(p.up)));
+    fail(pf, pf.refused_mark,
+         fmt::format("key 'refused': every seat it is offered to refused {}, so it is dead: "
+                     "list it under 'dead' and leave 'face_up' out",
+                     rules.deck.token(p.up)));
   p.phase = Phase::Offer;
   p.refusals = static_cast<std::uint8_t>(k);
   p.actor = static_cast<std::uint8_t>(order[static_cast<std::size_t>(k)]);
@@ -199,16 +209,18 @@ void set_offer(const record::PositionFile& pf, const Ruleset& rules, Position& p
 void set_phase(const record::PositionFile& pf, const Ruleset& rules, Position& p, int winner) {
   if (winner >= 0) {
     if (pf.has_face_up || pf.hit >= 0 || pf.forced >= 0 || !pf.refused.empty())
-      fail(pf, pf.mark, fmt::format("seat {} has reached the target, so the deal is over: leave out face_up, "
-                                    "refused, forced and hit",
-                                    winner));
+      fail(pf, pf.mark,
+           fmt::format("seat {} has reached the target, so the deal is over: leave out face_up, "
+                       "refused, forced and hit",
+                       winner));
     flow::win(p, winner);
     return;
   }
   if (pf.hit >= 0) {
     if (pf.has_face_up || pf.forced >= 0 || !pf.refused.empty())
-      fail(pf, pf.hit_mark, "key 'hit': a hit seat throws before any card is face up; leave out face_up, refused "
-                            "and forced");
+      fail(pf, pf.hit_mark,
+           "key 'hit': a hit seat throws before any card is face up; leave out face_up, refused "
+           "and forced");
     if (p.hand[pf.hit].empty())
       fail(pf, pf.hit_mark, fmt::format("key 'hit': seat {} has no card in hand to throw", pf.hit));
     p.phase = Phase::Throw;
@@ -229,19 +241,24 @@ void position_file_fault(const record::PositionFile& pf, record::Mark mark, cons
 
 Position position_from_file(const record::PositionFile& pf, const Ruleset& rules) {
   if (pf.view >= 0)
-    fail(pf, pf.view_mark, "key 'view': this command needs every hand known (a seat's view is read by 'conquian solve')");
+    fail(pf, pf.view_mark,
+         "key 'view': this command needs every hand known (a seat's view is read by 'conquian solve')");
   for (std::size_t s = 0; s < pf.seats.size(); ++s)
     if (pf.seats[s].hidden)
-      fail(pf, pf.seats[s].hand_mark, fmt::format("seats[{}].hand: a hidden hand ({{count: N}}) needs 'view: SEAT', the seat "
-                                                  "whose view the position is", s));
+      fail(pf, pf.seats[s].hand_mark,
+           fmt::format("seats[{}].hand: a hidden hand ({{count: N}}) needs 'view: SEAT', the seat "
+                       "whose view the position is",
+                       s));
   if (static_cast<int>(pf.seats.size()) != rules.seats)
-    fail(pf, pf.seats_mark, fmt::format("key 'seats': {} seats are listed, but ruleset {} has {}", pf.seats.size(),
-                                        rules.name, rules.seats));
+    fail(pf, pf.seats_mark,
+         fmt::format("key 'seats': {} seats are listed, but ruleset {} has {}", pf.seats.size(), rules.name,
+                     rules.seats));
   check_seat(pf, rules, pf.dealer, pf.dealer_mark, "dealer");
   check_seat(pf, rules, pf.to_act, pf.to_act_mark, "to_act");
   if (pf.hit >= 0) {
     check_seat(pf, rules, pf.hit, pf.hit_mark, "hit");
-    if (!rules.forcing.hit) fail(pf, pf.hit_mark, fmt::format("key 'hit': ruleset {} has no 'hit' forcing", rules.name));
+    if (!rules.forcing.hit)
+      fail(pf, pf.hit_mark, fmt::format("key 'hit': ruleset {} has no 'hit' forcing", rules.name));
   }
   Position p;
   p.rules = &rules;
@@ -255,29 +272,35 @@ Position position_from_file(const record::PositionFile& pf, const Ruleset& rules
   if (!p.result.over() && to_act(p) != pf.to_act) {
     std::string why;
     switch (p.phase) {
-      case Phase::Offer: why = fmt::format("{} is offered to seat {} next", rules.deck.token(p.up), int(p.actor)); break;
+      case Phase::Offer:
+        why = fmt::format("{} is offered to seat {} next", rules.deck.token(p.up), int(p.actor));
+        break;
       case Phase::ForceWindow:
         why = fmt::format("seat {} refused {}, which fits its table, so seat {} decides whether to force it",
                           int(p.actor), rules.deck.token(p.up), to_act(p));
         break;
-      case Phase::Forced: why = fmt::format("seat {} was forced to take {}", int(p.actor), rules.deck.token(p.up)); break;
+      case Phase::Forced:
+        why = fmt::format("seat {} was forced to take {}", int(p.actor), rules.deck.token(p.up));
+        break;
       case Phase::Throw: why = fmt::format("seat {} was hit and must throw", int(p.actor)); break;
       default: why = "the rules say so"; break;
     }
-    fail(pf, pf.to_act_mark, fmt::format("key 'to_act': it is seat {}'s decision, not seat {}'s: {}", to_act(p),
-                                         pf.to_act, why));
+    fail(pf, pf.to_act_mark,
+         fmt::format("key 'to_act': it is seat {}'s decision, not seat {}'s: {}", to_act(p), pf.to_act, why));
   }
   return p;
 }
 
 Position position_after(const record::GameRecord& rec, const Ruleset& rules, std::size_t moves) {
   if (moves > rec.moves.size())
-    throw InputError(rec.file, rec.mark, fmt::format("--after {}: the record {} has only {} moves", moves,
-                                                     rec.display_id(), rec.moves.size()));
+    throw InputError(
+        rec.file, rec.mark,
+        fmt::format("--after {}: the record {} has only {} moves", moves, rec.display_id(), rec.moves.size()));
   Replay r = replay(rec, rules, moves);
   if (r.in_deal)
-    throw InputError(rec.file, rec.mark, fmt::format("the deal of {} is not legal: {}: {}", rec.display_id(),
-                                                     code_name(r.fault.code), r.fault.message));
+    throw InputError(
+        rec.file, rec.mark,
+        fmt::format("the deal of {} is not legal: {}: {}", rec.display_id(), code_name(r.fault.code), r.fault.message));
   if (!r.fault.ok())
     throw InputError(rec.file, rec.moves[r.moves].mark,
                      fmt::format("move {} of {} is illegal, so the record cannot be cut after move {}: {}: {}",

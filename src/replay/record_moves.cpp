@@ -63,7 +63,8 @@ MoveOrFault to_move(const Position& pos, const record::RecordMove& rm) {
     if (rm.onto >= 0) m.other = static_cast<std::uint8_t>(std::min(rm.onto, 0xFE));
     if (rm.has_melds) {
       if (rm.melds.size() > m.grouping.melds.size())
-        return {m, Verdict::bad(Code::IllegalMeld, fmt::format("{} melds are more than any table can hold", rm.melds.size()))};
+        return {m, Verdict::bad(Code::IllegalMeld,
+                                fmt::format("{} melds are more than any table can hold", rm.melds.size()))};
       for (const auto& list : rm.melds) {
         CardSet meld = r.cards(list);
         if (!r.fault.ok()) return {m, r.fault};
@@ -79,10 +80,11 @@ MoveOrFault to_move(const Position& pos, const record::RecordMove& rm) {
       if (!r.fault.ok()) return {m, r.fault};
       CardSet old = pos.table[std::min(rm.seat, kMaxSeats - 1)];
       if (laid.intersects(old))
-        return {m, Verdict::bad(Code::NotInHand, fmt::format("seat {} laid {}, which is already on its table",
-                                                             rm.seat, pos.rules->deck.tokens(laid & old)))};
+        return {m, Verdict::bad(Code::NotInHand, fmt::format("seat {} laid {}, which is already on its table", rm.seat,
+                                                             pos.rules->deck.tokens(laid & old)))};
       if (m.card != kNoCard && laid.has(m.card))
-        return {m, Verdict::bad(Code::DuplicateCard, fmt::format("{} is both taken and laid", pos.rules->deck.token(m.card)))};
+        return {m, Verdict::bad(Code::DuplicateCard,
+                                fmt::format("{} is both taken and laid", pos.rules->deck.token(m.card)))};
       m.table = old | laid;
       if (m.card != kNoCard) m.table.insert(m.card);
     }
@@ -116,8 +118,10 @@ DealOrFault start_from_record(const record::GameRecord& rec, const Ruleset& rule
     return true;
   };
   if (static_cast<int>(rec.hands.size()) != rules.seats)
-    return fail(Code::BadDeal, fmt::format("the deal has {} hands, but ruleset {} has {} seats", rec.hands.size(),
-                                           rules.name, rules.seats), rec.hands.empty() ? rec.mark : first_of(rec.hands[0]));
+    return fail(
+        Code::BadDeal,
+        fmt::format("the deal has {} hands, but ruleset {} has {} seats", rec.hands.size(), rules.name, rules.seats),
+        rec.hands.empty() ? rec.mark : first_of(rec.hands[0]));
   for (int s = 0; s < rules.seats; ++s)
     if (!add(rec.hands[s], hands[s])) return fail(r.fault.code, r.fault.message, r.fault_mark);
   CardSet stock_set;
@@ -128,11 +132,14 @@ DealOrFault start_from_record(const record::GameRecord& rec, const Ruleset& rule
   }
   for (int s = 0; s < rules.seats; ++s)
     if (static_cast<int>(rec.hands[s].size()) != rules.hand)
-      return fail(Code::BadDeal, fmt::format("seat {} was dealt {} cards; ruleset {} deals {}", s, rec.hands[s].size(),
-                                             rules.name, rules.hand), first_of(rec.hands[s]));
+      return fail(Code::BadDeal,
+                  fmt::format("seat {} was dealt {} cards; ruleset {} deals {}", s, rec.hands[s].size(), rules.name,
+                              rules.hand),
+                  first_of(rec.hands[s]));
   if (rec.has_stock && static_cast<int>(rec.stock.size()) != rules.stock_size())
-    return fail(Code::BadDeal, fmt::format("the stock has {} cards; after the deal {} remain", rec.stock.size(),
-                                           rules.stock_size()), first_of(rec.stock));
+    return fail(Code::BadDeal,
+                fmt::format("the stock has {} cards; after the deal {} remain", rec.stock.size(), rules.stock_size()),
+                first_of(rec.stock));
   if (rec.dealer < 0 || rec.dealer >= rules.seats)
     return fail(Code::BadDeal, fmt::format("there is no seat {} to deal", rec.dealer), record::Mark{});
   out.position = start(rules, std::span<const CardSet>(hands.data(), rules.seats), rec.dealer, stock, rec.has_stock);

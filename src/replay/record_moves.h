@@ -21,7 +21,7 @@ MoveOrFault to_move(const Position& pos, const record::RecordMove& rm);
 
 struct DealOrFault {
   Position position;
-  Verdict fault;  // a fault in the deal itself: unknown-card, duplicate-card, bad-deal
+  Verdict fault;      // a fault in the deal itself: unknown-card, duplicate-card, bad-deal
   record::Mark mark;  // where: the card at fault, or the first card of the list whose count is wrong
 };
 

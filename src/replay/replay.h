@@ -14,12 +14,12 @@
 namespace conquian {
 
 struct Replay {
-  Position position;      // after the deal and the moves replayed (no ruleset: the deal is bad)
-  std::size_t moves = 0;  // the moves judged legal and applied
-  Verdict fault;          // ok(): the deal and every move asked for are legal
-  bool in_deal = false;   // the fault is the deal's; otherwise it is move `moves + 1`'s
-  record::Mark deal_mark; // with in_deal: where in the deal
-  std::string move_text;  // the refused move in the engine's words, when judge() refused it
+  Position position;       // after the deal and the moves replayed (no ruleset: the deal is bad)
+  std::size_t moves = 0;   // the moves judged legal and applied
+  Verdict fault;           // ok(): the deal and every move asked for are legal
+  bool in_deal = false;    // the fault is the deal's; otherwise it is move `moves + 1`'s
+  record::Mark deal_mark;  // with in_deal: where in the deal
+  std::string move_text;   // the refused move in the engine's words, when judge() refused it
 };
 
 // The deal of `rec` and its first `upto` moves (at most all of them), stopping at the first

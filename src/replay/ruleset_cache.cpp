@@ -24,9 +24,10 @@ std::shared_ptr<const Ruleset> RulesetCache::get(const std::string& name, const 
 }
 
 std::shared_ptr<const Ruleset> RulesetCache::get_inline(const std::string& text, const std::string& naming_file,
-                                                      std::uint32_t first_line) {
+                                                        std::uint32_t first_line) {
   if (sources_ == Sources::ShippedOnly)
-    throw record::InputError(naming_file, {first_line, 1}, "an inline ruleset is not read here (shipped rulesets only)");
+    throw record::InputError(naming_file, {first_line, 1},
+                             "an inline ruleset is not read here (shipped rulesets only)");
   // A relative `base:` path inside is read beside the naming file: the same text in another
   // folder may be another ruleset.
   std::string key = std::filesystem::path(naming_file).parent_path().string();

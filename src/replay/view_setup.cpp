@@ -2,8 +2,8 @@
 
 #include <fmt/format.h>
 
-#include "replay/position_setup.h"
 #include "record/yaml_fields.h"
+#include "replay/position_setup.h"
 
 namespace conquian {
 namespace {
@@ -32,15 +32,18 @@ SeatView view_from_file(const record::PositionFile& pf, const Ruleset& rules) {
   const int view = pf.view;
   if (view < 0) position_file_fault(pf, pf.mark, "the position names no seat's view (key 'view')");
   if (view >= rules.seats)
-    position_file_fault(pf, pf.view_mark, fmt::format("key 'view': there is no seat {} in a {}-seat game (seats are 0 to {})", view,
-                                       rules.seats, rules.seats - 1));
+    position_file_fault(pf, pf.view_mark,
+                        fmt::format("key 'view': there is no seat {} in a {}-seat game (seats are 0 to {})", view,
+                                    rules.seats, rules.seats - 1));
   if (static_cast<int>(pf.seats.size()) != rules.seats)
-    position_file_fault(pf, pf.seats_mark, fmt::format("key 'seats': {} seats are listed, but ruleset {} has {}", pf.seats.size(),
-                                        rules.name, rules.seats));
+    position_file_fault(pf, pf.seats_mark,
+                        fmt::format("key 'seats': {} seats are listed, but ruleset {} has {}", pf.seats.size(),
+                                    rules.name, rules.seats));
   if (pf.stock_known)
-    position_file_fault(pf, pf.stock_mark, fmt::format("key 'stock': seat {} cannot know the stock's order: write 'stock: unknown' "
-                                        "(the stock is the unseen cards not in a hidden hand)",
-                                        view));
+    position_file_fault(pf, pf.stock_mark,
+                        fmt::format("key 'stock': seat {} cannot know the stock's order: write 'stock: unknown' "
+                                    "(the stock is the unseen cards not in a hidden hand)",
+                                    view));
   const Deck& deck = rules.deck;
   CardSet free = deck.all() - named_cards(pf, deck);  // cards for the hidden hands, for the checks below
   record::PositionFile filled = pf;
@@ -50,22 +53,26 @@ SeatView view_from_file(const record::PositionFile& pf, const Ruleset& rules) {
     record::PositionSeat& seat = filled.seats[static_cast<std::size_t>(s)];
     if (s == view) {
       if (seat.hidden)
-        position_file_fault(pf, seat.hand_mark, fmt::format("seats[{}].hand: seat {} sees its own hand: list its cards", s, view));
+        position_file_fault(pf, seat.hand_mark,
+                            fmt::format("seats[{}].hand: seat {} sees its own hand: list its cards", s, view));
       continue;
     }
     if (!seat.hidden)
-      position_file_fault(pf, seat.hand_mark, fmt::format("seats[{}].hand: with 'view: {}', seat {}'s hand is hidden from seat {}: "
-                                           "write it as {{count: N}} (N cards in all), adding known: [...] for cards "
-                                           "seat {} knows are there (such as the card it passed in the swap)",
-                                           s, view, s, view, view));
+      position_file_fault(pf, seat.hand_mark,
+                          fmt::format("seats[{}].hand: with 'view: {}', seat {}'s hand is hidden from seat {}: "
+                                      "write it as {{count: N}} (N cards in all), adding known: [...] for cards "
+                                      "seat {} knows are there (such as the card it passed in the swap)",
+                                      s, view, s, view, view));
     const int k = static_cast<int>(seat.hand.size());
     if (k > seat.count)
-      position_file_fault(pf, seat.hand_mark, fmt::format("seats[{}].hand: count {} but {} known cards", s, seat.count, k));
+      position_file_fault(pf, seat.hand_mark,
+                          fmt::format("seats[{}].hand: count {} but {} known cards", s, seat.count, k));
     if (seat.count - k > free.size())
-      position_file_fault(pf, seat.hand_mark, fmt::format("seats[{}].hand: {} hidden cards, but only {} unseen cards are left for it "
-                                           "(cards not in seat {}'s hand, on a table, dead, face up or known in a "
-                                           "hidden hand)",
-                                           s, seat.count - k, free.size(), view));
+      position_file_fault(pf, seat.hand_mark,
+                          fmt::format("seats[{}].hand: {} hidden cards, but only {} unseen cards are left for it "
+                                      "(cards not in seat {}'s hand, on a table, dead, face up or known in a "
+                                      "hidden hand)",
+                                      s, seat.count - k, free.size(), view));
     known[s] = parsed(deck, seat.hand);
     // Stand-in cards, so that the position's checks (hand sizes, whose decision) can run.
     for (int i = k; i < seat.count; ++i) {

@@ -20,7 +20,6 @@ bool ends_with(const std::string& s, const std::string& tail) {
   return s.size() > tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
 }
 
-
 struct Source {
   std::string text, file;
 };
@@ -44,8 +43,8 @@ Source find_source(const std::string& name_or_path) {
     for (const auto& [n, _] : shipped) names += (names.empty() ? "" : ", ") + n;
     std::string hint = did_you_mean(name_or_path, shipped_ruleset_names());
     if (!hint.empty()) throw InputError(name_or_path, {}, "unknown ruleset '" + name_or_path + "'" + hint);
-    throw InputError(name_or_path, {}, "unknown ruleset '" + name_or_path +
-                                           "' (shipped: " + names + "; or give a path to a .yaml file)");
+    throw InputError(name_or_path, {},
+                     "unknown ruleset '" + name_or_path + "' (shipped: " + names + "; or give a path to a .yaml file)");
   }
   return {it->second, "rulesets/" + name_or_path + ".yaml"};
 }
@@ -60,7 +59,8 @@ YAML::Node resolve_base(YAML::Node node, const std::string& file, int depth) {
   YAML::Node base_name = node["base"];
   if (!base_name) return node;
   if (depth >= kMaxBaseDepth)
-    throw InputError(file, record::mark_of(base_name), "key 'base': rulesets are based on each other more than 8 deep (a cycle?)");
+    throw InputError(file, record::mark_of(base_name),
+                     "key 'base': rulesets are based on each other more than 8 deep (a cycle?)");
   if (!base_name.IsScalar()) throw InputError(file, record::mark_of(base_name), "key 'base': must be a ruleset name");
   Source src;
   try {
@@ -88,7 +88,9 @@ Deck read_deck(Fields& f) {
   if (!n) return *Deck::named("french-40");
   if (n.IsScalar()) {
     auto deck = Deck::named(n.Scalar());
-    if (!deck) f.fail("deck", "'" + n.Scalar() + "' is not a deck (french-40, french-52, spanish-40, or {ranks: [...], suits: [...]})");
+    if (!deck)
+      f.fail("deck",
+             "'" + n.Scalar() + "' is not a deck (french-40, french-52, spanish-40, or {ranks: [...], suits: [...]})");
     return *deck;
   }
   Fields d(n, f.file(), "deck");
@@ -146,7 +148,7 @@ Scoring read_scoring(Fields& f) {
   if (!n || n.IsNull()) return s;
   Fields m(n, f.file(), "scoring");
   s.method = m.choice("method", "stake", {"stake", "hand_points"}) == "stake" ? ScoringMethod::Stake
-                                                                             : ScoringMethod::HandPoints;
+                                                                              : ScoringMethod::HandPoints;
   s.stake = static_cast<int>(m.integer("stake", 1, 1, 1'000'000));
   s.after_draw = static_cast<int>(m.integer("after_draw", 1, 1, 16));
   s.max_multiplier = static_cast<int>(m.integer("max_multiplier", 4, 1, 65536));
@@ -155,8 +157,7 @@ Scoring read_scoring(Fields& f) {
   return s;
 }
 
-std::shared_ptr<const Ruleset> parse_ruleset(const YAML::Node& raw, const std::string& name,
-                                             const std::string& file) {
+std::shared_ptr<const Ruleset> parse_ruleset(const YAML::Node& raw, const std::string& name, const std::string& file) {
   YAML::Node node = resolve_base(raw, file, 0);
   Fields f(node, file, "");
   auto rs = std::make_shared<Ruleset>();
@@ -199,11 +200,14 @@ std::shared_ptr<const Ruleset> parse_ruleset(const YAML::Node& raw, const std::s
   rs->extra_melds = f.boolean("extra_melds", true);
   rs->forcing = read_forcing(f);
   rs->scoring = read_scoring(f);
-  rs->first_upcard = f.choice("first_upcard", "none", {"none", "dealer"}) == "none" ? FirstUpcard::None : FirstUpcard::Dealer;
-  rs->first_offer = f.choice("first_offer", "turner", {"turner", "next"}) == "turner" ? FirstOffer::Turner : FirstOffer::Next;
+  rs->first_upcard =
+      f.choice("first_upcard", "none", {"none", "dealer"}) == "none" ? FirstUpcard::None : FirstUpcard::Dealer;
+  rs->first_offer =
+      f.choice("first_offer", "turner", {"turner", "next"}) == "turner" ? FirstOffer::Turner : FirstOffer::Next;
   rs->claim_priority = f.choice("claim_priority", "next", {"next", "previous"}) == "next" ? ClaimPriority::Next
-                                                                                      : ClaimPriority::Previous;
-  rs->stock_out = f.choice("stock_out", "draw", {"draw", "fewest_in_hand"}) == "draw" ? StockOut::Draw : StockOut::FewestInHand;
+                                                                                          : ClaimPriority::Previous;
+  rs->stock_out =
+      f.choice("stock_out", "draw", {"draw", "fewest_in_hand"}) == "draw" ? StockOut::Draw : StockOut::FewestInHand;
   rs->compulsory_take = f.boolean("compulsory_take", false);
   rs->auto_take = f.boolean("auto_take", false);
   rs->meld_timing = f.choice("meld_timing", "take", {"take", "turn"}) == "take" ? MeldTiming::Take : MeldTiming::Turn;
@@ -216,7 +220,8 @@ std::shared_ptr<const Ruleset> parse_ruleset(const YAML::Node& raw, const std::s
     f.fail("target", std::to_string(rs->target) + " melded cards cannot be reached with hands of " +
                          std::to_string(rs->hand) + " (at most hand + 1 = " + std::to_string(rs->hand + 1) + ")");
   if (rs->target < smallest)
-    f.fail("target", std::to_string(rs->target) + " is below the smallest meld (" + std::to_string(smallest) + " cards)");
+    f.fail("target",
+           std::to_string(rs->target) + " is below the smallest meld (" + std::to_string(smallest) + " cards)");
   if (rs->first_upcard == FirstUpcard::Dealer && rs->stock_size() < 1)
     f.fail("first_upcard", "the dealer cannot turn an upcard from an empty stock");
   rs->index = std::make_shared<MeldIndex>(rs->deck, rs->melds);

@@ -18,10 +18,10 @@
 namespace conquian {
 
 struct Forcing {
-  bool decline = true;             // 000, 002, 003, 004: refuse a card that fits -> compelled
-  bool offer = false;              // 004: force the facing card onto a seat it fits
-  bool hit = false;                // 002: throw your discard onto another seat's table
-  bool forced_extra_melds = false; // 000: a forced seat only adds the card, then throws
+  bool decline = true;              // 000, 002, 003, 004: refuse a card that fits -> compelled
+  bool offer = false;               // 004: force the facing card onto a seat it fits
+  bool hit = false;                 // 002: throw your discard onto another seat's table
+  bool forced_extra_melds = false;  // 000: a forced seat only adds the card, then throws
   bool any() const { return decline || offer || hit; }
 };
 
@@ -29,10 +29,10 @@ enum class ScoringMethod : std::uint8_t { Stake, HandPoints };
 
 struct Scoring {
   ScoringMethod method = ScoringMethod::Stake;
-  int stake = 1;          // points for a won deal (method stake)
-  int after_draw = 1;     // multiplier on the next deal's stake after each draw (004: 2)
-  int max_multiplier = 4; // the multiplier never grows past this (004: 1, 2, then 4)
-  int match_target = 0;   // points that win a match; 0: a match is one deal
+  int stake = 1;           // points for a won deal (method stake)
+  int after_draw = 1;      // multiplier on the next deal's stake after each draw (004: 2)
+  int max_multiplier = 4;  // the multiplier never grows past this (004: 1, 2, then 4)
+  int match_target = 0;    // points that win a match; 0: a match is one deal
 };
 
 // Who turns the first card (the contract: the seat after the dealer; some tables have
@@ -55,8 +55,8 @@ enum class StockOut : std::uint8_t { Draw, FewestInHand };
 enum class MeldTiming : std::uint8_t { Take, Turn };
 
 struct Ruleset {
-  std::string name;     // file name without .yaml, or the path as given
-  std::string source;   // where it was loaded from
+  std::string name;    // file name without .yaml, or the path as given
+  std::string source;  // where it was loaded from
   std::string description;
   Deck deck = *Deck::named("french-40");
   int seats = 2;
@@ -73,7 +73,7 @@ struct Ruleset {
   ClaimPriority claim_priority = ClaimPriority::Next;
   StockOut stock_out = StockOut::Draw;
   bool compulsory_take = false;
-  bool auto_take = false;   // a card that fits one's own table alone cannot be refused
+  bool auto_take = false;  // a card that fits one's own table alone cannot be refused
   MeldTiming meld_timing = MeldTiming::Take;
 
   // Built once when loaded; shared by every position of this ruleset.

@@ -40,7 +40,8 @@ std::string ruleset_flow_yaml(const Ruleset& r) {
   s += ", seats: " + std::to_string(r.seats);
   s += ", hand: " + std::to_string(r.hand);
   s += ", target: " + std::to_string(r.target);
-  s += ", melds: {set: " + range(r.melds.set_min, r.melds.set_max) + ", run: " + range(r.melds.run_min, r.melds.run_max) + "}";
+  s += ", melds: {set: " + range(r.melds.set_min, r.melds.set_max) +
+       ", run: " + range(r.melds.run_min, r.melds.run_max) + "}";
   s += ", wild: " + labels(wild);
   s += ", swap: " + flag(r.swap);
   s += ", rearrange: " + flag(r.rearrange);
@@ -49,7 +50,8 @@ std::string ruleset_flow_yaml(const Ruleset& r) {
        ", hit: " + flag(r.forcing.hit) + ", forced_extra_melds: " + flag(r.forcing.forced_extra_melds) + "}";
   s += ", scoring: {method: " + std::string(sc.method == ScoringMethod::Stake ? "stake" : "hand_points") +
        ", stake: " + std::to_string(sc.stake) + ", after_draw: " + std::to_string(sc.after_draw) +
-       ", max_multiplier: " + std::to_string(sc.max_multiplier) + ", match_target: " + std::to_string(sc.match_target) + "}";
+       ", max_multiplier: " + std::to_string(sc.max_multiplier) + ", match_target: " + std::to_string(sc.match_target) +
+       "}";
   s += ", first_upcard: " + std::string(r.first_upcard == FirstUpcard::None ? "none" : "dealer");
   s += ", first_offer: " + std::string(r.first_offer == FirstOffer::Turner ? "turner" : "next");
   s += ", claim_priority: " + std::string(r.claim_priority == ClaimPriority::Next ? "next" : "previous");

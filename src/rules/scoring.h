@@ -25,10 +25,10 @@ std::int64_t next_multiplier(const Scoring& s, std::int64_t multiplier, bool dra
 
 // A match as it stands between deals.
 struct MatchState {
-  std::vector<std::int64_t> total;   // every seat's points
-  std::int64_t multiplier = 1;       // what the next deal is worth
-  int winner = -1;                   // the seat that reached the target; -1 while it goes on
-  int deals = 0;                     // deals played
+  std::vector<std::int64_t> total;  // every seat's points
+  std::int64_t multiplier = 1;      // what the next deal is worth
+  int winner = -1;                  // the seat that reached the target; -1 while it goes on
+  int deals = 0;                    // deals played
 
   explicit MatchState(int seats) : total(static_cast<std::size_t>(seats), 0) {}
   bool over() const { return winner >= 0; }

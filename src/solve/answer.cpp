@@ -51,7 +51,8 @@ Answer answer(const Position& pos, const Question& question) {
   } else {
     a.kind = Answer::Kind::Chance;
     ChanceSolver solver(question.search);
-    if (question.progress) solver.on_progress([&](std::uint64_t nodes) {
+    if (question.progress)
+      solver.on_progress([&](std::uint64_t nodes) {
         question.progress(nodes);
         return true;
       });

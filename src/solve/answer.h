@@ -17,9 +17,9 @@ namespace conquian::solve {
 
 struct Question {
   Options search;
-  bool all_moves = false;   // also the value of every legal move
-  int samples = 0;          // > 0 with the stock unknown: estimate from this many stock orders
-  std::uint64_t seed = 1;   // of the samples
+  bool all_moves = false;  // also the value of every legal move
+  int samples = 0;         // > 0 with the stock unknown: estimate from this many stock orders
+  std::uint64_t seed = 1;  // of the samples
   // Called now and then with the work done so far (may be empty): Chance, the nodes searched
   // (against search.max_nodes); Sampled, the stock orders solved (against samples).
   std::function<void(std::uint64_t)> progress;
@@ -36,11 +36,11 @@ std::vector<Step> steps(const Position& root, std::span<const Move> line);
 struct Answer {
   enum class Kind { Over, Exact, Chance, Sampled };
   Kind kind = Kind::Over;
-  Value over;                 // Over: the outcome (plies 0)
-  Result exact;               // Exact
-  ChanceResult chance;        // Chance
-  SampleEstimate estimate;    // Sampled
-  std::vector<Step> line;     // Exact, Chance: the principal variation
+  Value over;               // Over: the outcome (plies 0)
+  Result exact;             // Exact
+  ChanceResult chance;      // Chance
+  SampleEstimate estimate;  // Sampled
+  std::vector<Step> line;   // Exact, Chance: the principal variation
 
   // False when the search stopped at search.max_nodes (Sampled: no order was solved).
   bool solved() const;

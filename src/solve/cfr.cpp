@@ -47,8 +47,13 @@ struct BestResponder {
   std::vector<double> weight;  // per information set: sum over h of reach(h)
 
   BestResponder(const Game& game, const Profile& prof, int player)
-      : g(game), profile(prof), p(player), reach(game.nodes.size(), 0), value(game.nodes.size(), 0),
-        action(game.strategy_size, 0), weight(game.infosets.size(), 0) {
+      : g(game),
+        profile(prof),
+        p(player),
+        reach(game.nodes.size(), 0),
+        value(game.nodes.size(), 0),
+        action(game.strategy_size, 0),
+        weight(game.infosets.size(), 0) {
     // Reach: parents come before their children in the node vector.
     reach[0] = 1;
     for (std::uint32_t h = 0; h < g.nodes.size(); ++h) {
@@ -138,9 +143,16 @@ std::vector<double> action_values(const Game& g, const Profile& profile, std::ui
 }
 
 Cfr::Cfr(const Game& game)
-    : g_(game), regret_(game.strategy_size, 0), delta_(game.strategy_size, 0), sum_(game.strategy_size, 0),
-      current_(game.strategy_size, 0), free_(game.strategy_size, 0), reach_self_(game.nodes.size(), 0),
-      reach_other_(game.nodes.size(), 0), value_(game.nodes.size(), 0), tremble_(game.infosets.size(), 0) {}
+    : g_(game),
+      regret_(game.strategy_size, 0),
+      delta_(game.strategy_size, 0),
+      sum_(game.strategy_size, 0),
+      current_(game.strategy_size, 0),
+      free_(game.strategy_size, 0),
+      reach_self_(game.nodes.size(), 0),
+      reach_other_(game.nodes.size(), 0),
+      value_(game.nodes.size(), 0),
+      tremble_(game.infosets.size(), 0) {}
 
 void Cfr::tremble(std::uint32_t infoset, double delta) { tremble_[infoset] = delta; }
 
@@ -180,9 +192,11 @@ void Cfr::update(int player) {
     }
     const double* sigma = &current_[g_.infosets[x.infoset].offset];
     if (x.player == player)
-      for (std::uint32_t a = 0; a < x.children; ++a) reach_self_[x.first + a] = rs * sigma[a], reach_other_[x.first + a] = ro;
+      for (std::uint32_t a = 0; a < x.children; ++a)
+        reach_self_[x.first + a] = rs * sigma[a], reach_other_[x.first + a] = ro;
     else
-      for (std::uint32_t a = 0; a < x.children; ++a) reach_self_[x.first + a] = rs, reach_other_[x.first + a] = ro * sigma[a];
+      for (std::uint32_t a = 0; a < x.children; ++a)
+        reach_self_[x.first + a] = rs, reach_other_[x.first + a] = ro * sigma[a];
   }
   const double weight = static_cast<double>(t_);
   for (std::size_t h = n; h-- > 0;) {

@@ -18,22 +18,22 @@ namespace conquian::solve::efg {
 struct Node {
   enum Kind : std::uint8_t { Terminal, Chance, Decision };
   Kind kind = Terminal;
-  std::uint8_t player = 0;     // Decision
-  std::uint32_t infoset = 0;   // Decision
-  std::uint32_t first = 0;     // children are nodes[first, first + children)
+  std::uint8_t player = 0;    // Decision
+  std::uint32_t infoset = 0;  // Decision
+  std::uint32_t first = 0;    // children are nodes[first, first + children)
   std::uint32_t children = 0;
-  std::uint32_t depth = 0;     // edges from the root
-  double value = 0;            // Terminal: player 0's payoff
+  std::uint32_t depth = 0;  // edges from the root
+  double value = 0;         // Terminal: player 0's payoff
 };
 
 struct InfoSet {
   std::uint8_t player = 0;
   std::uint32_t actions = 0;
-  std::uint32_t offset = 0;    // into a strategy vector: actions entries from here
+  std::uint32_t offset = 0;  // into a strategy vector: actions entries from here
 };
 
 struct Game {
-  std::vector<Node> nodes;     // nodes[0] is the root
+  std::vector<Node> nodes;  // nodes[0] is the root
   std::vector<InfoSet> infosets;
   std::uint32_t strategy_size = 0;  // sum of the actions of every information set
 
@@ -49,8 +49,8 @@ Profile uniform_profile(const Game& game);
 
 // Best responses against a profile, computed exactly.
 struct BestResponse {
-  double value0 = 0;   // player 0's payoff best-responding to player 1's strategy
-  double value1 = 0;   // player 1's payoff (the negative of player 0's) best-responding to player 0's
+  double value0 = 0;  // player 0's payoff best-responding to player 1's strategy
+  double value1 = 0;  // player 1's payoff (the negative of player 0's) best-responding to player 0's
   // (value0 + value1) / 2: zero at an equilibrium, and how much, on average, each player
   // gains by deviating from the profile (half of the "NashConv").
   double exploitability() const { return (value0 + value1) / 2; }
@@ -87,7 +87,7 @@ class Cfr {
   const Game& g_;
   std::vector<double> regret_, delta_, sum_, current_, free_;
   std::vector<double> reach_self_, reach_other_, value_;  // per node
-  std::vector<double> tremble_;  // per information set: the least probability of each action
+  std::vector<double> tremble_;                           // per information set: the least probability of each action
   int t_ = 0;
 };
 

@@ -14,7 +14,9 @@
 namespace conquian::solve {
 namespace {
 
-double ratio(Int128 num, Int128 den) { return static_cast<double>(static_cast<long double>(num) / static_cast<long double>(den)); }
+double ratio(Int128 num, Int128 den) {
+  return static_cast<double>(static_cast<long double>(num) / static_cast<long double>(den));
+}
 
 // Numerators of the two wins over n! under the reported strategy (the draw is the rest).
 struct Split {
@@ -77,9 +79,7 @@ struct ChanceSolver::Impl {
         const Int128 v = search.exact(root);
         search.set_max_nodes(opt.max_nodes);
         return v;
-      } catch (const BudgetExceeded&) {
-        search.set_max_nodes(opt.max_nodes);
-      }
+      } catch (const BudgetExceeded&) { search.set_max_nodes(opt.max_nodes); }
     }
     const std::size_t threads = static_cast<std::size_t>(opt.threads);
     const std::uint64_t solo = search.nodes();
@@ -202,8 +202,7 @@ struct ChanceSolver::Impl {
     }
     --depth;
     if (use_table)
-      splits.store(hash, key,
-                   SplitEntry{static_cast<std::int64_t>(s.win0), static_cast<std::int64_t>(s.win1)}, 0);
+      splits.store(hash, key, SplitEntry{static_cast<std::int64_t>(s.win0), static_cast<std::int64_t>(s.win1)}, 0);
     return s;
   }
 
@@ -314,9 +313,7 @@ ChanceResult ChanceSolver::solve(const Position& pos, const ChanceRequest& reque
       });
     }
     r.solved = true;
-  } catch (const BudgetExceeded&) {
-    r.solved = false;
-  }
+  } catch (const BudgetExceeded&) { r.solved = false; }
   if (r.solved) {
     r.proved_lower = r.proved_upper = r.exact.expected;
   } else {

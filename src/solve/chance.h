@@ -42,28 +42,28 @@ struct Chances {
 // The same, exact: numerators over `denominator` (n!, n the unseen cards of the position).
 struct ExactChances {
   Int128 denominator = 1;
-  Int128 expected = 0;        // seat 0's expected score times denominator (win0 - win1)
-  bool split = false;        // whether win0, draw and win1 were computed
+  Int128 expected = 0;  // seat 0's expected score times denominator (win0 - win1)
+  bool split = false;   // whether win0, draw and win1 were computed
   Int128 win0 = 0, draw = 0, win1 = 0;
-  Chances approx() const;    // the probabilities as doubles (all 0 unless split)
+  Chances approx() const;  // the probabilities as doubles (all 0 unless split)
   double expected_score() const;
 };
 
 struct ChanceMoveValue {
   Move move;
-  Chances value;             // (unset without outcomes)
-  ExactChances exact;        // over the root's denominator
+  Chances value;       // (unset without outcomes)
+  ExactChances exact;  // over the root's denominator
 };
 
 struct ChanceResult {
-  bool solved = false;                // false: stopped at max_nodes
+  bool solved = false;  // false: stopped at max_nodes
   Chances value;
   ExactChances exact;
-  std::optional<Move> best;           // none when over, or when the next event is chance
-  std::vector<Move> line;             // best play up to the next turn of an unknown card
-  std::vector<ChanceMoveValue> moves; // every legal move's value (when asked), best first
-  std::uint64_t nodes = 0;            // the search and the outcome pass together
-  std::uint64_t outcome_nodes = 0;    // of which the outcome pass (and the line, the moves)
+  std::optional<Move> best;            // none when over, or when the next event is chance
+  std::vector<Move> line;              // best play up to the next turn of an unknown card
+  std::vector<ChanceMoveValue> moves;  // every legal move's value (when asked), best first
+  std::uint64_t nodes = 0;             // the search and the outcome pass together
+  std::uint64_t outcome_nodes = 0;     // of which the outcome pass (and the line, the moves)
   // Unsolved: bounds on seat 0's expected score times exact.denominator that the part
   // searched proves (ChanceSearch::proved_bounds); solved: both exact.expected.
   Int128 proved_lower = 0, proved_upper = 0;
@@ -128,8 +128,8 @@ class PlainExpectimax {
 // from the expectimax value above (knowing the order helps both seats plan); it is what
 // the sample measures, with a 95% confidence interval (normal approximation).
 struct SampleEstimate {
-  int samples = 0;        // solved samples
-  int unsolved = 0;       // samples past the node budget (left out)
+  int samples = 0;   // solved samples
+  int unsolved = 0;  // samples past the node budget (left out)
   int wins0 = 0, draws = 0, wins1 = 0;
   double mean = 0;        // seat 0's mean score
   double half_width = 0;  // 95% confidence half-width of the mean

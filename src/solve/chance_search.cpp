@@ -15,17 +15,21 @@ namespace conquian::solve {
 #ifdef CHANCE_STATS_ON
 struct DebugStats {
   std::uint64_t by_phase[8] = {}, tt_cut = 0, chance_nodes = 0, chance_children = 0, chance_searched = 0,
-                chance_cut = 0, chance_exact_children = 0, immediate = 0, decisions = 0, moves = 0, searched_moves = 0, dup = 0;
+                chance_cut = 0, chance_exact_children = 0, immediate = 0, decisions = 0, moves = 0, searched_moves = 0,
+                dup = 0;
   std::unordered_set<std::uint64_t> distinct_chance, distinct_all, by_n[34];
   ~DebugStats() {
     if (!std::getenv("CHANCE_STATS")) return;
     std::fprintf(stderr, "distinct chance %zu all %zu\n", distinct_chance.size(), distinct_all.size());
-    for (int i = 0; i < 34; ++i) if (!by_n[i].empty()) std::fprintf(stderr, "  n=%d: %zu\n", i, by_n[i].size());
+    for (int i = 0; i < 34; ++i)
+      if (!by_n[i].empty()) std::fprintf(stderr, "  n=%d: %zu\n", i, by_n[i].size());
     for (int i = 0; i < 8; ++i) std::fprintf(stderr, "phase %d: %llu\n", i, (unsigned long long)by_phase[i]);
     std::fprintf(stderr, "tt_cut %llu chance_nodes %llu children %llu searched %llu cut %llu exact_children %llu\n",
                  (unsigned long long)tt_cut, (unsigned long long)chance_nodes, (unsigned long long)chance_children,
-                 (unsigned long long)chance_searched, (unsigned long long)chance_cut, (unsigned long long)chance_exact_children);
-    std::fprintf(stderr, "decisions %llu moves %llu searched %llu dup-children %llu\n", (unsigned long long)decisions, (unsigned long long)moves, (unsigned long long)searched_moves, (unsigned long long)dup);
+                 (unsigned long long)chance_searched, (unsigned long long)chance_cut,
+                 (unsigned long long)chance_exact_children);
+    std::fprintf(stderr, "decisions %llu moves %llu searched %llu dup-children %llu\n", (unsigned long long)decisions,
+                 (unsigned long long)moves, (unsigned long long)searched_moves, (unsigned long long)dup);
   }
 } g_stats;
 #endif
@@ -99,7 +103,7 @@ CardSet ChanceSearch::closure(Node& n, int seat, const Node* parent) const {
   ClosureMemo* memo = nullptr;
   if (p.rules->rearrange) {
     const std::uint64_t h = (r.hand.bits() * 0x9e3779b97f4a7c15ULL) ^ (r.table.bits() * 0xbf58476d1ce4e5b9ULL) ^
-                           (r.open.bits() * 0x94d049bb133111ebULL);
+                            (r.open.bits() * 0x94d049bb133111ebULL);
     memo = &closure_memo_[(h ^ (h >> 31)) & (kClosureMemoSize - 1)];
     if (memo->hand == r.hand.bits() && memo->table == r.table.bits() && memo->open == r.open.bits()) {
       r.joined = CardSet(memo->joined);
@@ -238,7 +242,7 @@ Int128 ChanceSearch::search_node(const Node& n, Int128 alpha, Int128 beta) {
     else if (v >= b) lower = std::max(lower, v);
     else lower = upper = v;
     table_->store(n.hash, n.key, ChanceBounds{static_cast<std::int64_t>(lower), static_cast<std::int64_t>(upper), best},
-                 work_of(nodes_ - before));
+                  work_of(nodes_ - before));
   }
   return v;
 }

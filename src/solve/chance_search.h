@@ -58,7 +58,6 @@ class ChanceSearch {
   void set_reverse(bool reverse) { reverse_ = reverse; }
   void set_max_nodes(std::uint64_t max_nodes) { options_.max_nodes = max_nodes; }
 
-
   // Seat 0's expected score at `p` times n! (n = p.stock_left()) if it lies strictly between
   // alpha and beta; otherwise a bound on that side (fail-soft). Throws BudgetExceeded past
   // options.max_nodes nodes since reset_nodes().
@@ -166,7 +165,7 @@ class ChanceSearch {
     Card card = kNoCard;
     Int128 lower = 0, upper = 0;
   };
-  struct Frame {  // one per depth, reused: no allocation per node
+  struct Frame {              // one per depth, reused: no allocation per node
     std::vector<Move> moves;  // a turn's lays
     std::vector<int> order;
     std::vector<Draw> draws;
@@ -209,7 +208,6 @@ class ChanceSearch {
   std::atomic<std::uint64_t> published_{0};
   std::function<bool(std::uint64_t)> progress_;
   bool stock_known_ = false;
-
 };
 
 }  // namespace conquian::solve

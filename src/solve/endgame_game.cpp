@@ -83,7 +83,8 @@ class Builder {
     g.nodes[0].kind = efg::Node::Chance;
     out.deals = deals;
     const std::uint32_t first = g.add_children(0, static_cast<std::uint32_t>(deals));
-    for (std::uint64_t i = 0; i < deals; ++i) expand(first + static_cast<std::uint32_t>(i), world_at(view, i), History{}, 0);
+    for (std::uint64_t i = 0; i < deals; ++i)
+      expand(first + static_cast<std::uint32_t>(i), world_at(view, i), History{}, 0);
   }
 
   std::uint32_t infoset_of(const History& history, int player, CardSet hand) const {
@@ -114,9 +115,7 @@ class Builder {
           ++n;
         }
       return sum / n;
-    } catch (const BudgetExceeded&) {
-      throw TooBig{};
-    }
+    } catch (const BudgetExceeded&) { throw TooBig{}; }
   }
 
   std::uint32_t children(std::uint32_t node, std::uint32_t n) {
@@ -242,9 +241,7 @@ std::optional<EndgameGame> build_endgame(const Position& full, int seat, const E
   Builder b(options, leaf_solver);
   try {
     b.build_root(view, deals);
-  } catch (const TooBig&) {
-    return std::nullopt;
-  }
+  } catch (const TooBig&) { return std::nullopt; }
   EndgameGame out = std::move(b.out);
   // The seat's information set right after the deal, holding its real hand.
   out.root_infoset = b.infoset_of(History{}, seat, full.hand[seat]);

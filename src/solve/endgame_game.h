@@ -43,19 +43,19 @@ enum class DealModel { Public, Seat };
 
 struct EndgameOptions {
   DealModel deal = DealModel::Public;
-  int horizon = 0;                        // decisions before perfect-information leaves (0: none)
-  std::uint64_t max_nodes = 4'000'000;    // the game tree's size limit
+  int horizon = 0;                      // decisions before perfect-information leaves (0: none)
+  std::uint64_t max_nodes = 4'000'000;  // the game tree's size limit
 };
 
 struct EndgameGame {
   efg::Game game;
-  std::uint64_t deals = 0;           // children of the root
-  std::uint32_t root_infoset = 0;    // the seat's information set at its real hand
-  std::vector<Move> actions;         // its moves there, in action order (a blind turn: card kNoCard)
+  std::uint64_t deals = 0;         // children of the root
+  std::uint32_t root_infoset = 0;  // the seat's information set at its real hand
+  std::vector<Move> actions;       // its moves there, in action order (a blind turn: card kNoCard)
   // The seat's information sets right after the deal (one per hand it may hold): where a
   // tremble (Cfr::tremble) makes every first move's value a value against a reply.
   std::vector<std::uint32_t> seat_root_infosets;
-  std::uint64_t leaves = 0;          // positions valued by expectimax at the horizon
+  std::uint64_t leaves = 0;  // positions valued by expectimax at the horizon
 };
 
 // Whether two moves are the same as every seat sees them (kind, seat, cards, table after).

@@ -117,9 +117,6 @@ CardSet MeldReach::takeable(const Position& p, int seat) const {
   return cards;
 }
 
-CardSet MeldReach::useless_unseen(const Position& p) const {
-  return p.unseen() - reachable(p, 0) - reachable(p, 1);
-}
-
+CardSet MeldReach::useless_unseen(const Position& p) const { return p.unseen() - reachable(p, 0) - reachable(p, 1); }
 
 }  // namespace conquian::solve

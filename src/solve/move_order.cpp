@@ -64,9 +64,8 @@ void order_moves(const Position& p, const std::vector<Move>& moves, bool enabled
     if (static_cast<int>(i) == table_best) k = 2'000'000'000;
     key[i] = k;
   }
-  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-    return key[static_cast<std::size_t>(a)] > key[static_cast<std::size_t>(b)];
-  });
+  std::stable_sort(order.begin(), order.end(),
+                   [&](int a, int b) { return key[static_cast<std::size_t>(a)] > key[static_cast<std::size_t>(b)]; });
 }
 
 }  // namespace conquian::solve

@@ -212,8 +212,8 @@ struct PimcSolver::Impl {
     return sample_world(view, rng);
   }
 
-  void solve_world(Worker& w, const SeatView& view, const std::vector<Move>& choices, bool enumerated,
-                   std::uint64_t i, bool try_exact, WorldResult& r) {
+  void solve_world(Worker& w, const SeatView& view, const std::vector<Move>& choices, bool enumerated, std::uint64_t i,
+                   bool try_exact, WorldResult& r) {
     r.size(choices.size());
     Position p = world(view, enumerated, i);
     if (try_exact && w.solve_exact(p, choices, view.seat, r)) return;
@@ -313,7 +313,8 @@ PimcResult PimcSolver::solve(const SeatView& view, const std::function<void(std:
       m.expected = m.win - m.loss;
       double var_of_mean;
       if (out.enumerated) var_of_mean = sum_var[i] / (w * w);
-      else if (out.worlds > 1) var_of_mean = std::max(0.0, (sum_x2[i] - w * (sum_x[i] / w) * (sum_x[i] / w)) / (w - 1)) / w;
+      else if (out.worlds > 1)
+        var_of_mean = std::max(0.0, (sum_x2[i] - w * (sum_x[i] / w) * (sum_x[i] / w)) / (w - 1)) / w;
       else var_of_mean = 1.0;
       const double half = 1.96 * std::sqrt(var_of_mean);
       m.lo = std::max(-1.0, m.expected - half);

@@ -63,8 +63,8 @@ struct PimcMove {
   Move move;
   // From the seat's side, averaged over the worlds.
   double win = 0, draw = 0, loss = 0;
-  double expected = 0;         // win - loss
-  double lo = 0, hi = 0;       // 95% interval of `expected` (see above)
+  double expected = 0;    // win - loss
+  double lo = 0, hi = 0;  // 95% interval of `expected` (see above)
 };
 
 struct PimcResult {

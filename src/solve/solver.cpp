@@ -53,7 +53,7 @@ std::string why_unsolvable(const Position& pos) {
 struct Solver::Impl {
   Options opt;
   TranspositionTable<KnownEntry> table;
-  std::deque<std::vector<Move>> moves;       // one list per depth (a deque keeps references)
+  std::deque<std::vector<Move>> moves;  // one list per depth (a deque keeps references)
   std::deque<std::vector<int>> orders;
   History history;
   std::uint64_t nodes = 0;
@@ -227,9 +227,7 @@ Result Solver::solve(const Position& pos, bool all_moves) {
       });
     }
     r.solved = true;
-  } catch (const BudgetExceeded&) {
-    r.solved = false;
-  }
+  } catch (const BudgetExceeded&) { r.solved = false; }
   r.nodes = s.nodes;
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return r;

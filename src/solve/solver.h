@@ -25,11 +25,11 @@
 namespace conquian::solve {
 
 struct Options {
-  bool transposition = true;     // the transposition table
-  bool ordering = true;          // move ordering (off: legal_moves order)
-  bool fastest_win = true;       // prefer short wins and long losses (off: any win will do)
+  bool transposition = true;             // the transposition table
+  bool ordering = true;                  // move ordering (off: legal_moves order)
+  bool fastest_win = true;               // prefer short wins and long losses (off: any win will do)
   std::uint64_t max_nodes = 50'000'000;  // give up past this many nodes (0: no limit)
-  int table_bits = 20;           // 2^bits entries of 64 bytes (20: 64 MiB)
+  int table_bits = 20;                   // 2^bits entries of 64 bytes (20: 64 MiB)
   // The search with the stock unknown (chance.h): threads sharing one table for a
   // position's value (1: this thread alone). max_nodes is then shared out among them.
   int threads = 1;
@@ -58,7 +58,7 @@ struct MoveValue {
 };
 
 struct Result {
-  bool solved = false;           // false: stopped at max_nodes (value, best, line unset)
+  bool solved = false;  // false: stopped at max_nodes (value, best, line unset)
   Value value;
   std::optional<Move> best;      // none when the position is already over
   std::vector<Move> line;        // the principal variation (may hold Waive moves)

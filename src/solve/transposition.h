@@ -158,12 +158,12 @@ class TranspositionTable {
       }
     // Counted per stripe when shared (under its lock, on its own cache line: one count that
     // every thread wrote would bounce between the cores).
-    const std::size_t added = (b[0].generation != generation_) + (b[0].generation == generation_ && b[1].generation != generation_);
+    const std::size_t added =
+        (b[0].generation != generation_) + (b[0].generation == generation_ && b[1].generation != generation_);
     if (stripes_) {
       std::atomic<std::size_t>& count = stripes_[stripe_of(hash)].filled;  // written under the stripe's lock
       count.store(count.load(std::memory_order_relaxed) + added, std::memory_order_relaxed);
-    }
-    else filled_ += added;
+    } else filled_ += added;
     if (b[0].generation != generation_ || fresh.work >= b[0].work) {
       if (b[0].generation == generation_) b[1] = b[0];
       b[0] = fresh;

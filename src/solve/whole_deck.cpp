@@ -104,7 +104,8 @@ WholeDeckResult solve_whole_deck(const Ruleset& rules, const Options& options, i
       if (!ok) return;
       std::pair<std::uint64_t, std::uint64_t> canon{h0.bits(), h1.bits()};
       for (const auto& map : maps)
-        canon = std::min(canon, std::pair<std::uint64_t, std::uint64_t>{mapped(h0, map).bits(), mapped(h1, map).bits()});
+        canon =
+            std::min(canon, std::pair<std::uint64_t, std::uint64_t>{mapped(h0, map).bits(), mapped(h1, map).bits()});
       auto it = solved.find(canon);
       if (it == solved.end()) {
         std::array<CardSet, 2> hands{CardSet(canon.first), CardSet(canon.second)};

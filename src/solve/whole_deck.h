@@ -19,12 +19,12 @@
 namespace conquian::solve {
 
 struct WholeDeckResult {
-  bool solved = false;          // false: a deal went past max_nodes
-  std::uint64_t deals = 0;      // pairs of hands
-  std::uint64_t distinct = 0;   // solved (up to symmetry)
-  int first = 0;                // the seat that plays first
-  Chances value;                // seat 0's view, averaged over every deal
-  ExactChances exact;           // the same, exactly (over deals x n!)
+  bool solved = false;         // false: a deal went past max_nodes
+  std::uint64_t deals = 0;     // pairs of hands
+  std::uint64_t distinct = 0;  // solved (up to symmetry)
+  int first = 0;               // the seat that plays first
+  Chances value;               // seat 0's view, averaged over every deal
+  ExactChances exact;          // the same, exactly (over deals x n!)
   std::uint64_t nodes = 0;
   double seconds = 0;
   // The same from the view of the seat that plays first.

@@ -31,13 +31,15 @@ int bench_analyse(const conquian::bench::Args& args) {
   b.exact_nodes = std::stoull(conquian::bench::arg(args, "--max-nodes", std::to_string(b.exact_nodes)));
   b.chance_nodes = std::stoull(conquian::bench::arg(args, "--chance-nodes", std::to_string(b.chance_nodes)));
   b.seat_nodes = std::stoull(conquian::bench::arg(args, "--seat-nodes", std::to_string(b.seat_nodes)));
-  b.seat_world_nodes = std::stoull(conquian::bench::arg(args, "--seat-world-nodes", std::to_string(b.seat_world_nodes)));
+  b.seat_world_nodes =
+      std::stoull(conquian::bench::arg(args, "--seat-world-nodes", std::to_string(b.seat_world_nodes)));
   b.seat_worlds = std::stoi(conquian::bench::arg(args, "--seat-worlds", std::to_string(b.seat_worlds)));
   b.seat_view = std::find(args.begin(), args.end(), "--no-seat-view") == args.end();
   // Files are shared out to the threads (as an archive would be analysed: `conquian analyse`
   // on several files at once), and each file's games run in parallel too (--threads), so
   // that one slow file late in the list does not leave the other cores idle.
-  const unsigned n_threads = threads > 0 ? static_cast<unsigned>(threads) : std::max(1u, std::thread::hardware_concurrency());
+  const unsigned n_threads =
+      threads > 0 ? static_cast<unsigned>(threads) : std::max(1u, std::thread::hardware_concurrency());
   std::vector<std::string> lines(files.size());
   std::atomic<std::size_t> next{0};
   std::atomic<int> games{0}, refused{0};
@@ -78,7 +80,8 @@ int bench_analyse(const conquian::bench::Args& args) {
   for (auto& t : pool) t.join();
   for (const auto& line : lines) fmt::print("{}", line);
   const double total = conquian::bench::seconds_since(t0);
-  fmt::print("{} games analysed ({} refused) in {:.1f} s on {} threads (goal <= 60 s)\n", games.load(), refused.load(), total, n_threads);
+  fmt::print("{} games analysed ({} refused) in {:.1f} s on {} threads (goal <= 60 s)\n", games.load(), refused.load(),
+             total, n_threads);
   return refused.load() == 0 ? 0 : 1;
 }
 

@@ -18,7 +18,8 @@ int bench_check(const conquian::bench::Args& args) {
   using namespace conquian;
   int games = std::stoi(conquian::bench::arg(args, "--games", "5000"));
   std::string ruleset = conquian::bench::arg(args, "--ruleset", "american");
-  std::string path = conquian::bench::arg(args, "--file", (std::filesystem::temp_directory_path() / "conquian-bench-check.yaml").string());
+  std::string path = conquian::bench::arg(
+      args, "--file", (std::filesystem::temp_directory_path() / "conquian-bench-check.yaml").string());
   auto rules = load_ruleset(ruleset);
   std::size_t total_moves = 0;
   {
@@ -30,7 +31,8 @@ int bench_check(const conquian::bench::Args& args) {
     }
   }
   auto bytes = std::filesystem::file_size(path);
-  fmt::print("file: {} games, {:.1f} moves/game, {:.1f} MB ({})\n", games, double(total_moves) / games, static_cast<double>(bytes) / 1e6, path);
+  fmt::print("file: {} games, {:.1f} moves/game, {:.1f} MB ({})\n", games, double(total_moves) / games,
+             static_cast<double>(bytes) / 1e6, path);
 
   auto t0 = std::chrono::steady_clock::now();
   auto docs = YAML::LoadAllFromFile(path);
@@ -41,13 +43,15 @@ int bench_check(const conquian::bench::Args& args) {
   std::size_t read = 0;
   record::read_record_file(path, [&](record::ReadItem&& item) { read += item.record.has_value(); });
   double reader = conquian::bench::seconds_since(t0);
-  fmt::print("record reader (libyaml events):  {:7.3f} s  {:>9.0f} games/s\n", reader, static_cast<double>(read) / reader);
+  fmt::print("record reader (libyaml events):  {:7.3f} s  {:>9.0f} games/s\n", reader,
+             static_cast<double>(read) / reader);
 
   t0 = std::chrono::steady_clock::now();
   int legal = 0;
   check::check_file(path, [&](check::GameVerdict&& v) { legal += v.judgement == check::Judgement::Legal; });
   double checked = conquian::bench::seconds_since(t0);
-  fmt::print("check (read + judge every move): {:7.3f} s  {:>9.0f} games/s  ({} legal)\n", checked, games / checked, legal);
+  fmt::print("check (read + judge every move): {:7.3f} s  {:>9.0f} games/s  ({} legal)\n", checked, games / checked,
+             legal);
   fmt::print("check / yaml-cpp parse = {:.2f}x (goal <= 1.5x)\n", checked / yaml_cpp);
   return legal == games ? 0 : 1;
 }

@@ -80,9 +80,9 @@ void play_and_compare(const std::vector<std::shared_ptr<const Ruleset>>& ruleset
         running.all.add(since);
         since = Tally{};
         if (done % kReportEvery == 0)
-          fmt::print("... {} positions, {} moves, {} queries, {} disagreements, {} unknown, {:.0f} s\n", running.all.positions,
-                     running.all.moves, running.all.queries, running.all.disagreements, running.all.unknown,
-                     seconds_since(running.start));
+          fmt::print("... {} positions, {} moves, {} queries, {} disagreements, {} unknown, {:.0f} s\n",
+                     running.all.positions, running.all.moves, running.all.queries, running.all.disagreements,
+                     running.all.unknown, seconds_since(running.start));
         std::fflush(stdout);
       }
       legal_moves(p, legal);
@@ -131,22 +131,25 @@ int model_vs_engine(const Args& args) {
   for (std::size_t r = 0; r < rulesets.size(); ++r) {
     Tally t;
     for (const auto& per_thread : tallies) t.add(per_thread[r]);
-    fmt::print("{:<18} {:>9} {:>9} {:>9} {:>9} {:>9} {:>6} {:>8} {:>7} {:>8.1f}\n", rulesets[r]->name, t.positions, t.moves,
-               t.engine, t.model, t.queries, t.invariant, t.disagreements, t.unknown, t.seconds);
+    fmt::print("{:<18} {:>9} {:>9} {:>9} {:>9} {:>9} {:>6} {:>8} {:>7} {:>8.1f}\n", rulesets[r]->name, t.positions,
+               t.moves, t.engine, t.model, t.queries, t.invariant, t.disagreements, t.unknown, t.seconds);
     all.add(t);
   }
-  fmt::print("{:<18} {:>9} {:>9} {:>9} {:>9} {:>9} {:>6} {:>8} {:>7} {:>8.1f}\n", "all", all.positions, all.moves, all.engine,
-             all.model, all.queries, all.invariant, all.disagreements, all.unknown, all.seconds);
-  fmt::print("positions: live positions compared; moves: the engine's legal moves; engine, model: distinct successor\n"
-             "states on each side (equal when they agree); with I: positions also checked against the invariant.\n"
-             "{} thread(s), {:.0f} s\n", threads, seconds_since(t0));
+  fmt::print("{:<18} {:>9} {:>9} {:>9} {:>9} {:>9} {:>6} {:>8} {:>7} {:>8.1f}\n", "all", all.positions, all.moves,
+             all.engine, all.model, all.queries, all.invariant, all.disagreements, all.unknown, all.seconds);
+  fmt::print(
+      "positions: live positions compared; moves: the engine's legal moves; engine, model: distinct successor\n"
+      "states on each side (equal when they agree); with I: positions also checked against the invariant.\n"
+      "{} thread(s), {:.0f} s\n",
+      threads, seconds_since(t0));
   return all.disagreements || all.unknown ? 1 : 0;
 }
 
 }  // namespace
 
 BENCHMARK_ENTRY("model-vs-engine",
-                "the step model held to the engine on random positions (--positions N --seed S --rulesets shipped,variants,all,NAME,...)",
+                "the step model held to the engine on random positions (--positions N --seed S --rulesets "
+                "shipped,variants,all,NAME,...)",
                 model_vs_engine);
 
 }  // namespace conquian::bench

@@ -24,17 +24,20 @@ int model_proof(const Args& args) {
   for (const auto& name : names) {
     auto rules = load_ruleset(name);
     prove::PlayProof p = prove::prove_play(*rules, timeout, without);
-    fmt::print("{:<17} inductive {:<5} playable {:<5} ranked {:<5} bound {:>4}  {} queries {:.2f}s  "
-               "(state vars {}, move vars {}, transitions {}, conjuncts {}, nodes {})\n",
-               name, p.inductive, p.playable, p.ranked, p.bound, p.queries.size(), p.seconds, p.size.state_variables,
-               p.size.move_variables, p.size.transitions, p.size.conjuncts, p.size.formula_nodes);
+    fmt::print(
+        "{:<17} inductive {:<5} playable {:<5} ranked {:<5} bound {:>4}  {} queries {:.2f}s  "
+        "(state vars {}, move vars {}, transitions {}, conjuncts {}, nodes {})\n",
+        name, p.inductive, p.playable, p.ranked, p.bound, p.queries.size(), p.seconds, p.size.state_variables,
+        p.size.move_variables, p.size.transitions, p.size.conjuncts, p.size.formula_nodes);
     if (!p.failure.empty()) fmt::print("  first failure: {}\n", p.failure.substr(0, 600)), ++failures;
     if (!without.empty())
       for (const auto& q : p.queries)
         if (q.answer != "unsat") fmt::print("  {:<7} {}\n", q.answer, q.name);
     std::fflush(stdout);
     if (verbose)
-      for (const auto& q : p.queries) fmt::print("  {:<7} {:6.3f}s  {}{}\n", q.answer, q.seconds, q.name, q.detail.empty() ? "" : "  [" + q.detail.substr(0, 400) + "]");
+      for (const auto& q : p.queries)
+        fmt::print("  {:<7} {:6.3f}s  {}{}\n", q.answer, q.seconds, q.name,
+                   q.detail.empty() ? "" : "  [" + q.detail.substr(0, 400) + "]");
   }
   fmt::print("all: {:.2f}s\n", seconds_since(t0));
   return failures ? 1 : 0;
@@ -42,8 +45,8 @@ int model_proof(const Args& args) {
 
 }  // namespace
 
-BENCHMARK_ENTRY("model-proof", "induction proofs of the step model, per ruleset (--ruleset R|all --verbose 1 --without CONJUNCT)",
+BENCHMARK_ENTRY("model-proof",
+                "induction proofs of the step model, per ruleset (--ruleset R|all --verbose 1 --without CONJUNCT)",
                 model_proof);
 
 }  // namespace conquian::bench
-

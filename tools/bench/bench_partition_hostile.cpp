@@ -116,10 +116,11 @@ int bench_partition_hostile(const conquian::bench::Args& args) {
       fmt::print(stderr, "partition-hostile: the checks disagree ({} and {} splittable)\n", hybrid.yes, program.yes);
       return 1;
     }
-    fmt::print("partition-hostile {:>2}x{} {:<40} {} cards: worst {:7.3f} ms, mean {:.4f} ms; "
-               "rank program alone: worst {:.3f} ms, mean {:.4f} ms ({} sets, {:.1f}% splittable)\n",
-               shape.ranks, shape.suits, shape.what, size, hybrid.worst, hybrid.mean, program.worst, program.mean,
-               count, 100.0 * hybrid.yes / count);
+    fmt::print(
+        "partition-hostile {:>2}x{} {:<40} {} cards: worst {:7.3f} ms, mean {:.4f} ms; "
+        "rank program alone: worst {:.3f} ms, mean {:.4f} ms ({} sets, {:.1f}% splittable)\n",
+        shape.ranks, shape.suits, shape.what, size, hybrid.worst, hybrid.mean, program.worst, program.mean, count,
+        100.0 * hybrid.yes / count);
     std::fflush(stdout);  // a shape at a time: the old exact cover takes minutes on some
   }
   return 0;
@@ -127,5 +128,6 @@ int bench_partition_hostile(const conquian::bench::Args& args) {
 
 }  // namespace
 
-BENCHMARK_ENTRY("partition-hostile", "the meld partition check on 33-card tables of 64-card custom decks (worst and mean)",
+BENCHMARK_ENTRY("partition-hostile",
+                "the meld partition check on 33-card tables of 64-card custom decks (worst and mean)",
                 bench_partition_hostile);

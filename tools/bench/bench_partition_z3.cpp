@@ -39,11 +39,14 @@ int bench_partition_z3(const conquian::bench::Args& args) {
   }
   double z3_secs = conquian::bench::seconds_since(t0);
   double e_rate = count / engine_secs, z_rate = count / z3_secs;
-  fmt::print("partition checks on {} random 10-card sets of {}: engine {:.1f} M/s, Z3 {:.0f}/s, ratio {:.0f}x; {} disagreements\n",
-             count, rules->name, e_rate / 1e6, z_rate, e_rate / z_rate, disagree);
+  fmt::print(
+      "partition checks on {} random 10-card sets of {}: engine {:.1f} M/s, Z3 {:.0f}/s, ratio {:.0f}x; {} "
+      "disagreements\n",
+      count, rules->name, e_rate / 1e6, z_rate, e_rate / z_rate, disagree);
   return disagree == 0 ? 0 : 1;
 }
 
 }  // namespace
 
-BENCHMARK_ENTRY("partition-z3", "partition checks per second, Z3 against the engine's search (a ratio)", bench_partition_z3);
+BENCHMARK_ENTRY("partition-z3", "partition checks per second, Z3 against the engine's search (a ratio)",
+                bench_partition_z3);

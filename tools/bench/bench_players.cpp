@@ -69,7 +69,8 @@ int run(const bench::Args& args) {
   const std::uint64_t aw = a_wins[0] + a_wins[1], bw = b_wins[0] + b_wins[1], dr = draws[0] + draws[1];
   auto rate = [&](std::uint64_t x) {
     batch::Interval ci = batch::wilson(x, games);
-    return fmt::format("{:>5} ({:5.1f} %, 95% {:4.1f}-{:4.1f})", x, 100.0 * static_cast<double>(x) / static_cast<double>(games), 100 * ci.low, 100 * ci.high);
+    return fmt::format("{:>5} ({:5.1f} %, 95% {:4.1f}-{:4.1f})", x,
+                       100.0 * static_cast<double>(x) / static_cast<double>(games), 100 * ci.low, 100 * ci.high);
   };
   fmt::print("players: {} against {} on {} {} deals, each played from both seats ({} games, seed {})\n", a, b, deals,
              rules_name, games, seed);

@@ -21,14 +21,17 @@ int reachable(const Args& args) {
     fmt::print("... {} of {} deals, {} states\n", done, total, states);
     std::fflush(stdout);
   });
-  fmt::print("{}: {} deals (hands and dealer), {} distinct states up to the {} permutations of the suits ({} live), "
-             "{} moves followed, {:.1f} s\n",
-             rules->name, r.deals, r.states, r.symmetries, r.live, r.moves, r.seconds);
+  fmt::print(
+      "{}: {} deals (hands and dealer), {} distinct states up to the {} permutations of the suits ({} live), "
+      "{} moves followed, {:.1f} s\n",
+      rules->name, r.deals, r.states, r.symmetries, r.live, r.moves, r.seconds);
   if (!r.fault.empty()) {
     fmt::print("FAULT: {}\n", r.fault);
     return 1;
   }
-  fmt::print("every state: one place per card, legal tables, hand + table within the hand size, a move while live; no cycle\n");
+  fmt::print(
+      "every state: one place per card, legal tables, hand + table within the hand size, a move while live; no "
+      "cycle\n");
   fmt::print("longest deal: {} record moves\n  {}\n", r.longest, r.longest_line);
   return 0;
 }

@@ -18,7 +18,8 @@
 // best move, and the expected score it loses.
 //
 //   conquian_bench seat-view [--endgames 200] [--seed 1] [--ruleset american]
-//       [--max-deals 3000] [--max-stock 4] [--min-choices 2] [--max-nodes 4000000] [--horizon 3] [--target 1e-4] [--tremble 1e-6]
+//       [--max-deals 3000] [--max-stock 4] [--min-choices 2] [--max-nodes 4000000] [--horizon 3] [--target 1e-4]
+//       [--tremble 1e-6]
 //       [--max-worlds N] [--model public|seat] [--threads 1] [--verbose 0]
 //
 // --model seat: the exact game deals only the worlds of the seat's view, so that the other
@@ -55,8 +56,8 @@ struct GameAnswer {
   double seconds = 0;
 };
 
-GameAnswer solve_game(const Position& p, int seat, const solve::EndgameOptions& eo, double target, double tremble, int max_iter,
-                      solve::ChanceSolver& leaf, std::vector<Move>& actions) {
+GameAnswer solve_game(const Position& p, int seat, const solve::EndgameOptions& eo, double target, double tremble,
+                      int max_iter, solve::ChanceSolver& leaf, std::vector<Move>& actions) {
   GameAnswer a;
   auto t0 = std::chrono::steady_clock::now();
   auto game = solve::build_endgame(p, seat, eo, leaf);
@@ -197,11 +198,11 @@ int run(const bench::Args& args) {
       std::lock_guard<std::mutex> g(lock);
       if (static_cast<int>(rows.size()) >= want) return;
       if (verbose)
-        fmt::print("deal {:>4}: {:>2} moves, {:>5} worlds, {:>6} deals, {:>8} nodes, {:>5} it, expl {:.1e}, "
-                   "value {:+.4f} (pimc {:+.4f}), pimc loss {:.4f}, epimc loss {:.4f} ({:.2f}+{:.2f}+{:.2f} s)\n",
-                   d, r.choices, r.seat_worlds, r.deals, r.nodes, r.iterations, r.exploitability, r.exact_best,
-                   r.pimc_value, r.pimc_loss,
-                   r.epimc_loss, r.pimc_seconds, r.exact_seconds, r.epimc_seconds);
+        fmt::print(
+            "deal {:>4}: {:>2} moves, {:>5} worlds, {:>6} deals, {:>8} nodes, {:>5} it, expl {:.1e}, "
+            "value {:+.4f} (pimc {:+.4f}), pimc loss {:.4f}, epimc loss {:.4f} ({:.2f}+{:.2f}+{:.2f} s)\n",
+            d, r.choices, r.seat_worlds, r.deals, r.nodes, r.iterations, r.exploitability, r.exact_best, r.pimc_value,
+            r.pimc_loss, r.epimc_loss, r.pimc_seconds, r.exact_seconds, r.epimc_seconds);
       rows.push_back(r);
     }
   };
@@ -214,38 +215,42 @@ int run(const bench::Args& args) {
   std::sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.deal < b.deal; });
   const double n = static_cast<double>(rows.size());
   auto count = [&](auto f) { return static_cast<double>(std::count_if(rows.begin(), rows.end(), f)); };
-  auto sum = [&](auto f) { return std::accumulate(rows.begin(), rows.end(), 0.0, [&](double s, const Row& r) { return s + f(r); }); };
+  auto sum = [&](auto f) {
+    return std::accumulate(rows.begin(), rows.end(), 0.0, [&](double s, const Row& r) { return s + f(r); });
+  };
   auto maxof = [&](auto f) {
     double m = 0;
     for (const Row& r : rows) m = std::max(m, f(r));
     return m;
   };
   const double tol = 1e-3;
-  fmt::print("seat-view: {} endgames of {} (seed {}, deals 0..{}; {} ended before an endgame, {} over "
-             "--max-nodes {}, {} not converged); the exact game: {}\n",
-             rows.size(), rules_name, seed, next_deal.load() - 1, no_endgame, skipped_big, max_nodes, unconverged,
-             model == "public" ? "both hands dealt from the public view (the other seat does not see the seat's hand)"
-                               : "the seat's worlds (the other seat sees both hands, as PIMC assumes)");
-  fmt::print("  exact game: median {} deals, max {}; nodes max {}; CFR+ iterations mean {:.0f}, max {}; "
-             "exploitability max {:.2e}\n",
-             rows.empty() ? 0 : rows[rows.size() / 2].deals, maxof([](const Row& r) { return double(r.deals); }),
-             maxof([](const Row& r) { return double(r.nodes); }),
-             sum([](const Row& r) { return double(r.iterations); }) / n,
-             maxof([](const Row& r) { return double(r.iterations); }),
-             maxof([](const Row& r) { return r.exploitability; }));
-  fmt::print("  PIMC's estimate of its move against the exact value of the position: mean {:+.5f}, mean absolute "
-             "{:.5f}, max absolute {:.4f} (strategy fusion makes PIMC optimistic)\n",
-             sum([](const Row& r) { return r.pimc_value - r.exact_best; }) / n,
-             sum([](const Row& r) { return std::abs(r.pimc_value - r.exact_best); }) / n,
-             maxof([](const Row& r) { return std::abs(r.pimc_value - r.exact_best); }));
+  fmt::print(
+      "seat-view: {} endgames of {} (seed {}, deals 0..{}; {} ended before an endgame, {} over "
+      "--max-nodes {}, {} not converged); the exact game: {}\n",
+      rows.size(), rules_name, seed, next_deal.load() - 1, no_endgame, skipped_big, max_nodes, unconverged,
+      model == "public" ? "both hands dealt from the public view (the other seat does not see the seat's hand)"
+                        : "the seat's worlds (the other seat sees both hands, as PIMC assumes)");
+  fmt::print(
+      "  exact game: median {} deals, max {}; nodes max {}; CFR+ iterations mean {:.0f}, max {}; "
+      "exploitability max {:.2e}\n",
+      rows.empty() ? 0 : rows[rows.size() / 2].deals, maxof([](const Row& r) { return double(r.deals); }),
+      maxof([](const Row& r) { return double(r.nodes); }), sum([](const Row& r) { return double(r.iterations); }) / n,
+      maxof([](const Row& r) { return double(r.iterations); }), maxof([](const Row& r) { return r.exploitability; }));
+  fmt::print(
+      "  PIMC's estimate of its move against the exact value of the position: mean {:+.5f}, mean absolute "
+      "{:.5f}, max absolute {:.4f} (strategy fusion makes PIMC optimistic)\n",
+      sum([](const Row& r) { return r.pimc_value - r.exact_best; }) / n,
+      sum([](const Row& r) { return std::abs(r.pimc_value - r.exact_best); }) / n,
+      maxof([](const Row& r) { return std::abs(r.pimc_value - r.exact_best); }));
   for (int which = 0; which < 2; ++which) {
     auto loss = [&](const Row& r) { return which == 0 ? r.pimc_loss : r.epimc_loss; };
     auto differs = [&](const Row& r) { return which == 0 ? r.pimc_differs : r.epimc_differs; };
-    fmt::print("  {:<22} other move than the exact best {:>4} ({:5.1f}%), loses > {} {:>4} ({:5.1f}%); "
-               "expected score lost: mean {:.5f}, max {:.4f}\n",
-               which == 0 ? "PIMC:" : fmt::format("EPIMC (horizon {}):", horizon), count(differs),
-               100.0 * count(differs) / n, tol, count([&](const Row& r) { return loss(r) > tol; }),
-               100.0 * count([&](const Row& r) { return loss(r) > tol; }) / n, sum(loss) / n, maxof(loss));
+    fmt::print(
+        "  {:<22} other move than the exact best {:>4} ({:5.1f}%), loses > {} {:>4} ({:5.1f}%); "
+        "expected score lost: mean {:.5f}, max {:.4f}\n",
+        which == 0 ? "PIMC:" : fmt::format("EPIMC (horizon {}):", horizon), count(differs), 100.0 * count(differs) / n,
+        tol, count([&](const Row& r) { return loss(r) > tol; }),
+        100.0 * count([&](const Row& r) { return loss(r) > tol; }) / n, sum(loss) / n, maxof(loss));
   }
   fmt::print("  time: PIMC {:.2f} s, exact {:.2f} s, EPIMC {:.2f} s (sums); wall {:.1f} s on {} thread(s)\n",
              sum([](const Row& r) { return r.pimc_seconds; }), sum([](const Row& r) { return r.exact_seconds; }),

@@ -27,8 +27,10 @@ int bench_simulate(const conquian::bench::Args& args) {
   std::uint64_t moves = 0;
   for (const auto& d : table[0]) moves += static_cast<std::uint64_t>(d.moves);
   double rate = static_cast<double>(deals) / secs;
-  fmt::print("{} {} deals of {} on {} thread(s): {:.3f} s, {:.0f} games/s, {:.0f} games/s per thread, {:.1f} moves/game\n",
-             deals, player, ruleset, threads, secs, rate, rate / threads, static_cast<double>(moves) / static_cast<double>(deals));
+  fmt::print(
+      "{} {} deals of {} on {} thread(s): {:.3f} s, {:.0f} games/s, {:.0f} games/s per thread, {:.1f} moves/game\n",
+      deals, player, ruleset, threads, secs, rate, rate / threads,
+      static_cast<double>(moves) / static_cast<double>(deals));
   fmt::print("goal: >= 10,000 greedy games/s per core on american ({})\n", rate / threads >= 10000 ? "met" : "NOT met");
   return 0;
 }

@@ -85,10 +85,11 @@ struct Stats {
   }
   double worst() const { return seconds.empty() ? 0 : *std::max_element(seconds.begin(), seconds.end()); }
   void print(const std::string& what) const {
-    fmt::print("  {:<30} solved {:>3}/{:<3} median {:10.3f} ms  worst {:10.3f} ms  {:>11} nodes {:>8.0f} nodes/s  "
-               "(seat 0 wins {}, draws {}, seat 1 wins {})\n",
-               what, seconds.size(), seconds.size() + static_cast<std::size_t>(unsolved), median() * 1e3,
-               worst() * 1e3, nodes, total > 0 ? static_cast<double>(nodes) / total : 0.0, wins0, draws, wins1);
+    fmt::print(
+        "  {:<30} solved {:>3}/{:<3} median {:10.3f} ms  worst {:10.3f} ms  {:>11} nodes {:>8.0f} nodes/s  "
+        "(seat 0 wins {}, draws {}, seat 1 wins {})\n",
+        what, seconds.size(), seconds.size() + static_cast<std::size_t>(unsolved), median() * 1e3, worst() * 1e3, nodes,
+        total > 0 ? static_cast<double>(nodes) / total : 0.0, wins0, draws, wins1);
   }
 };
 
@@ -144,7 +145,8 @@ void measure(const std::string& title, const std::vector<Position>& set, Solvers
     full_nodes += full_results[i].nodes;
     if (!rp.solved) lower_bound = true;
     else if (full_results[i].seconds > 0) ratios.push_back(rp.seconds / full_results[i].seconds);
-    else if (!same_value(rp.value, full_results[i].value)) fmt::print("  MISMATCH at position {}: plain and full disagree\n", i);
+    else if (!same_value(rp.value, full_results[i].value))
+      fmt::print("  MISMATCH at position {}: plain and full disagree\n", i);
   }
   const std::string b = fmt::format(", budget {}", plain_budget);
   table_only.print("table only" + b);
@@ -196,15 +198,17 @@ int bench_solve(const bench::Args& args) {
   }
   fmt::print("solve: {} random deals of {} (seed {}), every card known; budget {} nodes; table 2^{} entries\n", deals,
              ruleset, seed, budget, bits);
-  Solvers s{solve::Solver(options(true, true, true, budget, bits)), solve::Solver(options(true, true, false, budget, bits)),
+  Solvers s{solve::Solver(options(true, true, true, budget, bits)),
+            solve::Solver(options(true, true, false, budget, bits)),
             solve::Solver(options(true, false, true, plain_budget, bits)),
             solve::Solver(options(false, true, true, plain_budget, bits)),
             solve::Solver(options(false, false, true, plain_budget, bits))};
   measure("full deals, from the first move", starts, s, plain_deals, plain_budget);
-  measure(fmt::format("{} stock cards left ({} by greedy play, the rest by mostly refusing)", mid_cards, greedy_mid), mids,
-          s, mids.size(), plain_budget);
-  measure(fmt::format("{} stock cards left ({} by greedy play, the rest by mostly refusing)", endgame_cards, greedy_end),
-          ends, s, ends.size(), plain_budget);
+  measure(fmt::format("{} stock cards left ({} by greedy play, the rest by mostly refusing)", mid_cards, greedy_mid),
+          mids, s, mids.size(), plain_budget);
+  measure(
+      fmt::format("{} stock cards left ({} by greedy play, the rest by mostly refusing)", endgame_cards, greedy_end),
+      ends, s, ends.size(), plain_budget);
   return part == "known" ? 0 : bench::bench_solve_chance(args);
 }
 

@@ -28,10 +28,10 @@
 
 #include "batch/players.h"
 #include "batch/shuffle.h"
-#include "replay/position_setup.h"
-#include "replay/ruleset_cache.h"
 #include "record/position_file.h"
 #include "record/record_reader.h"
+#include "replay/position_setup.h"
+#include "replay/ruleset_cache.h"
 #include "solve/chance.h"
 #include "solve/solver.h"
 #include "solve/table_memory.h"
@@ -106,7 +106,8 @@ void corpus_part(const solve::Options& o, const std::string& corpus) {
     fmt::print("corpus positions: no {}/positions here (run from the source tree, or give --corpus DIR)\n", corpus);
     return;
   }
-  fmt::print("corpus positions, default settings (goal: each at most 5 s; cpu: this thread's CPU time, wall: the clock):\n");
+  fmt::print(
+      "corpus positions, default settings (goal: each at most 5 s; cpu: this thread's CPU time, wall: the clock):\n");
   std::vector<std::filesystem::path> files;
   for (const auto& e : std::filesystem::directory_iterator(corpus + "/positions"))
     if (e.path().filename().string().ends_with(".position.yml")) files.push_back(e.path());
@@ -161,15 +162,16 @@ std::string position_file_text(const Position& p) {
   return text;
 }
 
-void sample_part(const Ruleset& rules, const solve::Options& o, std::uint64_t seed, int count, int unseen,
-                 bool verbose, int only, const std::string& write_dir) {
+void sample_part(const Ruleset& rules, const solve::Options& o, std::uint64_t seed, int count, int unseen, bool verbose,
+                 int only, const std::string& write_dir) {
   std::vector<Position> set;
   for (std::uint64_t i = 0; static_cast<int>(set.size()) < count && i < static_cast<std::uint64_t>(count) * 10; ++i)
     if (auto p = greedy_until(deal_of(rules, seed, i), seed * 7919 + i, unseen)) set.push_back(*p);
-  fmt::print("{} positions of {} with {} unseen cards (greedy play from random deals, seed {}; goal: median "
-             "at most 1 s; {}):\n",
-             set.size(), rules.name, unseen, seed,
-             o.threads > 1 ? fmt::format("{} threads, times of the clock", o.threads) : "one thread, CPU times");
+  fmt::print(
+      "{} positions of {} with {} unseen cards (greedy play from random deals, seed {}; goal: median "
+      "at most 1 s; {}):\n",
+      set.size(), rules.name, unseen, seed,
+      o.threads > 1 ? fmt::format("{} threads, times of the clock", o.threads) : "one thread, CPU times");
   if (!write_dir.empty()) {
     std::filesystem::create_directories(write_dir);
     for (std::size_t i = 0; i < set.size(); ++i) {
@@ -202,12 +204,16 @@ void sample_part(const Ruleset& rules, const solve::Options& o, std::uint64_t se
     all_times.push_back(cpu);
     uncertain += r.value.win0 < 1 && r.value.win1 < 1 && r.value.draw < 1;
   }
-  fmt::print("  solved {}/{}  {}: median {:.3f} s  worst solved {:.3f} s  total {:.1f} s  {} nodes ({:.0f}/s; outcome pass {:.1f}%)"
-             "  {} with no certain outcome\n",
-             times.size(), set.size(), o.threads > 1 ? "time of the clock" : "CPU time", median(all_times), times.empty() ? 0.0 : *std::max_element(times.begin(), times.end()),
-             total, nodes, total > 0 ? static_cast<double>(nodes) / total : 0.0,
-             nodes ? 100.0 * static_cast<double>(outcome_nodes) / static_cast<double>(nodes) : 0.0, uncertain);
-  if (unsolved) fmt::print("  {} not solved within {} nodes (counted as slowest in the median)\n", unsolved, o.max_nodes);
+  fmt::print(
+      "  solved {}/{}  {}: median {:.3f} s  worst solved {:.3f} s  total {:.1f} s  {} nodes ({:.0f}/s; outcome pass "
+      "{:.1f}%)"
+      "  {} with no certain outcome\n",
+      times.size(), set.size(), o.threads > 1 ? "time of the clock" : "CPU time", median(all_times),
+      times.empty() ? 0.0 : *std::max_element(times.begin(), times.end()), total, nodes,
+      total > 0 ? static_cast<double>(nodes) / total : 0.0,
+      nodes ? 100.0 * static_cast<double>(outcome_nodes) / static_cast<double>(nodes) : 0.0, uncertain);
+  if (unsolved)
+    fmt::print("  {} not solved within {} nodes (counted as slowest in the median)\n", unsolved, o.max_nodes);
 }
 
 void largest_part(const Ruleset& rules, const solve::Options& o, std::uint64_t seed, int deals, double seconds) {
@@ -248,10 +254,12 @@ int bench_solve_chance(const Args& args) {
   o.solo_nodes = std::stoull(arg(args, "--chance-solo-nodes", std::to_string(o.solo_nodes)));
   auto rules = load_ruleset("american");
   o.max_nodes = std::stoull(arg(args, "--chance-budget", "50000000"));
-  fmt::print("chance: the stock order unknown, exact (table at most 2^{} entries, node limit {})\n", o.table_bits, o.max_nodes);
+  fmt::print("chance: the stock order unknown, exact (table at most 2^{} entries, node limit {})\n", o.table_bits,
+             o.max_nodes);
   corpus_part(o, arg(args, "--corpus", "corpus"));
-  if (count > 0) sample_part(*rules, o, seed, count, unseen, arg(args, "--verbose", "no") == "yes",
-                              std::stoi(arg(args, "--only", "-1")), arg(args, "--write", ""));
+  if (count > 0)
+    sample_part(*rules, o, seed, count, unseen, arg(args, "--verbose", "no") == "yes",
+                std::stoi(arg(args, "--only", "-1")), arg(args, "--write", ""));
   if (deals > 0) largest_part(*rules, o, seed, deals, seconds);
   return 0;
 }

@@ -41,10 +41,12 @@ inline Result record_input(std::string_view text) {
   static RulesetCache cache(RulesetCache::Sources::ShippedOnly);  // no file reads
   int verdicts = 0;
   bool all_judged = true;
-  check::check_text(text, "fuzz.yaml", [&](check::GameVerdict&& v) {
-    ++verdicts;
-    all_judged = all_judged && v.judgement != check::Judgement::Malformed;
-  }, {.cache = &cache, .under = {}});
+  check::check_text(text, "fuzz.yaml",
+                    [&](check::GameVerdict&& v) {
+                      ++verdicts;
+                      all_judged = all_judged && v.judgement != check::Judgement::Malformed;
+                    },
+                    {.cache = &cache, .under = {}});
   return verdicts > 0 && all_judged ? Result::accepted : Result::rejected;
 }
 
@@ -56,9 +58,7 @@ inline Result ruleset_input(std::string_view bytes) {
   try {
     auto rules = load_ruleset_text(text, "fuzz", "fuzz.yaml");
     (void)rules->meld_index().can_partition(rules->deck.all());
-  } catch (const record::InputError&) {
-    return Result::rejected;
-  }
+  } catch (const record::InputError&) { return Result::rejected; }
   return Result::accepted;
 }
 
@@ -108,9 +108,7 @@ inline Result position_input(std::string_view bytes) {
     std::vector<Move> moves;
     legal_moves(p, moves);  // a position that loads must be playable
     if (!p.result.over() && moves.empty()) return Result::broken;
-  } catch (const record::InputError&) {
-    return Result::rejected;
-  }
+  } catch (const record::InputError&) { return Result::rejected; }
   return Result::accepted;
 }
 

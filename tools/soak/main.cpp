@@ -98,17 +98,20 @@ int main(int argc, char** argv) {
       ++read;
       if (!item.record) return void(fault = "the record does not read back: " + item.error->message);
       auto v = check::check_record(*item.record, r);
-      if (v.judgement != check::Judgement::Legal) fault = fmt::format("check says {} at move {}: {}", code_name(v.code), v.move, v.message);
+      if (v.judgement != check::Judgement::Legal)
+        fault = fmt::format("check says {} at move {}: {}", code_name(v.code), v.move, v.message);
       else if (!(v.outcome == p.result)) fault = "check replays another outcome";
     });
     if (read != 1) fault = "the record reads as " + std::to_string(read) + " documents";
     if (!fault.empty()) return fail(fault);
     if ((i + 1) % 100'000 == 0)
-      fmt::print(stderr, "{} deals, {:.0f} s\n", i + 1, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+      fmt::print(stderr, "{} deals, {:.0f} s\n", i + 1,
+                 std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
   }
   double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  fmt::print("{} deals over {} rulesets, {} moves, {} won, {} drawn, every invariant held and every record "
-             "checked legal; {:.1f} s ({:.0f} deals/s)\n",
-             deals, rulesets.size(), moves, wins, draws, secs, static_cast<double>(deals) / secs);
+  fmt::print(
+      "{} deals over {} rulesets, {} moves, {} won, {} drawn, every invariant held and every record "
+      "checked legal; {:.1f} s ({:.0f} deals/s)\n",
+      deals, rulesets.size(), moves, wins, draws, secs, static_cast<double>(deals) / secs);
   return 0;
 }
