@@ -1,7 +1,8 @@
-// A loaded ruleset written back as YAML: every key of specs/rulesets.md, resolved (no
-// `base:`), so that the text loads as the same ruleset anywhere. `conquian simulate`
-// writes it inline in the records of a ruleset file (specs/record-format.md), since a
-// record must not depend on a file it does not carry.
+// A loaded ruleset written back as YAML: every written key of the key table
+// (rules/ruleset_keys.h, specs/rulesets.md), resolved (no `base:`), so that the text loads
+// as the same ruleset anywhere. `conquian simulate` writes it inline in the records of a
+// ruleset file (specs/record-format.md), since a record must not depend on a file it does
+// not carry.
 #pragma once
 
 #include <string>
