@@ -1,5 +1,7 @@
 #include "batch/report_json.h"
 
+#include "rules/ruleset_keys.h"
+
 namespace conquian::batch {
 namespace {
 
@@ -14,26 +16,22 @@ json summary_json(const Summary& s) {
           {"p10", s.p10}, {"median", s.median}, {"p90", s.p90}, {"max", s.max}};
 }
 
-const char* method_name(ScoringMethod m) { return m == ScoringMethod::HandPoints ? "hand_points" : "stake"; }
-
+// The keys of the key table the report shows (spelt and valued as the table writes them),
+// beside facts that are no key: the deck's name and size, the number of wild cards, the run cap.
 json ruleset_facts(const Ruleset& r) {
-  json run_max = r.melds.run_max > 0 ? json(r.melds.run_max) : json(nullptr);
-  return {{"name", r.name},
-          {"description", r.description},
-          {"deck", r.deck.name()},
-          {"deck_size", r.deck.size()},
-          {"seats", r.seats},
-          {"hand", r.hand},
-          {"target", r.target},
-          {"swap", r.swap},
-          {"wild", r.melds.wild.size()},
-          {"run_max", run_max},
-          {"forcing", {{"decline", r.forcing.decline}, {"offer", r.forcing.offer}, {"hit", r.forcing.hit}}},
-          {"scoring",
-           {{"method", method_name(r.scoring.method)},
-            {"stake", r.scoring.stake},
-            {"after_draw", r.scoring.after_draw},
-            {"match_target", r.scoring.match_target}}}};
+  json facts = {{"name", r.name},
+                {"deck", r.deck.name()},
+                {"deck_size", r.deck.size()},
+                {"wild", r.melds.wild.size()},
+                {"run_max", key_json("melds.run", r)[1]}};
+  for (const char* name :
+       {"description", "seats", "hand", "target", "swap", "forcing.decline", "forcing.offer", "forcing.hit",
+        "scoring.method", "scoring.stake", "scoring.after_draw", "scoring.match_target"}) {
+    const RulesetKey& key = ruleset_key(name);
+    if (key.group().empty()) facts[name] = key_json(key, r);
+    else facts[std::string(key.group())][std::string(key.leaf())] = key_json(key, r);
+  }
+  return facts;
 }
 
 json match_json(const MatchFigures& m) {

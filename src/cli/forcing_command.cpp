@@ -19,6 +19,7 @@
 #include "record/record_writer.h"
 #include "replay/move_words.h"
 #include "replay/position_setup.h"
+#include "rules/ruleset_keys.h"
 
 namespace conquian::cli {
 namespace {
@@ -95,10 +96,7 @@ nlohmann::json answer_json(const Loaded& in, const prove::ForcingAnswer& a) {
   nlohmann::json j;
   j["position"] = in.label;
   j["ruleset"] = r.name;
-  j["forcing"] = {{"decline", r.forcing.decline},
-                  {"offer", r.forcing.offer},
-                  {"hit", r.forcing.hit},
-                  {"forced_extra_melds", r.forcing.forced_extra_melds}};
+  j["forcing"] = group_json("forcing", r);
   j["phase"] = phase_name(p.phase);
   j["to_act"] = p.phase == Phase::Over ? nlohmann::json(nullptr) : nlohmann::json(to_act(p));
   j["card"] = a.card == kNoCard ? nlohmann::json(nullptr) : nlohmann::json(deck.token(a.card));
