@@ -8,10 +8,12 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "cli_run.h"
 #include "position_text.h"
 #include "rules/ruleset.h"
+#include "spec_keys.h"
 
 namespace fs = std::filesystem;
 
@@ -533,6 +535,57 @@ TEST_CASE("cli: inputs where people put them: -, folders, files given as ruleset
   CHECK(text.status == 0);
   CHECK(has(text.out, "hand: 9\n"));
   CHECK(has(text.out, "meld_timing: take\n"));
+  fs::remove_all(dir);
+}
+
+TEST_CASE("cli: rulesets R, rulesets R --json and the record writer's inline ruleset give every key of the spec") {
+  using conquian::testing::spec_named_values;
+  const auto spec = conquian::testing::spec_ruleset_keys();
+  std::set<std::string> spec_written;  // every key but base, which is resolved when loaded
+  for (const auto& k : spec)
+    if (k.name != "base") spec_written.insert(k.name);
+  auto names_of = [](const std::map<std::string, std::string>& values) {
+    std::set<std::string> names;
+    for (const auto& [k, _] : values) names.insert(k);
+    return names;
+  };
+  for (const std::string& name : conquian::shipped_ruleset_names()) {
+    CAPTURE(name);
+    Run json = run("rulesets " + name + " --json");
+    REQUIRE(json.status == 0);
+    auto printed = spec_named_values(nlohmann::ordered_json::parse(json.out), spec);
+    CHECK(names_of(printed) == spec_written);
+    // The text form is YAML a ruleset file could hold, with the same values.
+    Run text = run("rulesets " + name);
+    REQUIRE(text.status == 0);
+    CHECK(spec_named_values(YAML::Load(text.out), spec) == printed);
+    // A ruleset given as a file is written inline in every record simulate writes.
+    std::string file = std::string(CONQUIAN_SOURCE_DIR) + "/rulesets/" + name + ".yaml";
+    Run records = run("simulate --ruleset " + file + " --deals 1 --seed 1 --threads 1");
+    REQUIRE(records.status == 0);
+    auto at = records.out.find("\nruleset: {");
+    REQUIRE(at != std::string::npos);
+    std::string flow = records.out.substr(at + 10, records.out.find('\n', at + 1) - at - 10);
+    auto written = spec_named_values(YAML::Load(flow), spec);
+    for (const auto& [key, value] : printed) {
+      CAPTURE(key);
+      CHECK(written.count(key) == 1);
+      if (written.count(key)) CHECK(written.at(key) == value);
+    }
+    CHECK(names_of(written) == spec_written);
+  }
+  // A ruleset that writes no key prints the spec's default column (target: hand + 1).
+  auto dir = temp_dir();
+  auto bare = spec_named_values(
+      nlohmann::ordered_json::parse(run("rulesets --json " + write(dir / "bare.yaml", "{}\n")).out), spec);
+  CHECK(names_of(bare) == spec_written);
+  for (const auto& k : spec) {
+    if (k.name == "base") continue;
+    CAPTURE(k.name);
+    std::string expected = k.name == "target" ? std::to_string(std::stoi(bare["hand"]) + 1)
+                                              : conquian::testing::value_text(YAML::Load(k.default_text));
+    CHECK(bare[k.name] == expected);
+  }
   fs::remove_all(dir);
 }
 

@@ -13,6 +13,9 @@
 
 #include "record/input_error.h"
 #include "rules/ruleset.h"
+#include "rules/ruleset_keys.h"
+#include "rules/ruleset_writer.h"
+#include "spec_keys.h"
 #include "test_util.h"
 
 using namespace conquian;
@@ -259,6 +262,65 @@ TEST_CASE("rulesets: defaults of every key (specs/rulesets.md, the default colum
   CHECK(load_ruleset_text("hand: 7\n", "x", "x.yaml")->target == 8);
   // Empty values are the defaults too.
   CHECK(keys_of(*load_ruleset_text("melds: ~\nscoring: ~\nwild: ~\nseats: ~\n", "x", "x.yaml")) == american());
+}
+
+TEST_CASE("rulesets: the key table (rules/ruleset_keys.h) is specs/rulesets.md's table of keys") {
+  const auto spec = conquian::testing::spec_ruleset_keys();
+  const auto& keys = ruleset_keys();
+  std::vector<std::string> spec_names, table_names;
+  for (const auto& s : spec) spec_names.push_back(s.name);
+  for (const auto& k : keys) table_names.push_back(std::string(k.name));
+  // Every key of the spec and only those, in the spec's order (the order outputs print).
+  REQUIRE(table_names == spec_names);
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    const RulesetKey& key = keys[i];
+    const auto& row = spec[i];
+    CAPTURE(row.name);
+    CHECK(std::string(key.default_text) == row.default_text);
+    // The type column: a Word key's words (`a` or `b`), a Count key's range (a-b), bool.
+    if (key.kind == KeyKind::Word) {
+      std::string words;
+      for (const auto& w : key.words) words += (words.empty() ? "" : " or ") + w;
+      CHECK(words == row.type);
+    }
+    if (key.kind == KeyKind::Flag) CHECK(row.type == "bool");
+    if (key.kind == KeyKind::Count && row.type.find('-') != std::string::npos)
+      CHECK(row.type == std::to_string(key.min) + "-" + std::to_string(key.max));
+    // Every source the entry cites is in the spec's source column.
+    std::string cites(key.cites);
+    for (std::size_t at = 0; at < cites.size();) {
+      std::size_t end = std::min(cites.find(", ", at), cites.size());
+      std::string source = cites.substr(at, end - at);
+      CHECK_MESSAGE(has(row.source, source), source << " not in: " << row.source);
+      at = end + 2;
+    }
+  }
+  // The names are the ones the reader takes: a misspelt key gets the table's key.
+  CHECK(has(refusal("scoring: {max_multiplyer: 2}\n"), "did you mean 'max_multiplier'?"));
+  CHECK(has(refusal("claim_prority: next\n"), "did you mean 'claim_priority'?"));
+}
+
+TEST_CASE("rulesets: every default of the key table loads as the ruleset that writes no key") {
+  // A ruleset file that writes each key's default_text loads as one that writes none.
+  std::string text;
+  std::string_view group;
+  for (const RulesetKey& key : ruleset_keys()) {
+    if (!key.written() || key.name == "target") continue;  // target: hand + 1, below
+    if (key.group() != group && !group.empty()) text += "\n";
+    if (key.group().empty()) {
+      text += std::string(key.name) + ": " + std::string(key.default_text) + "\n";
+    } else {
+      text += key.group() != group ? std::string(key.group()) + ":\n" : "";
+      text += "  " + std::string(key.leaf()) + ": " + std::string(key.default_text) + "\n";
+    }
+    group = key.group();
+  }
+  CAPTURE(text);
+  auto written = load_ruleset_text(text, "written", "written.yaml");
+  auto bare = load_ruleset_text("{}", "bare", "bare.yaml");
+  CHECK(ruleset_flow_yaml(*written) == ruleset_flow_yaml(*bare));
+  CHECK(std::string(ruleset_key("target").default_text) == "hand + 1");
+  CHECK(bare->target == bare->hand + 1);
 }
 
 TEST_CASE("rulesets: base inheritance, maps merged key by key") {
