@@ -1,5 +1,5 @@
 // "strong-pi": the first solver-backed player (kept for comparison with "strong",
-// view_player.cpp): samples the cards its seat cannot see and asks the solver.
+// strong_player.cpp): samples the cards its seat cannot see and asks the solver.
 //
 // Perfect-information sampling (determinization): the seat deals the cards it has not seen
 // (the other seat's hand and the stock) at random, several times; in each sample every
@@ -19,9 +19,9 @@ namespace {
 constexpr int kSamples = 6;
 constexpr std::uint64_t kNodesPerSearch = 10000;
 
-class StrongPlayer : public Player {
+class StrongPiPlayer : public Player {
  public:
-  StrongPlayer() : solver_(options()), fallback_(make_greedy_player()) {}
+  StrongPiPlayer() : solver_(options()), fallback_(make_greedy_player()) {}
   const char* name() const override { return "strong-pi"; }
 
   std::size_t choose(const Position& pos, const std::vector<Move>& legal, Rng& rng) override {
@@ -72,6 +72,6 @@ class StrongPlayer : public Player {
 
 }  // namespace
 
-std::unique_ptr<Player> make_strong_pi_player() { return std::make_unique<StrongPlayer>(); }
+std::unique_ptr<Player> make_strong_pi_player() { return std::make_unique<StrongPiPlayer>(); }
 
 }  // namespace conquian::batch

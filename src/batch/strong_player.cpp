@@ -33,9 +33,9 @@ solve::PimcOptions pimc_options() {
   return o;
 }
 
-class ViewPlayer : public Player {
+class StrongPlayer : public Player {
  public:
-  ViewPlayer() : pimc_(pimc_options()), fallback_(make_greedy_player()) {}
+  StrongPlayer() : pimc_(pimc_options()), fallback_(make_greedy_player()) {}
   const char* name() const override { return "strong"; }
 
   std::size_t choose(const Position& pos, const std::vector<Move>& legal, Rng& rng) override {
@@ -70,6 +70,6 @@ class ViewPlayer : public Player {
 
 }  // namespace
 
-std::unique_ptr<Player> make_strong_player() { return std::make_unique<ViewPlayer>(); }
+std::unique_ptr<Player> make_strong_player() { return std::make_unique<StrongPlayer>(); }
 
 }  // namespace conquian::batch
