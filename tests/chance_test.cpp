@@ -13,6 +13,7 @@
 #include "record/position_file.h"
 #include "replay/position_setup.h"
 #include "solve/chance.h"
+#include "solve/chance_reference.h"
 #include "solve/chance_search.h"
 #include "solve/meld_reach.h"
 #include "test_scale.h"

@@ -210,12 +210,15 @@ TEST_CASE("cli: prove partition answers with Z3 and the engine agreeing") {
 TEST_CASE("cli: Z3 out of time is undecided, exit 3, never a proof (issue 11)") {
   // The whole deck: building the query alone takes more than 1 ms, so no check runs.
   std::string deck = "\"Ac 2c 3c 4c 5c 6c 7c Jc Qc Kc Ad 2d 3d 4d 5d 6d 7d Jd Qd Kd\"";
-  Run late = run("prove partition --ruleset american --cards " + deck + " --json --z3-timeout 1");
-  CHECK(late.status == 3);
-  auto j = nlohmann::json::parse(late.out);
-  CHECK(j["partitionable"].is_null());
-  CHECK(j["unknown"].get<std::string>().find("timeout") != std::string::npos);
-  CHECK(run("prove partition --ruleset american --cards " + deck + " --all --z3-timeout 1").status == 3);
+  // Undecided in the one form of every command (specs/check-output.md, "Undecided").
+  auto e = conquian::testing::check_json_error(
+      "prove partition --ruleset american --cards " + deck + " --json --z3-timeout 1", 3, "prove partition",
+      "Z3 could not decide whether Ac 2c");
+  CHECK(e["reason"].get<std::string>().find("timeout") == 0);
+  CHECK(has(e["message"].get<std::string>(), "(" + e["reason"].get<std::string>() + ")"));
+  conquian::testing::check_json_error(
+      "prove partition --ruleset american --cards " + deck + " --all --json --z3-timeout 1", 3, "prove partition",
+      "Z3 could not finish listing the splits of Ac 2c");
   // A spec whose Z3 checks run out of time: the undecided properties are named.
   auto dir = temp_dir();
   auto spec = write(dir / "spec.yaml",
@@ -276,9 +279,10 @@ TEST_CASE("cli: forcing --json, and exit status") {
   CHECK(!take.contains("onto"));
   CHECK(run("forcing " + dir + "no-such-file.position.yml").status == 2);
   // Z3 out of time: the groupings cannot all be listed, so no answer is shown; exit 3.
-  Run late = run("forcing " + dir + "decline-regroup.position.yml --json --z3-timeout 1");
-  CHECK(late.status == 3);
-  CHECK(nlohmann::json::parse(late.out)["unknown"].get<std::string>().find("Z3 could not finish") == 0);
+  auto late =
+      conquian::testing::check_json_error("forcing " + dir + "decline-regroup.position.yml --json --z3-timeout 1", 3,
+                                          "forcing", "Z3 could not finish listing the groupings of ");
+  CHECK(!late["reason"].get<std::string>().empty());
 }
 
 TEST_CASE("cli: solve --json, exit status, errors") {
@@ -327,6 +331,40 @@ TEST_CASE("cli: solve --json, exit status, errors") {
   Run cut_json = run("solve " + big + " --stock unknown --max-nodes 1000 --json");
   CHECK(cut_json.status == 3);
   CHECK(nlohmann::json::parse(cut_json.out)["error"]["status"] == 3);
+  fs::remove_all(dir);
+}
+
+// Every command's errors leave through main in one form (specs/check-output.md): under --json
+// standard output holds the error object alone, with the exit status.
+TEST_CASE("cli: every command's error under --json is one JSON error object, with the exit status") {
+  using conquian::testing::check_json_error;
+  auto dir = temp_dir();
+  const std::string corpus = std::string(CONQUIAN_SOURCE_DIR) + "/corpus/";
+  const std::string missing = (dir / "no-such.yaml").string();
+  check_json_error("check --json --ruleset amercan " + corpus + "legal", 2, "check",
+                   "--ruleset amercan: unknown ruleset 'amercan'");
+  auto e = check_json_error("solve " + missing + " --json", 2, "solve", "No such file or directory");
+  CHECK(e["file"] == missing);
+  check_json_error("solve " + corpus + "positions/decline-regroup.position.yml --stock unknown --max-nodes 1000 --json",
+                   3, "solve", "was not solved within 1000 nodes (--max-nodes)");
+  check_json_error("forcing " + missing + " --json", 2, "forcing", "No such file or directory");
+  check_json_error("prove --json", 2, "prove", "give --spec FILE, or the partition subcommand");
+  check_json_error("prove --spec " + missing + " --json", 2, "prove", "No such file or directory");
+  check_json_error("prove partition --ruleset american --cards \"Ac Ac\" --json", 2, "prove partition",
+                   "'Ac' is given twice");
+  check_json_error("diff american amercan --json", 2, "diff", "unknown ruleset 'amercan'");
+  // The report cannot be written where a file stands in for its folder.
+  const std::string blocked = write(dir / "blocked", "");
+  check_json_error("diff american american-capped --deals 2 --no-properties --quiet --json --report " + blocked + "/r",
+                   2, "diff", "cannot write the report into " + blocked + "/r");
+  // simulate has no --json; its errors still answer a script that asks for JSON.
+  check_json_error("simulate --ruleset american --match --json", 2, "simulate", "unknown option '--json'");
+  Run match = run_err("simulate --ruleset american --match --deals 1");
+  CHECK(match.status == 2);
+  CHECK(match.out == "conquian simulate: --match: ruleset american sets no match target (scoring.match_target: 0)\n");
+  check_json_error("analyse " + missing + " --json", 2, "analyse", "No such file or directory");
+  check_json_error("analyse " + corpus + "illegal/turn-order.yaml --json --html " + (dir / "page.html").string(), 2,
+                   "analyse", "--html draws one game; ");
   fs::remove_all(dir);
 }
 

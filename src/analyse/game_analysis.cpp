@@ -281,7 +281,7 @@ Analysis analyse_game(const record::GameRecord& rec, std::shared_ptr<const Rules
     r.seat = move.seat;
     r.move = move;
     r.pos = before;
-    if (before.phase == Phase::ForceWindow && move.kind != MoveKind::Force && move.kind != MoveKind::Waive)
+    if (implies_waive(before, move))
       apply(r.pos, waive_move());  // nobody forced: the refusal stands, then the record's move
     r.decision = is_decision(r.pos);
     setups.push_back(force_setup(before, r.pos, move));

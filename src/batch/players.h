@@ -27,10 +27,10 @@ std::unique_ptr<Player> make_random_player();
 std::unique_ptr<Player> make_greedy_player();
 // "strong": plays from its seat's view (engine/seat_view.h) by PIMC over a few worlds,
 // each solved by expectimax within a node budget, else on one sampled stock order, else
-// as "greedy" (view_player.cpp); two seats.
+// as "greedy" (strong_player.cpp); two seats.
 std::unique_ptr<Player> make_strong_player();
 // "strong-pi": samples the other hand and the stock order together and solves each with
-// every card known, else plays as "greedy" (strong_player.cpp); the "strong" before the
+// every card known, else plays as "greedy" (strong_pi_player.cpp); the "strong" before the
 // seat's view.
 std::unique_ptr<Player> make_strong_pi_player();
 // By name ("random", "greedy", "strong", "strong-pi"); nullptr for an unknown name.

@@ -1,77 +1,75 @@
-// "strong-pi": the first solver-backed player (kept for comparison with "strong",
-// view_player.cpp): samples the cards its seat cannot see and asks the solver.
+// "strong": plays from its seat's view with PIMC (solve/pimc.h).
 //
-// Perfect-information sampling (determinization): the seat deals the cards it has not seen
-// (the other seat's hand and the stock) at random, several times; in each sample every
-// legal move is scored by the exact solver with a small node budget, and the move with the
-// best total wins. When a sample's search runs past the budget (early in a deal, when the
-// trees are big), or with more than two seats, it plays as "greedy" does. It sees only what
-// its seat may see: the real hidden cards are overwritten in every sample before the solver
-// looks (the swap's passed card is not tracked, so it too is sampled).
-#include <algorithm>
-
+// It builds what its seat knows (engine/seat_view.h: its hand, the tables, the dead and
+// face-up cards, the card it passed in the swap, the other hand's size), so it cannot see
+// the other hand or the stock order even by mistake. Worlds: all of them when there are at
+// most kViewMaxWorlds, else kViewSamples drawn at random. Each world is solved by exact expectimax
+// (the stock as chance) within kViewWorldNodes nodes; past that on one random stock order with
+// every card known (kViewOrderNodes nodes per move); a world past both budgets is left out.
+// Among moves of equal expected score it takes greedy's choice. When no world is solved
+// (early in a deal, where trees are big), or with more than two seats, or in the swap, it
+// plays as "greedy".
 #include "batch/players.h"
-#include "solve/solver.h"
+#include "engine/seat_view.h"
+#include "solve/pimc.h"
 
 namespace conquian::batch {
 namespace {
 
-constexpr int kSamples = 6;
-constexpr std::uint64_t kNodesPerSearch = 10000;
+constexpr std::uint64_t kViewMaxWorlds = 8;
+constexpr int kViewSamples = 8;
+constexpr std::uint64_t kViewWorldNodes = 20'000;
+constexpr std::uint64_t kViewOrderNodes = 10'000;
+
+solve::PimcOptions pimc_options() {
+  solve::PimcOptions o;
+  o.max_worlds = kViewMaxWorlds;
+  o.samples = kViewSamples;
+  o.world_nodes = kViewWorldNodes;
+  o.stock_orders = 1;
+  o.order_nodes = kViewOrderNodes;
+  o.threads = 1;      // `diff` and `simulate` run deals in parallel
+  o.table_bits = 16;  // one player per seat per thread
+  return o;
+}
 
 class StrongPlayer : public Player {
  public:
-  StrongPlayer() : solver_(options()), fallback_(make_greedy_player()) {}
-  const char* name() const override { return "strong-pi"; }
+  StrongPlayer() : pimc_(pimc_options()), fallback_(make_greedy_player()) {}
+  const char* name() const override { return "strong"; }
 
   std::size_t choose(const Position& pos, const std::vector<Move>& legal, Rng& rng) override {
     if (legal.size() == 1) return 0;
-    if (pos.seats() != 2 || pos.phase == Phase::Swap) return fallback_->choose(pos, legal, rng);
-    int me = to_act(pos), other = 1 - me;
-    // Everything the seat has not seen: the other hand and the stock.
-    CardSet hidden = pos.hand[other];
-    if (pos.stock_known)
-      for (int i = pos.stock_top; i < pos.stock_end; ++i) hidden.insert(pos.stock[i]);
-    else hidden |= pos.unseen();
-    std::vector<Card> cards;
-    for (Card c : hidden) cards.push_back(c);
-    std::vector<long> total(legal.size(), 0);
-    int other_size = pos.hand[other].size();
-    for (int sample = 0; sample < kSamples; ++sample) {
-      for (std::size_t i = cards.size(); i > 1; --i) std::swap(cards[i - 1], cards[rng.below(i)]);
-      Position world = pos;
-      world.hand[other] = CardSet{};
-      for (int i = 0; i < other_size; ++i) world.hand[other].insert(cards[static_cast<std::size_t>(i)]);
-      world.stock_known = true;
-      world.stock_top = 0;
-      world.stock_end = static_cast<std::uint8_t>(cards.size() - static_cast<std::size_t>(other_size));
-      for (std::size_t i = static_cast<std::size_t>(other_size); i < cards.size(); ++i)
-        world.stock[i - static_cast<std::size_t>(other_size)] = cards[i];
-      for (std::size_t m = 0; m < legal.size(); ++m) {
-        Position next = world;
-        apply(next, legal[m]);
-        try {
-          int score = solver_.score(next);  // seat 0's view
-          total[m] += me == 0 ? score : -score;
-        } catch (const solve::BudgetExceeded&) { return fallback_->choose(pos, legal, rng); }
-      }
+    const int me = to_act(pos);
+    const SeatView view = view_of(pos, me);
+    if (!solve::why_not_pimc(view).empty()) return fallback_->choose(pos, legal, rng);
+    pimc_.reseed(rng.next());
+    solve::PimcResult r = pimc_.solve(view);
+    if (r.worlds == 0) return fallback_->choose(pos, legal, rng);
+    // The moves of the best expected score; among several (a draw every way, a win every
+    // way), greedy's choice: it prefers progress, where the solver sees no difference.
+    std::vector<Move> tied;
+    std::vector<std::size_t> index;
+    for (const auto& m : r.moves) {
+      if (m.expected < r.moves.front().expected - 1e-9) break;
+      for (std::size_t i = 0; i < legal.size(); ++i)
+        if (solve::is_choice(m.move, legal[i])) {
+          tied.push_back(legal[i]);
+          index.push_back(i);
+          break;
+        }
     }
-    return static_cast<std::size_t>(std::max_element(total.begin(), total.end()) - total.begin());
+    if (tied.empty()) return fallback_->choose(pos, legal, rng);  // cannot happen: its moves are legal moves
+    return tied.size() == 1 ? index[0] : index[fallback_->choose(pos, tied, rng)];
   }
 
  private:
-  static solve::Options options() {
-    solve::Options o;
-    o.max_nodes = kNodesPerSearch;
-    o.table_bits = 16;  // 4 MiB: one player per seat per deal
-    return o;
-  }
-  solve::Solver solver_;
+  solve::PimcSolver pimc_;
   std::unique_ptr<Player> fallback_;
 };
 
 }  // namespace
 
-std::unique_ptr<Player> make_strong_pi_player() { return std::make_unique<StrongPlayer>(); }
+std::unique_ptr<Player> make_strong_player() { return std::make_unique<StrongPlayer>(); }
 
 }  // namespace conquian::batch

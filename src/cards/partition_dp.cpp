@@ -2,8 +2,6 @@
 
 #include <algorithm>
 
-#include "cards/melds.h"
-
 namespace conquian {
 namespace {
 

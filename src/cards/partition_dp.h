@@ -38,10 +38,9 @@
 
 #include "cards/card_set.h"
 #include "cards/deck.h"
+#include "cards/meld_rules.h"
 
 namespace conquian {
-
-struct MeldRules;
 
 class RankProgram {
  public:
@@ -51,8 +50,7 @@ class RankProgram {
   // Whether `cards` splits into legal melds, every card used once (the empty set does).
   bool can_partition(CardSet cards) const;
 
-  // The longest open run the program tells apart (fact 1 above), and states per layer.
-  int longest_open_run() const { return run_keep_; }
+  // The states per layer.
   std::size_t states() const { return states_; }
 
  private:

@@ -10,6 +10,7 @@
 #include "analyse/analysis_text.h"
 #include "analyse/html_page.h"
 #include "check/verdict_text.h"
+#include "cli/command_error.h"
 #include "cli/commands.h"
 #include "cli/progress.h"
 #include "record/input_error.h"
@@ -48,12 +49,9 @@ int run_analyse(const AnalyseCliOptions& opt) {
     exit = std::max(exit, r.verdict.judgement == check::Judgement::Malformed ? kExitUnusable : kExitFound);
   }
   if (!opt.html.empty()) {
-    if (done.size() != 1) {
-      fmt::print(stderr,
-                 "conquian analyse: --html draws one game; {} holds {} legal game{} (choose one with --game or --id)\n",
-                 opt.file, done.size(), done.size() == 1 ? "" : "s");
-      return kExitUnusable;
-    }
+    refuse_if(done.size() != 1,
+              fmt::format("--html draws one game; {} holds {} legal game{} (choose one with --game or --id)", opt.file,
+                          done.size(), done.size() == 1 ? "" : "s"));
     std::ofstream out(opt.html, std::ios::binary);
     out << analyse::html_page(*done.front());
     if (!out.flush()) throw record::InputError(opt.html, {}, "cannot write the page");

@@ -1,8 +1,21 @@
 #include "cli/command_error.h"
 
+#include <fmt/core.h>
+
 #include "record/input_error.h"
 
 namespace conquian::cli {
+
+int report_error(const std::string& command, bool json, const std::string& message, nlohmann::json where, int status) {
+  fmt::print(stderr, "conquian{}{}: {}\n", command.empty() ? "" : " ", command, message);
+  if (json) {
+    where["command"] = command;
+    where["message"] = message;
+    where["status"] = status;
+    fmt::print("{}\n", nlohmann::json{{"error", where}}.dump());
+  }
+  return status;
+}
 
 std::shared_ptr<const Ruleset> ruleset_option(const std::string& name_or_path, const std::string& option) {
   try {

@@ -4,9 +4,11 @@
 #pragma once
 
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
 
+#include "cli/commands.h"
 #include "rules/ruleset.h"
 
 namespace conquian::cli {
@@ -23,6 +25,11 @@ class Undecided : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
+
+// Prints an error in that one form and returns `status`. Only main (CommandLine::fail) calls
+// it, and a command that must end other MPI ranks itself once the error is out (diff).
+int report_error(const std::string& command, bool json, const std::string& message,
+                 nlohmann::json where = nlohmann::json::object(), int status = kExitUnusable);
 
 // Two options that cannot go together, or one that needs another: refused, never ignored.
 inline void refuse_if(bool conflict, const std::string& why) {

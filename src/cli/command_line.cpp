@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 
 #include "cards/spelling.h"
+#include "cli/command_error.h"
 #include "cli/commands.h"
 
 namespace conquian::cli {
@@ -67,15 +68,7 @@ bool CommandLine::wants_json() const {
 }
 
 int CommandLine::fail(const std::string& message, nlohmann::json where, int status) const {
-  std::string cmd = command();
-  fmt::print(stderr, "conquian{}{}: {}\n", cmd.empty() ? "" : " ", cmd, message);
-  if (wants_json()) {
-    where["command"] = cmd;
-    where["message"] = message;
-    where["status"] = status;
-    fmt::print("{}\n", nlohmann::json{{"error", where}}.dump());
-  }
-  return status;
+  return report_error(command(), wants_json(), message, std::move(where), status);
 }
 
 std::optional<int> CommandLine::before_parse() const {

@@ -99,7 +99,9 @@ int run_diff(const DiffOptions& opt) {
     if (mpi.root() && !opt.quiet) progress.done();
     deals = batch::gather_deals(mpi, mine, opt.deals);
   } catch (const std::exception& e) {
-    fmt::print(stderr, "conquian diff: {}\n", e.what());
+    if (mpi.size() == 1) throw;  // main reports it
+    // The other ranks wait in gather_deals: say why in main's one form, then end them all.
+    report_error("diff", opt.json, e.what());
     mpi.abort(kExitUnusable);
     return kExitUnusable;
   }
@@ -120,10 +122,8 @@ int run_diff(const DiffOptions& opt) {
   std::filesystem::create_directories(dir, ec);
   if (!write_file(dir / "report.json", json.dump(2) + "\n") ||
       !write_file(dir / "report.md", batch::diff_report_markdown(report)) ||
-      !write_file(dir / "report.html", batch::diff_report_html(report))) {
-    fmt::print(stderr, "conquian diff: cannot write the report into {}\n", dir.string());
-    return kExitUnusable;
-  }
+      !write_file(dir / "report.html", batch::diff_report_html(report)))
+    throw CommandError("cannot write the report into " + dir.string());
   if (opt.json) fmt::print("{}\n", json.dump(2));
   else if (!opt.quiet) print_summary(report, dir);
   return kExitOk;

@@ -207,12 +207,9 @@ int run_forcing(const ForcingOptions& opt) {
   prove::ForcingAnswer a;
   try {
     a = prove::analyse_forcing(in.position, opt.limits);
-  } catch (const prove::ForcingDisagreement& e) { throw CommandError(e.what()); } catch (const prove::Z3Undecided& e) {
-    // Some table's groupings could not all be listed: no partial answer is shown.
-    if (opt.json) fmt::print("{}\n", nlohmann::json{{"unknown", e.what()}}.dump());
-    fmt::print(stderr, "conquian forcing: {}\n", e.what());
-    return kExitUnknown;
-  }
+  } catch (const prove::ForcingDisagreement& e) { throw CommandError(e.what()); }
+  // A prove::Z3Undecided (some table's groupings could not all be listed) goes on to main,
+  // which reports it as undecided: no partial answer is shown.
   if (opt.json) fmt::print("{}\n", answer_json(in, a).dump());
   else print_answer(in, a);
   return kExitOk;

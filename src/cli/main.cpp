@@ -9,6 +9,7 @@
 #include "cli/command_error.h"
 #include "cli/command_line.h"
 #include "cli/commands.h"
+#include "prove/z3_check.h"
 #include "record/input_error.h"
 
 namespace {
@@ -88,6 +89,9 @@ int main(int argc, char** argv) {
     nlohmann::json where = {{"file", e.file()}, {"reason", e.reason()}};
     if (e.mark().line) where["line"] = e.mark().line;
     return line.fail(e.what(), where);
+  } catch (const conquian::prove::Z3Undecided& e) {
+    // Undecided, in the one form of specs/check-output.md: the question, and Z3's own reason.
+    return line.fail(e.what(), {{"reason", e.reason()}}, kExitUnknown);
   } catch (const conquian::cli::Undecided& e) {
     return line.fail(e.what(), nlohmann::json::object(), kExitUnknown);
   } catch (const std::exception& e) { return line.fail(e.what()); }

@@ -14,6 +14,7 @@
 #include "cli/commands.h"
 #include "prove/partition_z3.h"
 #include "prove/spec.h"
+#include "prove/z3_check.h"
 #include "record/input_error.h"
 #include "rules/ruleset.h"
 
@@ -59,14 +60,11 @@ int run_partition(const ProveOptions& opt) {
           return splits.size() <= prove::kMaxListedSplits;
         },
         opt.limits, &unknown);
-    if (!unknown.empty()) {
-      j["partitionable"] = nullptr;
-      j["unknown"] = fmt::format("Z3 could not finish listing the splits ({}) after {} split{}", unknown, splits.size(),
-                                 splits.size() == 1 ? "" : "s");
-      if (opt.json) fmt::print("{}\n", j.dump());
-      fmt::print(stderr, "conquian prove: {}\n", j["unknown"].get<std::string>());
-      return kExitUnknown;
-    }
+    // The splits found so far are not shown: the list is incomplete.
+    if (!unknown.empty())
+      throw prove::Z3Undecided(fmt::format("finish listing the splits of {} after {} split{}",
+                                           rules->deck.tokens(cards), splits.size(), splits.size() == 1 ? "" : "s"),
+                               unknown);
     if (splits.size() != engine_count)
       throw std::runtime_error(
           fmt::format("internal disagreement: Z3 found {} splits, the engine {}", splits.size(), engine_count));
@@ -84,14 +82,10 @@ int run_partition(const ProveOptions& opt) {
     return splits.empty() ? kExitFound : kExitOk;
   }
   prove::Z3Partition z = prove::z3_partition(rules->deck, rules->melds, cards, opt.limits);
-  if (z.answer == prove::Z3Partition::Answer::Unknown) {
-    // The engine's answer is not shown: without Z3's the command has no proof to give.
-    j["partitionable"] = nullptr;
-    j["unknown"] = fmt::format("Z3 could not decide ({})", z.reason_unknown);
-    if (opt.json) fmt::print("{}\n", j.dump());
-    fmt::print(stderr, "conquian prove: {}\n", j["unknown"].get<std::string>());
-    return kExitUnknown;
-  }
+  // The engine's answer is not shown: without Z3's the command has no proof to give.
+  if (z.answer == prove::Z3Partition::Answer::Unknown)
+    throw prove::Z3Undecided("decide whether " + rules->deck.tokens(cards) + " split into legal melds",
+                             z.reason_unknown);
   bool yes = z.answer == prove::Z3Partition::Answer::Yes;
   if (yes != engine_says)
     throw std::runtime_error(
@@ -200,7 +194,7 @@ void register_prove(CLI::App& app, Runner& run) {
   part->add_option("--cards,-c", opt.cards, "The cards, as tokens separated by spaces")->required();
   part->add_flag("--all", opt.all, "List every split (each once), not just one");
   part->add_flag("--json", opt.json,
-                 "JSON on standard output: {partitionable, melds} (undecided: partitionable null, unknown: why)");
+                 "JSON on standard output: {partitionable, melds} (undecided: the error object, status 3)");
   part->add_option("--z3-timeout", opt.limits.timeout_ms,
                    "Z3's time for the whole query, in milliseconds (default: none); past it the answer is "
                    "unknown (exit 3)");
@@ -208,10 +202,7 @@ void register_prove(CLI::App& app, Runner& run) {
   cmd->callback([&run, cmd] {
     if (cmd->got_subcommand("partition")) return;
     run = [] {
-      if (opt.spec.empty()) {
-        fmt::print(stderr, "conquian prove: give --spec FILE, or the partition subcommand (see --help)\n");
-        return kExitUnusable;
-      }
+      refuse_if(opt.spec.empty(), "give --spec FILE, or the partition subcommand (see --help)");
       return run_spec(opt);
     };
   });

@@ -64,11 +64,8 @@ int run_simulate(const SimulateOptions& opt) {
     out = std::fopen(opt.out.c_str(), "w");
     if (!out) throw CommandError(fmt::format("--out {}: cannot write: {}", opt.out, std::strerror(errno)));
   }
-  if (opt.match && rules->scoring.match_target == 0) {
-    fmt::print(stderr, "conquian simulate: --match: ruleset {} sets no match target (scoring.match_target: 0)\n",
-               rules->name);
-    return kExitUnusable;
-  }
+  refuse_if(opt.match && rules->scoring.match_target == 0,
+            fmt::format("--match: ruleset {} sets no match target (scoring.match_target: 0)", rules->name));
   std::string ruleset_name, ruleset_inline;
   name_ruleset(*rules, opt.ruleset, ruleset_name, ruleset_inline);
   MatchState match(rules->seats);

@@ -47,14 +47,8 @@ std::string how_text(const solve::PimcResult& r, const solve::PimcOptions& o) {
 
 int run_view(const ViewRun& run, const LoadedView& in) {
   const SeatView& v = in.view;
-  if (v.pos.result.over()) {
-    fmt::print(stderr, "conquian solve: the deal is already over\n");
-    return kExitUnusable;
-  }
-  if (std::string why = solve::why_not_pimc(v); !why.empty()) {
-    fmt::print(stderr, "conquian solve: {}: {}\n", in.label, why);
-    return kExitUnusable;
-  }
+  refuse_if(v.pos.result.over(), "the deal is already over");
+  if (std::string why = solve::why_not_pimc(v); !why.empty()) throw CommandError(in.label + ": " + why);
   solve::PimcSolver solver(run.pimc);
   const std::uint64_t total =
       world_count(v) <= run.pimc.max_worlds ? world_count(v) : static_cast<std::uint64_t>(run.pimc.samples);

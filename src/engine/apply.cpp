@@ -117,7 +117,7 @@ Position deal(const Ruleset& rules, std::span<const Card> order, int dealer) {
 
 void apply(Position& p, const Move& m) {
   assert(judge(p, m).ok());
-  if (p.phase == Phase::ForceWindow && m.kind != MoveKind::Force && m.kind != MoveKind::Waive) {
+  if (implies_waive(p, m)) {
     apply(p, waive_move());
     apply(p, m);
     return;

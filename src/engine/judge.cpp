@@ -260,6 +260,10 @@ Verdict judge_lay(const Position& p, const Move& m) {
 
 }  // namespace
 
+bool implies_waive(const Position& p, const Move& m) {
+  return p.phase == Phase::ForceWindow && m.kind != MoveKind::Force && m.kind != MoveKind::Waive;
+}
+
 Verdict judge(const Position& p, const Move& m) {
   if (p.phase == Phase::Over)
     return Verdict::bad(Code::AfterEnd, p.result.kind == Outcome::Kind::Win
@@ -267,7 +271,7 @@ Verdict judge(const Position& p, const Move& m) {
                                             : std::string("the deal is already over: it was drawn"));
   if (m.seat >= p.seats())
     return Verdict::bad(Code::NotYourTurn, fmt::format("there is no seat {} in a {}-seat game", m.seat, p.seats()));
-  if (p.phase == Phase::ForceWindow && m.kind != MoveKind::Force && m.kind != MoveKind::Waive) {
+  if (implies_waive(p, m)) {
     Position after = p;  // nobody forced: the refusal stands, then judge the move
     apply(after, waive_move());
     return judge(after, m);

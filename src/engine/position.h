@@ -77,8 +77,6 @@ struct Position {
   int stock_left() const { return stock_end - stock_top; }
   // Cards nobody has seen: in the stock when it is unknown.
   CardSet unseen() const;
-  // Every card not in a hand, on a table, dead or face up (the stock, known or not).
-  CardSet in_stock() const { return unseen(); }
   std::uint64_t hash() const;
   bool same_state(const Position& o) const;
 };

@@ -73,9 +73,7 @@ void find_groupings(const Position& forced, ForcedTake& take, const Move& some_t
         return true;
       },
       limits, &unknown);
-  if (!unknown.empty())
-    throw Z3Undecided(
-        fmt::format("Z3 could not finish listing the groupings of {} ({})", r.deck.tokens(take.table), unknown));
+  if (!unknown.empty()) throw Z3Undecided("finish listing the groupings of " + r.deck.tokens(take.table), unknown);
 
   take.engine_count = engine.size();
   take.z3_count = z3.size();

@@ -265,7 +265,7 @@ PropertyValue longest_deal(const Ruleset& r, const Z3Limits&) {
 }  // namespace
 
 PropertyValue undecided(const std::string& what, const Z3Answer& answer) {
-  return {"unknown", "unknown", fmt::format("Z3 could not decide {} ({})", what, answer.reason_unknown)};
+  return {"unknown", "unknown", z3_could_not("decide " + what, answer.reason_unknown)};
 }
 
 const std::vector<PropertyKind>& property_kinds() {

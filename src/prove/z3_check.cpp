@@ -26,4 +26,8 @@ Z3Answer check(z3::solver& solver, const Z3Limits& limits) {
   return a;
 }
 
+std::string z3_could_not(const std::string& question, const std::string& reason) {
+  return "Z3 could not " + question + " (" + reason + ")";
+}
+
 }  // namespace conquian::prove

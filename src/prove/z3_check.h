@@ -7,6 +7,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace z3 {
 class solver;
@@ -35,10 +36,21 @@ struct Z3Answer {
 // Applies `limits` to `solver` and checks; a z3::exception becomes Unknown with its message.
 Z3Answer check(z3::solver& solver, const Z3Limits& limits);
 
-// Thrown where an answer needs a Z3 check that came back unknown (`forcing`): the command
-// catches it and exits 3 with the reason.
-struct Z3Undecided : std::runtime_error {
-  using std::runtime_error::runtime_error;
+// The one wording of an undecided Z3 question: "Z3 could not QUESTION (REASON)", REASON
+// being Z3's own (`reason_unknown`). Property details and the commands' messages use it.
+std::string z3_could_not(const std::string& question, const std::string& reason);
+
+// Thrown where a command's answer needs a Z3 check that came back unknown (`forcing`,
+// `prove partition`): nothing is claimed; main reports it in the one undecided form
+// (specs/check-output.md, "Undecided"), exit 3. what() is z3_could_not(question, reason).
+class Z3Undecided : public std::runtime_error {
+ public:
+  Z3Undecided(const std::string& question, std::string reason)
+      : std::runtime_error(z3_could_not(question, reason)), reason_(std::move(reason)) {}
+  const std::string& reason() const { return reason_; }  // Z3's own ("timeout", ...)
+
+ private:
+  std::string reason_;
 };
 
 }  // namespace conquian::prove

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "solve/chance.h"
+#include "solve/sampling.h"
 #include "solve/solver.h"
 
 namespace conquian::solve {

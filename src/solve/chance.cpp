@@ -36,8 +36,6 @@ Chances ExactChances::approx() const {
   return {ratio(win0, denominator), ratio(draw, denominator), ratio(win1, denominator)};
 }
 
-double ExactChances::expected_score() const { return ratio(expected, denominator); }
-
 std::string why_not_exact(const Position& pos) {
   if (pos.stock_left() <= kMaxExactUnseen) return "";
   return "the stock holds " + std::to_string(pos.stock_left()) + " unseen cards; exact values hold at most " +

@@ -15,11 +15,10 @@
 // The search (chance_search.h) is alpha-beta with Star1/Star2 at the turns and a table of
 // bounds, kept across calls for positions of one ruleset, so that many positions of a deal
 // share their common subtrees. One instance per thread: an instance shares nothing.
-// Past max_nodes it gives up; sampling stock orders (estimate_by_sampling) then gives an
-// estimate.
+// Past max_nodes it gives up; sampling stock orders (estimate_by_sampling, sampling.h) then
+// gives an estimate. The plain expectimax the tests hold it to is chance_reference.h.
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -46,7 +45,6 @@ struct ExactChances {
   bool split = false;   // whether win0, draw and win1 were computed
   Int128 win0 = 0, draw = 0, win1 = 0;
   Chances approx() const;  // the probabilities as doubles (all 0 unless split)
-  double expected_score() const;
 };
 
 struct ChanceMoveValue {
@@ -106,41 +104,5 @@ class ChanceSolver {
 // Why the exact search cannot take `pos` ("" when it can): more unseen cards than exact
 // values hold (kMaxExactUnseen).
 std::string why_not_exact(const Position& pos);
-
-// Plain expectimax, the reference the tests hold the search to: every move and every card
-// searched, no pruning, no classes of cards; a memo of results on the exact state (kept
-// across calls: positions of one ruleset, and of one stock when it is known). The same
-// tie-break (first best move in legal_moves() order; a turn unless a lay is strictly better).
-class PlainExpectimax {
- public:
-  PlainExpectimax();
-  ~PlainExpectimax();
-  ExactChances value(const Position& pos);
-  std::uint64_t nodes() const;
-
- private:
-  struct Memo;
-  std::unique_ptr<Memo> memo_;
-};
-
-// Estimates by solving `samples` random stock orders with every card known (Solver), the
-// same for both seats. This is the value when both seats know the order, which can differ
-// from the expectimax value above (knowing the order helps both seats plan); it is what
-// the sample measures, with a 95% confidence interval (normal approximation).
-struct SampleEstimate {
-  int samples = 0;   // solved samples
-  int unsolved = 0;  // samples past the node budget (left out)
-  int wins0 = 0, draws = 0, wins1 = 0;
-  double mean = 0;        // seat 0's mean score
-  double half_width = 0;  // 95% confidence half-width of the mean
-  std::uint64_t nodes = 0;
-  double seconds = 0;
-  // The 95% confidence interval of the mean, within the possible scores [-1, 1].
-  double low() const { return std::max(-1.0, mean - half_width); }
-  double high() const { return std::min(1.0, mean + half_width); }
-};
-// `progress(done, samples)` (may be empty) is called after each sampled order.
-SampleEstimate estimate_by_sampling(const Position& pos, int samples, std::uint64_t seed, const Options& options,
-                                    const std::function<void(int, int)>& progress = {});
 
 }  // namespace conquian::solve

@@ -1,7 +1,7 @@
-// plain_expectimax (chance.h): the reference the tests hold ChanceSolver to.
+// PlainExpectimax (chance_reference.h): the reference the tests hold ChanceSolver to.
 #include <unordered_map>
 
-#include "solve/chance.h"
+#include "solve/chance_reference.h"
 #include "solve/transposition.h"
 
 namespace conquian::solve {

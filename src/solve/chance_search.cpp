@@ -3,36 +3,9 @@
 #include <algorithm>
 #include <cassert>
 
-#ifdef CHANCE_STATS_ON
-#include <cstdio>
-#include <cstdlib>
-#include <unordered_set>
-#define STAT(x) x
-#else
-#define STAT(x)
-#endif
+#include "solve/chance_stats.h"
+
 namespace conquian::solve {
-#ifdef CHANCE_STATS_ON
-struct DebugStats {
-  std::uint64_t by_phase[8] = {}, tt_cut = 0, chance_nodes = 0, chance_children = 0, chance_searched = 0,
-                chance_cut = 0, chance_exact_children = 0, immediate = 0, decisions = 0, moves = 0, searched_moves = 0,
-                dup = 0;
-  std::unordered_set<std::uint64_t> distinct_chance, distinct_all, by_n[34];
-  ~DebugStats() {
-    if (!std::getenv("CHANCE_STATS")) return;
-    std::fprintf(stderr, "distinct chance %zu all %zu\n", distinct_chance.size(), distinct_all.size());
-    for (int i = 0; i < 34; ++i)
-      if (!by_n[i].empty()) std::fprintf(stderr, "  n=%d: %zu\n", i, by_n[i].size());
-    for (int i = 0; i < 8; ++i) std::fprintf(stderr, "phase %d: %llu\n", i, (unsigned long long)by_phase[i]);
-    std::fprintf(stderr, "tt_cut %llu chance_nodes %llu children %llu searched %llu cut %llu exact_children %llu\n",
-                 (unsigned long long)tt_cut, (unsigned long long)chance_nodes, (unsigned long long)chance_children,
-                 (unsigned long long)chance_searched, (unsigned long long)chance_cut,
-                 (unsigned long long)chance_exact_children);
-    std::fprintf(stderr, "decisions %llu moves %llu searched %llu dup-children %llu\n", (unsigned long long)decisions,
-                 (unsigned long long)moves, (unsigned long long)searched_moves, (unsigned long long)dup);
-  }
-} g_stats;
-#endif
 namespace {
 
 Int128 terminal_value(const Outcome& o, Int128 top) {
@@ -218,8 +191,7 @@ Int128 ChanceSearch::search_node(const Node& n, Int128 alpha, Int128 beta) {
   const Position& p = n.pos;
   const Int128 top = factorial(p.stock_left());
   if (p.result.over()) return terminal_value(p.result, top);
-  STAT(g_stats.by_phase[static_cast<int>(p.phase)]++;)
-  STAT(if (std::getenv("CHANCE_STATS")) g_stats.distinct_all.insert(n.hash);)
+  chance_stats::node(static_cast<int>(p.phase), n.hash);
   Int128 lower, upper;
   n.bounds(top, lower, upper);
   int tt_best = -1;
@@ -229,7 +201,7 @@ Int128 ChanceSearch::search_node(const Node& n, Int128 alpha, Int128 beta) {
       lower = std::max<Int128>(lower, e.lower), upper = std::min<Int128>(upper, e.upper);
       if (e.best != kNoMove) tt_best = e.best;
     }
-  STAT(if (lower >= beta || upper <= alpha || lower == upper) g_stats.tt_cut++;)
+  chance_stats::bounds_cut(lower >= beta || upper <= alpha || lower == upper);
   if (lower >= beta) return lower;
   if (upper <= alpha) return upper;
   if (lower == upper) return lower;
@@ -344,24 +316,29 @@ Int128 ChanceSearch::search_moves(const Node& n, Int128 alpha, Int128 beta, int 
   const std::vector<Move>& moves = is_turn(p) ? f.moves : n.moves;  // n.moves: from settle()
   order_moves(p, moves, options_.ordering, tt_best, options_.ordering ? &history_ : nullptr, f.order);
   ++depth_;  // f stays valid: a deque keeps its elements in place
-  STAT(g_stats.decisions++;)
-  STAT(g_stats.moves += f.order.size();)
+  chance_stats::decision(f.order.size());
   for (int i : f.order) {
     const Move& m = moves[static_cast<std::size_t>(i)];
     Position child = p;
     apply(child, m);
     prepare(f.next, child, &n);
     const Node& c = f.next;
-    STAT(g_stats.searched_moves++;)
+    chance_stats::move_searched();
     Int128 v;
     if (!any || beta - alpha <= 1) {
       v = search_node(c, alpha, beta);
     } else if (maxing) {  // PVS: is it better than the best so far? Only then its value.
       v = search_node(c, alpha, alpha + 1);
-      if (v > alpha && v < beta) { STAT(g_stats.dup++;) v = search_node(c, v - 1, beta); }
+      if (v > alpha && v < beta) {
+        chance_stats::research();
+        v = search_node(c, v - 1, beta);
+      }
     } else {
       v = search_node(c, beta - 1, beta);
-      if (v < beta && v > alpha) { STAT(g_stats.dup++;) v = search_node(c, alpha, v + 1); }
+      if (v < beta && v > alpha) {
+        chance_stats::research();
+        v = search_node(c, alpha, v + 1);
+      }
     }
     if (consider(v, static_cast<std::uint16_t>(i))) {
       history_.reward(m, 1);
@@ -399,20 +376,17 @@ Int128 ChanceSearch::chance(const Node& n, Int128 alpha, Int128 beta) {
     lower_sum += c.weight * c.lower;
     upper_sum += c.weight * c.upper;
   }
-  STAT(g_stats.chance_nodes++;)
-  STAT(if (std::getenv("CHANCE_STATS")) g_stats.distinct_chance.insert(n.hash);)
-  STAT(if (std::getenv("CHANCE_STATS")) g_stats.by_n[p.stock_left()].insert(n.hash);)
-  STAT(g_stats.chance_children += f.children.size();)
+  chance_stats::chance_node(n.hash, p.stock_left(), f.children.size());
   const std::size_t count = f.children.size();
   for (std::size_t k = 0; k < count; ++k) {
     // A helper thread goes through the cards from the other end, so that the threads
     // search different subtrees first and meet in the table.
     Child& c = f.children[reverse_ ? count - 1 - k : k];
     if (lower_sum >= beta || upper_sum <= alpha) {
-      STAT(g_stats.chance_cut++;)
+      chance_stats::chance_cut();
       break;
     }
-    STAT(g_stats.chance_searched++;)
+    chance_stats::chance_child_searched();
     if (c.lower == c.upper) continue;
     const Int128 w = c.weight;
     const Int128 lower_rest = lower_sum - w * c.lower, upper_rest = upper_sum - w * c.upper;
@@ -423,7 +397,7 @@ Int128 ChanceSearch::chance(const Node& n, Int128 alpha, Int128 beta) {
     if (v <= a) c.upper = std::min(c.upper, v);
     else if (v >= b) c.lower = std::max(c.lower, v);
     else c.lower = c.upper = v;
-    STAT(if (c.lower == c.upper) g_stats.chance_exact_children++;)
+    chance_stats::chance_child_exact(c.lower == c.upper);
     lower_sum = lower_rest + w * c.lower;
     upper_sum = upper_rest + w * c.upper;
   }

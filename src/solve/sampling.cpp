@@ -1,10 +1,10 @@
-// Estimates by sampling stock orders (chance.h, estimate_by_sampling).
+// Estimates by sampling stock orders (sampling.h).
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 
 #include "cards/shuffle.h"
-#include "solve/chance.h"
+#include "solve/sampling.h"
 
 namespace conquian::solve {
 

@@ -4,7 +4,7 @@
 //
 // Endgames: deals of `american` (simulate's shuffles) played greedy against greedy until a
 // seat has a decision, the stock holds at most --max-stock cards and the cards hidden from
-// the public (both hands and the stock) have at most --max-deals deals (batch/endgames.h). For each:
+// the public (both hands and the stock) have at most --max-deals deals (tests/support/endgames.h). For each:
 // - PIMC: every world of the seat's view solved exactly (expectimax, the stock as chance).
 // - Exact: the imperfect-information game (solve/endgame_game.h, the public deal), solved
 //   by CFR+ to an exploitability of at most --target (computed exactly by best responses);
@@ -34,8 +34,8 @@
 #include <numeric>
 #include <thread>
 
-#include "batch/endgames.h"
 #include "bench.h"
+#include "endgames.h"
 #include "engine/seat_view.h"
 #include "solve/cfr.h"
 #include "solve/chance.h"
@@ -103,7 +103,7 @@ int run(const bench::Args& args) {
   const int want = std::stoi(bench::arg(args, "--endgames", "200"));
   const std::uint64_t seed = std::stoull(bench::arg(args, "--seed", "1"));
   const std::string rules_name = bench::arg(args, "--ruleset", "american");
-  batch::EndgamePick pick;
+  testing::EndgamePick pick;
   pick.max_public_deals = std::stoull(bench::arg(args, "--max-deals", "3000"));
   pick.max_stock = std::stoi(bench::arg(args, "--max-stock", "4"));
   pick.min_choices = std::stoi(bench::arg(args, "--min-choices", "2"));
@@ -144,7 +144,7 @@ int run(const bench::Args& args) {
       }
       const std::uint64_t d = next_deal++;
       if (d > static_cast<std::uint64_t>(want) * 20) return;
-      auto p = batch::endgame_of_deal(*rules, seed, d, pick);
+      auto p = testing::endgame_of_deal(*rules, seed, d, pick);
       if (!p) {
         std::lock_guard<std::mutex> g(lock);
         ++no_endgame;

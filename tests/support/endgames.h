@@ -1,6 +1,7 @@
 // Small endgames from simulated deals, where a seat has a real decision and little is
 // hidden: for measuring one seat's view against the exact imperfect-information game
-// (solve/endgame_game.h) in `conquian_bench seat-view` and in the tests.
+// (solve/endgame_game.h) in `conquian_bench seat-view` and in the tests. No command uses
+// it, so it lives with the tests (CMakeLists.txt: conquian_endgames, linked by both).
 #pragma once
 
 #include <cstdint>
@@ -8,7 +9,7 @@
 
 #include "engine/engine.h"
 
-namespace conquian::batch {
+namespace conquian::testing {
 
 struct EndgamePick {
   std::uint64_t max_public_deals = 3000;  // deals of the hidden cards consistent with the public view
@@ -25,4 +26,4 @@ struct EndgamePick {
 std::optional<Position> endgame_of_deal(const Ruleset& rules, std::uint64_t seed, std::uint64_t index,
                                         const EndgamePick& pick);
 
-}  // namespace conquian::batch
+}  // namespace conquian::testing

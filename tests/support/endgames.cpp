@@ -1,16 +1,16 @@
-#include "batch/endgames.h"
+#include "endgames.h"
 
 #include <algorithm>
 #include <array>
 #include <vector>
 
 #include "batch/players.h"
-#include "batch/shuffle.h"
+#include "cards/shuffle.h"
 #include "engine/seat_view.h"
 #include "solve/endgame_game.h"
 #include "solve/pimc.h"
 
-namespace conquian::batch {
+namespace conquian::testing {
 
 std::optional<Position> endgame_of_deal(const Ruleset& rules, std::uint64_t seed, std::uint64_t index,
                                         const EndgamePick& pick) {
@@ -18,7 +18,7 @@ std::optional<Position> endgame_of_deal(const Ruleset& rules, std::uint64_t seed
   std::vector<Card> deck = shuffled_deck(rules.deck.size(), rng);
   const int dealer = static_cast<int>(index % static_cast<std::uint64_t>(rules.seats));
   Position p = deal(rules, deck, dealer);
-  auto greedy = make_greedy_player();
+  auto greedy = batch::make_greedy_player();
   std::vector<Move> legal;
   while (!p.result.over()) {
     legal_moves(p, legal);
@@ -34,4 +34,4 @@ std::optional<Position> endgame_of_deal(const Ruleset& rules, std::uint64_t seed
   return std::nullopt;
 }
 
-}  // namespace conquian::batch
+}  // namespace conquian::testing

@@ -1,0 +1,125 @@
+// PIMC over one seat's worlds (solve/pimc.*), held to endgames as extensive-form games
+// (solve/endgame_game.*) solved by CFR+ (solve/cfr.*).
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <map>
+
+#include "endgames.h"
+#include "engine/seat_view.h"
+#include "solve/cfr.h"
+#include "solve/chance.h"
+#include "solve/endgame_game.h"
+#include "solve/pimc.h"
+#include "test_scale.h"
+
+using namespace conquian;
+namespace efg = conquian::solve::efg;
+
+namespace {
+
+std::shared_ptr<const Ruleset> rules_named(const std::string& name) {
+  static std::map<std::string, std::shared_ptr<const Ruleset>> cache;
+  auto& r = cache[name];
+  if (!r) r = load_ruleset(name);
+  return r;
+}
+
+// Small american endgames from greedy deals (tests/support/endgames.h), every one solvable fast.
+std::vector<Position> small_endgames(int want) {
+  auto rules = rules_named("american");
+  testing::EndgamePick pick;
+  pick.max_public_deals = 80;
+  pick.max_stock = 2;
+  std::vector<Position> out;
+  for (std::uint64_t d = 0; d < 400 && static_cast<int>(out.size()) < want; ++d)
+    if (auto p = testing::endgame_of_deal(*rules, 7, d, pick)) out.push_back(*p);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("pimc: exact on every enumerated world; equal to EPIMC with horizon 1; CFR converges on endgames") {
+  std::vector<Position> endgames = small_endgames(testing::scaled(6));
+  REQUIRE(!endgames.empty());
+  solve::Options co;
+  co.table_bits = 16;
+  solve::ChanceSolver leaf(co);
+  solve::PimcOptions po;
+  po.table_bits = 16;
+  solve::PimcSolver pimc(po);
+  for (const Position& p : endgames) {
+    const int seat = to_act(p);
+    solve::PimcResult r = pimc.solve(view_of(p, seat));
+    CHECK(r.enumerated);
+    CHECK(r.exact);
+    CHECK(r.worlds == static_cast<int>(r.world_count));
+    for (const auto& m : r.moves) {
+      CHECK(m.win + m.draw + m.loss == doctest::Approx(1));
+      CHECK(m.lo == m.expected);  // enumerated and exact: no sampling error
+      CHECK(m.hi == m.expected);
+    }
+    // PIMC is the horizon-1 game of the seat's worlds: the seat chooses not knowing the
+    // world, and each world's position after its move is valued with both hands known.
+    solve::EndgameOptions one;
+    one.deal = solve::DealModel::Seat;
+    one.horizon = 1;
+    auto g1 = solve::build_endgame(p, seat, one, leaf);
+    REQUIRE(g1.has_value());
+    // No decision but the seat's: its action values need no strategy at all.
+    std::vector<double> v1 = efg::action_values(g1->game, efg::uniform_profile(g1->game), g1->root_infoset);
+    for (const auto& m : r.moves) {
+      std::size_t i = 0;
+      while (i < g1->actions.size() && !solve::same_public_move(g1->actions[i], m.move)) ++i;
+      REQUIRE(i < g1->actions.size());
+      CHECK(v1[i] == doctest::Approx(m.expected).epsilon(1e-9));
+    }
+    // The exact game: CFR+ reaches 1e-4, and the best responses bracket the value.
+    solve::EndgameOptions exact;
+    exact.max_nodes = 300'000;
+    auto g = solve::build_endgame(p, seat, exact, leaf);
+    if (!g) continue;
+    efg::Cfr cfr(g->game);
+    for (std::uint32_t set : g->seat_root_infosets) cfr.tremble(set, 1e-6);
+    CHECK(cfr.solve(1e-4, 20000) <= 1e-4);
+    std::vector<double> v = efg::action_values(g->game, cfr.average(), g->root_infoset);
+    CHECK(v.size() == r.moves.size());
+    for (double x : v) CHECK(std::abs(x) <= 1 + 1e-9);
+  }
+}
+
+TEST_CASE("pimc: one world is no hidden information: PIMC is the exact game's value") {
+  // Seat worlds = 1: the other hand is known (every unseen card is in it, or none is).
+  auto rules = rules_named("american");
+  testing::EndgamePick pick;
+  pick.max_public_deals = 200;
+  pick.max_stock = 2;
+  pick.min_seat_worlds = 1;
+  solve::Options co;
+  co.table_bits = 16;
+  solve::ChanceSolver leaf(co);
+  int found = 0;
+  for (std::uint64_t d = 0; d < 2000 && found < testing::scaled(3); ++d) {
+    auto p = testing::endgame_of_deal(*rules, 11, d, pick);
+    if (!p || world_count(view_of(*p, to_act(*p))) != 1) continue;
+    ++found;
+    const int seat = to_act(*p);
+    solve::PimcResult r = solve::solve_view(view_of(*p, seat), {});
+    solve::EndgameOptions eo;
+    eo.deal = solve::DealModel::Seat;  // one deal: both hands known to both seats
+    auto g = solve::build_endgame(*p, seat, eo, leaf);
+    REQUIRE(g.has_value());
+    CHECK(g->deals == 1);
+    efg::Cfr cfr(g->game);
+    for (std::uint32_t set : g->seat_root_infosets) cfr.tremble(set, 1e-7);
+    CHECK(cfr.solve(1e-5, 20000) <= 1e-5);
+    std::vector<double> v = efg::action_values(g->game, cfr.average(), g->root_infoset);
+    for (const auto& m : r.moves) {
+      std::size_t i = 0;
+      while (i < g->actions.size() && !solve::same_public_move(g->actions[i], m.move)) ++i;
+      REQUIRE(i < g->actions.size());
+      CHECK(v[i] == doctest::Approx(m.expected).epsilon(1e-4));
+    }
+  }
+  CHECK(found > 0);
+}
