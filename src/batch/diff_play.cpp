@@ -8,6 +8,7 @@
 
 #include "batch/players.h"
 #include "batch/simulate.h"
+#include "cards/shuffle.h"
 
 namespace conquian::batch {
 namespace {

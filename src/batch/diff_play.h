@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "batch/shuffle.h"
+#include "base/rng.h"
 #include "rules/ruleset.h"
 
 namespace conquian::batch {

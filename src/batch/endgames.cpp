@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "batch/players.h"
-#include "batch/shuffle.h"
+#include "cards/shuffle.h"
 #include "engine/seat_view.h"
 #include "solve/endgame_game.h"
 #include "solve/pimc.h"

@@ -3,7 +3,7 @@
 #include <fmt/core.h>
 
 #include "batch/players.h"
-#include "cards/spelling.h"
+#include "base/spelling.h"
 #include "cli/command_error.h"
 
 namespace conquian::cli {
