@@ -15,10 +15,10 @@
 #include <thread>
 
 #include "batch/players.h"
-#include "cards/shuffle.h"
 #include "batch/simulate.h"
 #include "batch/stats.h"
 #include "bench.h"
+#include "cards/shuffle.h"
 
 namespace {
 

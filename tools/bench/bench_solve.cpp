@@ -14,9 +14,9 @@
 #include <optional>
 
 #include "batch/players.h"
-#include "cards/shuffle.h"
 #include "bench.h"
 #include "bench_solve_chance.h"
+#include "cards/shuffle.h"
 #include "solve/solver.h"
 
 namespace {
