@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "batch/players.h"
-#include "batch/shuffle.h"
+#include "cards/shuffle.h"
 #include "cli_run.h"
 #include "position_text.h"
 #include "record/position_file.h"
@@ -48,8 +48,8 @@ std::shared_ptr<const Ruleset> variant(const std::string& name) {
 }
 
 // A deal of `rules` played `moves` random moves; refusals weighted so that deals last.
-Position random_position(const Ruleset& rules, batch::Rng& rng, int moves, bool mostly_refuse) {
-  std::vector<Card> deck = batch::shuffled_deck(rules.deck.size(), rng);
+Position random_position(const Ruleset& rules, Rng& rng, int moves, bool mostly_refuse) {
+  std::vector<Card> deck = shuffled_deck(rules.deck.size(), rng);
   Position p = deal(rules, deck, static_cast<int>(rng.below(2)));
   std::vector<Move> legal;
   for (int i = 0; i < moves && !p.result.over(); ++i) {
@@ -103,7 +103,7 @@ TEST_CASE("chance search: exact values and outcome chances equal plain expectima
   auto greedy = batch::make_greedy_player();
   for (const Set& set : sets) {
     auto rules = variant(set.ruleset);
-    batch::Rng rng(20261201);
+    Rng rng(20261201);
     std::vector<std::unique_ptr<solve::ChanceSolver>> solvers;  // kept across positions: tables reused
     for (int k = 0; k < 5; ++k) solvers.push_back(std::make_unique<solve::ChanceSolver>(configuration(k)));
     const int want = conquian::testing::scaled(set.positions);
@@ -173,7 +173,7 @@ TEST_CASE("useless cards: every turn of one leads to the same value") {
   // value as every other.
   for (const char* name : {"tiny", "tiny-kept", "american", "wild-two"}) {
     auto rules = std::string(name) == "wild-two" ? load_ruleset(name) : variant(name);
-    batch::Rng rng(31);
+    Rng rng(31);
     solve::MeldReach reach(*rules);
     solve::PlainExpectimax reference;
     auto greedy = batch::make_greedy_player();
@@ -219,7 +219,7 @@ TEST_CASE(
   int claims = 0;
   for (const char* name : {"tiny", "tiny-compulsory", "tiny-offer", "tiny-dealer-upcard", "american"}) {
     auto rules = variant(name);
-    batch::Rng rng(11);
+    Rng rng(11);
     auto greedy = batch::make_greedy_player();
     solve::Options o;
     o.table_bits = 12;
@@ -261,7 +261,7 @@ TEST_CASE("joining cards: the shape patterns give what the rests give card by ca
   for (const auto& rules : all) {
     solve::MeldReach reach(*rules);
     patterned += reach.by_pattern();
-    batch::Rng rng(5);
+    Rng rng(5);
     std::vector<Card> cards;
     for (Card c : rules->deck.all()) cards.push_back(c);
     for (int i = 0; i < conquian::testing::scaled(2000); ++i) {
@@ -287,7 +287,7 @@ TEST_CASE("exact numbers: factorials and fractions") {
 
 TEST_CASE("chance search: the node budget and the progress callback stop it; a later call starts afresh") {
   auto rules = variant("american");
-  batch::Rng rng(7);
+  Rng rng(7);
   auto greedy = batch::make_greedy_player();
   // A position with many unseen cards: far more than 2,000 nodes.
   Position p = random_position(*rules, rng, 0, false);
@@ -328,7 +328,7 @@ TEST_CASE("chance search: the node budget and the progress callback stop it; a l
 }
 
 TEST_CASE("a stopped search proves bounds that hold the exact value") {
-  batch::Rng rng(20261202);
+  Rng rng(20261202);
   int stopped = 0, narrowed = 0;
   for (const char* name : {"tiny", "tiny-lay", "tiny-offer", "tiny-wild"}) {
     auto rules = variant(name);

@@ -7,7 +7,7 @@
 #include <set>
 #include <tuple>
 
-#include "batch/shuffle.h"
+#include "cards/shuffle.h"
 #include "engine/engine.h"
 #include "replay/move_words.h"
 #include "rules/ruleset.h"
@@ -29,8 +29,8 @@ Key key_of(const Move& m) {
   return {static_cast<int>(m.kind), m.seat, m.card, table, m.discard, m.other, melds};
 }
 
-Position random_deal(const Ruleset& r, batch::Rng& rng) {
-  auto deck = batch::shuffled_deck(r.deck.size(), rng);
+Position random_deal(const Ruleset& r, Rng& rng) {
+  auto deck = shuffled_deck(r.deck.size(), rng);
   return deal(r, deck, static_cast<int>(rng.below(static_cast<std::uint64_t>(r.seats))));
 }
 
@@ -38,7 +38,7 @@ Position random_deal(const Ruleset& r, batch::Rng& rng) {
 // a few more melds from the hand (disjoint), as a player would lay them. On big hands a
 // random subset is almost never legal, so these are the candidates that test "judged
 // legal, therefore listed".
-CardSet meld_laid(const Position& p, CardSet hand, batch::Rng& rng) {
+CardSet meld_laid(const Position& p, CardSet hand, Rng& rng) {
   const MeldIndex& idx = p.rules->meld_index();
   CardSet laid, left = hand;
   auto some_meld = [&](CardSet within, Card card) {
@@ -59,7 +59,7 @@ CardSet meld_laid(const Position& p, CardSet hand, batch::Rng& rng) {
 
 // Candidate takes that judge() will rule on: random laid subsets, laid melds, every discard
 // choice.
-std::vector<Move> candidate_takes(const Position& p, batch::Rng& rng) {
+std::vector<Move> candidate_takes(const Position& p, Rng& rng) {
   std::vector<Move> out;
   int s = p.actor;
   CardSet hand = p.hand[s];
@@ -148,7 +148,7 @@ std::vector<UnderTest> rulesets_under_test() {
 TEST_CASE("judge and legal_moves agree on random positions of every shipped ruleset, big hands and wild cards") {
   for (const auto& [name, rules, games] : rulesets_under_test()) {
     CAPTURE(name);
-    batch::Rng rng(1234);
+    Rng rng(1234);
     std::vector<Move> legal;
     int positions = 0, checked = 0, accepted = 0;
     for (int game = 0; game < conquian::testing::scaled(games); ++game) {

@@ -4,7 +4,7 @@
 
 #include <map>
 
-#include "batch/shuffle.h"
+#include "cards/shuffle.h"
 #include "position_text.h"
 #include "record/input_error.h"
 #include "record/position_file.h"
@@ -57,8 +57,8 @@ solve::Options small_table() {
 int sign_of(const solve::Value& v) { return v.kind == Outcome::Kind::Draw ? 0 : v.winner == 0 ? 1 : -1; }
 
 // A random deal of `rules` played `moves` random moves (fewer if it ends).
-Position random_position(const Ruleset& rules, batch::Rng& rng, int moves) {
-  std::vector<Card> deck = batch::shuffled_deck(rules.deck.size(), rng);
+Position random_position(const Ruleset& rules, Rng& rng, int moves) {
+  std::vector<Card> deck = shuffled_deck(rules.deck.size(), rng);
   Position p = deal(rules, deck, static_cast<int>(rng.below(2)));
   std::vector<Move> legal;
   for (int i = 0; i < moves && !p.result.over(); ++i) {
@@ -72,7 +72,7 @@ Position random_position(const Ruleset& rules, batch::Rng& rng, int moves) {
 
 TEST_CASE("solver agrees with plain minimax on random tiny positions") {
   auto r = ruleset("tiny");
-  batch::Rng rng(20261130);
+  Rng rng(20261130);
   solve::Solver full(small_table());
   solve::Options o = small_table();
   o.fastest_win = false;
@@ -119,7 +119,7 @@ TEST_CASE("solver agrees with plain minimax on random tiny positions") {
 
 TEST_CASE("exact chance values: with and without the table, and against orders when one card is left") {
   auto r = ruleset("tiny");
-  batch::Rng rng(77);
+  Rng rng(77);
   solve::Options o = small_table();
   solve::ChanceSolver with_table(o);
   o.transposition = false;
@@ -415,7 +415,7 @@ TEST_CASE("refused: three seats, a forced seat, an unknown stock") {
 
 TEST_CASE("state keys: equal for the same state, different when anything differs") {
   auto r = ruleset("tiny");
-  batch::Rng rng(5);
+  Rng rng(5);
   for (int i = 0; i < 200; ++i) {
     Position p = random_position(*r, rng, static_cast<int>(rng.below(20)));
     Position q = p;
@@ -438,7 +438,7 @@ TEST_CASE("solver agrees with plain minimax on american and hit endgames") {
       load_ruleset_text("base: american\nrearrange: false\nextra_melds: false\n", "kept-melds", "kept-melds.yaml");
   for (const char* name : {"american", "hit", "american-noforce", "kept-melds"}) {
     auto r = std::string(name) == "kept-melds" ? kept : ruleset(name);
-    batch::Rng rng(4242);
+    Rng rng(4242);
     solve::Solver full(small_table());
     int compared = 0;
     for (int i = 0; i < 40; ++i) {
@@ -466,10 +466,10 @@ TEST_CASE("whole deck: renaming suits and reversing ranks keeps a tiny deal's va
   // solve_whole_deck solves one deal of each such family; check that they are equal.
   auto r = ruleset("tiny");
   const Deck& d = r->deck;
-  batch::Rng rng(99);
+  Rng rng(99);
   solve::ChanceSolver solver(small_table());
   for (int i = 0; i < 20; ++i) {
-    std::vector<Card> deck = batch::shuffled_deck(d.size(), rng);
+    std::vector<Card> deck = shuffled_deck(d.size(), rng);
     std::array<CardSet, 2> hands{}, mapped{};
     for (int k = 0; k < 6; ++k) hands[static_cast<std::size_t>(k / 3)].insert(deck[static_cast<std::size_t>(k)]);
     std::array<int, 3> perm{0, 1, 2};

@@ -2,12 +2,11 @@
 
 #include <fmt/format.h>
 
-#include <atomic>
-#include <exception>
 #include <memory>
 #include <mutex>
-#include <thread>
+#include <optional>
 
+#include "base/parallel_for.h"
 #include "check/check_file.h"
 #include "record/input_error.h"
 
@@ -44,32 +43,20 @@ std::vector<GameResult> analyse_file(const std::string& path, const Selection& w
         fmt::format("{}: no such game (the file holds {} game{})", what, documents, documents == 1 ? "" : "s"));
   }
 
-  if (threads < 1) threads = int(std::max(1u, std::thread::hardware_concurrency()));
-  threads = std::min<int>(threads, int(std::max<std::size_t>(1, legal.size())));
-  std::atomic<std::size_t> next{0};
   std::mutex progress_lock;
   std::size_t analysed = 0;
   if (progress) progress(0, legal.size());
-  std::exception_ptr failure;
-  std::atomic<bool> failed{false};
-  auto work = [&] {
-    try {
-      auto evaluations = make_evaluations(options.budgets);
-      for (std::size_t k; (k = next++) < legal.size() && !failed;) {
-        results[slot[k]].analysis = analyse_game(*legal[k].record, legal[k].rules, evaluations, options);
-        if (!progress) continue;
-        std::lock_guard<std::mutex> hold(progress_lock);
-        progress(++analysed, legal.size());
-      }
-    } catch (...) {
-      if (!failed.exchange(true)) failure = std::current_exception();
-    }
-  };
-  std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(work);
-  work();
-  for (auto& t : pool) t.join();
-  if (failure) std::rethrow_exception(failure);
+  // Each thread its own evaluations (their tables are not shared), made at its first game.
+  std::vector<std::optional<std::vector<std::unique_ptr<Evaluation>>>> evaluations(
+      static_cast<std::size_t>(pool_threads(legal.size(), threads)));
+  parallel_for(legal.size(), threads, [&](std::size_t k, int thread) {
+    auto& mine = evaluations[static_cast<std::size_t>(thread)];
+    if (!mine) mine = make_evaluations(options.budgets);
+    results[slot[k]].analysis = analyse_game(*legal[k].record, legal[k].rules, *mine, options);
+    if (!progress) return;
+    std::lock_guard<std::mutex> hold(progress_lock);
+    progress(++analysed, legal.size());
+  });
   return results;
 }
 

@@ -2,12 +2,13 @@
 
 #include <algorithm>
 #include <atomic>
-#include <chrono>
+#include <memory>
 #include <stdexcept>
-#include <thread>
 
+#include "base/parallel_for.h"
 #include "batch/players.h"
 #include "batch/simulate.h"
+#include "cards/shuffle.h"
 
 namespace conquian::batch {
 namespace {
@@ -85,47 +86,27 @@ std::vector<Card> mapped_deck(std::span<const Card> shuffled_max, int size) {
   return deck;
 }
 
-DealTable play_deals(const DiffPlan& plan, std::uint64_t first, std::uint64_t last, unsigned threads,
+DealTable play_deals(const DiffPlan& plan, std::uint64_t first, std::uint64_t last, int threads,
                      const std::function<void(std::uint64_t)>& progress) {
   DealTable out(plan.rules.size(), std::vector<DealSummary>(last - first));
   const int max_deck = plan.max_deck();
   const std::uint64_t chunk = 32;
-  std::atomic<std::uint64_t> next{first}, done{0};
-  std::atomic<bool> failed{false};
-  std::exception_ptr error;
-  // With one thread the calling thread plays and reports; with more it only reports.
-  const bool inline_play = threads <= 1;
-  auto work = [&] {
-    try {
-      SeatPlayers players(plan);
-      for (;;) {
-        std::uint64_t from = next.fetch_add(chunk);
-        if (from >= last || failed) return;
-        std::uint64_t to = std::min(last, from + chunk);
-        for (std::uint64_t i = from; i < to; ++i) play_one(plan, max_deck, players, i, out, first);
-        done += to - from;
-        if (inline_play && progress) progress(to - from);
-      }
-    } catch (...) {
-      if (!failed.exchange(true)) error = std::current_exception();
-    }
-  };
-  if (inline_play) {
-    work();
-  } else {
-    std::vector<std::thread> pool;
-    for (unsigned t = 0; t < threads; ++t) pool.emplace_back(work);
-    std::uint64_t reported = 0;
-    while (done < last - first && !failed) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
-      std::uint64_t now = done;
-      if (progress && now > reported) progress(now - reported);
-      reported = now;
-    }
-    for (auto& th : pool) th.join();
-    if (progress && done > reported) progress(done - reported);
-  }
-  if (error) std::rethrow_exception(error);
+  const std::uint64_t chunks = (last - first + chunk - 1) / chunk;
+  // Each thread its own players (a strong player keeps tables), made at its first chunk.
+  std::vector<std::unique_ptr<SeatPlayers>> players(static_cast<std::size_t>(pool_threads(chunks, threads)));
+  std::atomic<std::uint64_t> done{0};
+  std::uint64_t reported = 0;  // the caller's thread alone reports progress
+  parallel_for(chunks, threads, [&](std::size_t c, int thread) {
+    auto& mine = players[static_cast<std::size_t>(thread)];
+    if (!mine) mine = std::make_unique<SeatPlayers>(plan);
+    const std::uint64_t from = first + c * chunk, to = std::min(last, from + chunk);
+    for (std::uint64_t i = from; i < to; ++i) play_one(plan, max_deck, *mine, i, out, first);
+    const std::uint64_t now = done += to - from;
+    if (thread != 0 || !progress) return;
+    progress(now - reported);
+    reported = now;
+  });
+  if (progress && done > reported) progress(done - reported);
   return out;
 }
 

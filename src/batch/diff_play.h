@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "batch/shuffle.h"
+#include "base/rng.h"
 #include "rules/ruleset.h"
 
 namespace conquian::batch {
@@ -50,7 +50,7 @@ using DealTable = std::vector<std::vector<DealSummary>>;
 // Plays deals [first, last) under every ruleset of the plan on `threads` threads;
 // `progress` (may be empty) is called on the calling thread with the deals done since
 // its last call.
-DealTable play_deals(const DiffPlan& plan, std::uint64_t first, std::uint64_t last, unsigned threads,
+DealTable play_deals(const DiffPlan& plan, std::uint64_t first, std::uint64_t last, int threads,
                      const std::function<void(std::uint64_t)>& progress);
 
 }  // namespace conquian::batch

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "batch/shuffle.h"
+#include "base/rng.h"
 #include "engine/engine.h"
 
 namespace conquian::batch {

@@ -4,7 +4,7 @@
 
 #include <random>
 
-#include "cards/shuffle.h"
+#include "base/rng.h"
 #include "check/commitment.h"
 
 namespace conquian::batch {

@@ -4,7 +4,7 @@
 
 #include <stdexcept>
 
-#include "batch/shuffle.h"
+#include "cards/shuffle.h"
 #include "replay/record_moves.h"
 
 namespace conquian::batch {

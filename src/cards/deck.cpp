@@ -4,7 +4,7 @@
 #include <cstring>
 #include <set>
 
-#include "cards/spelling.h"
+#include "base/spelling.h"
 
 namespace conquian {
 namespace {

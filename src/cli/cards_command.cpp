@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cards/spelling.h"
+#include "base/spelling.h"
 #include "cli/command_error.h"
 #include "cli/commands.h"
 

@@ -2,7 +2,7 @@
 
 #include <fmt/core.h>
 
-#include "cards/spelling.h"
+#include "base/spelling.h"
 #include "cli/command_error.h"
 #include "cli/commands.h"
 

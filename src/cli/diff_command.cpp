@@ -8,7 +8,6 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <thread>
 
 #include "batch/diff_games.h"
 #include "batch/diff_play.h"
@@ -89,13 +88,12 @@ int run_diff(const DiffOptions& opt) {
                        (std::filesystem::exists(opt.games, ec) ? "not a regular file" : std::strerror(ENOENT)));
   }
   auto [first, last] = batch::rank_block(opt.deals, mpi.rank(), mpi.size());
-  unsigned threads = opt.threads ? opt.threads : std::max(1u, std::thread::hardware_concurrency());
   batch::DealTable deals;
   try {
     Progress progress("played", "deals", last - first, 64, opt.quiet || !mpi.root());
     std::function<void(std::uint64_t)> tick;
     if (mpi.root() && !opt.quiet) tick = [&](std::uint64_t n) { progress.tick(n); };
-    batch::DealTable mine = batch::play_deals(plan, first, last, threads, tick);
+    batch::DealTable mine = batch::play_deals(plan, first, last, opt.threads, tick);
     if (mpi.root() && !opt.quiet) progress.done();
     deals = batch::gather_deals(mpi, mine, opt.deals);
   } catch (const std::exception& e) {

@@ -5,7 +5,7 @@
 #include <exception>
 #include <nlohmann/json.hpp>
 
-#include "cards/spelling.h"
+#include "base/spelling.h"
 #include "cli/command_error.h"
 #include "cli/command_line.h"
 #include "cli/commands.h"

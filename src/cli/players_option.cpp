@@ -2,8 +2,8 @@
 
 #include <fmt/core.h>
 
+#include "base/spelling.h"
 #include "batch/players.h"
-#include "cards/spelling.h"
 #include "cli/command_error.h"
 
 namespace conquian::cli {

@@ -9,19 +9,13 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
-#include <thread>
+#include <string_view>
 
-#include "batch/seal.h"
-#include "batch/simulate.h"
+#include "batch/simulate_run.h"
 #include "cli/command_error.h"
 #include "cli/commands.h"
 #include "cli/players_option.h"
 #include "cli/progress.h"
-#include "record/record_writer.h"
-#include "rules/ruleset_writer.h"
-#include "rules/scoring.h"
-#include "rules/shipped_rulesets.h"
 
 namespace conquian::cli {
 namespace {
@@ -32,29 +26,11 @@ struct SimulateOptions {
   std::uint64_t seed = 1;
   std::string out;
   std::vector<std::string> players;
-  unsigned threads = 0;
+  int threads = 0;  // 0: one per core
   bool match = false;
   bool seal = false;
   bool seal_random = false;
 };
-
-// What every record of the run says of its ruleset: a shipped name as it is, a ruleset
-// file written out inline (the file does not travel with the records).
-void name_ruleset(const Ruleset& rules, const std::string& asked, std::string& name, std::string& inline_text) {
-  if (shipped_ruleset_texts().count(asked)) name = asked;
-  else inline_text = ruleset_flow_yaml(rules);
-}
-
-// The match's state after each deal, written into the deal's `score`.
-void score_into(record::GameRecord& rec, MatchState& match, const Scoring& scoring, int loser_points) {
-  const std::int64_t played_at = match.multiplier;
-  const int winner = !rec.result.present || rec.result.draw ? -1 : rec.result.winner;
-  score_deal(match, scoring, scoring.match_target, winner, loser_points);
-  rec.score.present = true;
-  rec.score.multiplier = played_at;
-  rec.score.total = match.total;
-  rec.score.match_winner = match.winner;
-}
 
 int run_simulate(const SimulateOptions& opt) {
   auto rules = ruleset_option(opt.ruleset);
@@ -66,46 +42,17 @@ int run_simulate(const SimulateOptions& opt) {
   }
   refuse_if(opt.match && rules->scoring.match_target == 0,
             fmt::format("--match: ruleset {} sets no match target (scoring.match_target: 0)", rules->name));
-  std::string ruleset_name, ruleset_inline;
-  name_ruleset(*rules, opt.ruleset, ruleset_name, ruleset_inline);
-  MatchState match(rules->seats);
-  if (opt.match) {
-    record::MatchHeader header;
-    header.id = fmt::format("{}-{}-match", rules->name, opt.seed);
-    header.ruleset = ruleset_name;
-    header.ruleset_inline = ruleset_inline;
-    std::fputs(record::write_match_header(header).c_str(), out);
-  }
-  unsigned threads = opt.threads ? opt.threads : std::max(1u, std::thread::hardware_concurrency());
+  batch::SimulateRun run;
+  run.deals = opt.deals;
+  run.seed = opt.seed;
+  run.players = opt.players;
+  run.threads = opt.threads;
+  run.match = opt.match;
+  run.sealing = opt.seal_random ? batch::Sealing::Random : opt.seal ? batch::Sealing::Seeded : batch::Sealing::None;
   Progress progress("simulated", "deals", opt.deals);
-  const std::uint64_t chunk = 256;
-  std::vector<record::GameRecord> records(chunk);
-  std::vector<int> loser_points(chunk);
-  for (std::uint64_t first = 0; first < opt.deals; first += chunk) {
-    std::uint64_t count = std::min(chunk, opt.deals - first);
-    std::vector<std::thread> pool;
-    for (unsigned t = 0; t < threads; ++t)
-      pool.emplace_back([&, t] {
-        for (std::uint64_t i = t; i < count; i += threads) {
-          auto deal = batch::simulate_deal(*rules, rules->name, opt.seed, first + i, opt.players);
-          records[i] = std::move(deal.record);
-          loser_points[i] = deal.stats.loser_points;
-          if (opt.seal || opt.seal_random)
-            batch::seal(records[i], opt.seal_random ? batch::random_salt() : batch::seeded_salt(opt.seed, first + i));
-        }
-      });
-    for (auto& th : pool) th.join();
-    for (std::uint64_t i = 0; i < count && !match.over(); ++i) {
-      record::GameRecord& rec = records[i];
-      rec.ruleset = opt.match ? "" : ruleset_name;
-      rec.ruleset_inline = opt.match ? "" : ruleset_inline;
-      if (opt.match) score_into(rec, match, rules->scoring, loser_points[i]);
-      std::fputs(first + i == 0 && !opt.match ? "" : "---\n", out);
-      std::fputs(record::write_record(rec).c_str(), out);
-    }
-    progress.tick(count);
-    if (match.over()) break;
-  }
+  batch::simulate_run(
+      *rules, opt.ruleset, run, [out](std::string_view text) { std::fwrite(text.data(), 1, text.size(), out); },
+      [&progress](std::uint64_t deals) { progress.tick(deals); });
   progress.done();
   if (out != stdout) std::fclose(out);
   return kExitOk;
@@ -129,7 +76,7 @@ void register_simulate(CLI::App& app, Runner& run) {
                   "solves the worlds its seat's view allows; strong-pi: the earlier strong, which samples the unseen "
                   "cards and solves each sample with every card known)")
       ->delimiter(',');
-  cmd->add_option("--threads", opt.threads, "Worker threads (default: one per core)")->check(CLI::Range(1u, 1024u));
+  cmd->add_option("--threads", opt.threads, "Worker threads (default: one per core)")->check(CLI::Range(1, 1024));
   cmd->add_flag("--match", opt.match,
                 "Write one match: a match document, then deals (each with its score) until a seat reaches the "
                 "ruleset's match target, at most --deals");

@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 #include <optional>
-#include <thread>
 
+#include "base/parallel_for.h"
 #include "cli/cards_output.h"
 #include "cli/command_error.h"
 #include "cli/commands.h"
@@ -47,6 +47,10 @@ struct SolveOptions {
   bool threads_given = false;
 };
 
+// The default ceiling of the chance search's threads: they all search the same position and
+// share one table (Lazy SMP), so past a few threads more of them mostly contend for it.
+constexpr int kLazySmpMaxThreads = 8;
+
 // The position to solve and the ruleset it lives in (which must outlive it).
 LoadedPosition load_position(const SolveOptions& opt) {
   LoadedPosition out = cli::load_position(PositionInput{opt.position, opt.after, opt.game, opt.ruleset});
@@ -61,10 +65,9 @@ solve::Options solver_options(const SolveOptions& opt) {
   o.fastest_win = !opt.any_win;
   o.max_nodes = opt.max_nodes;
   o.table_bits = opt.table_bits ? opt.table_bits : opt.whole_deck ? 22 : 20;
-  // The search with the stock unknown: one thread per core unless told (at most 8; the
-  // threads share one table, specs/solve.md "Threads").
-  o.threads =
-      static_cast<int>(opt.threads_given ? opt.threads : std::clamp(std::thread::hardware_concurrency(), 1u, 8u));
+  // The search with the stock unknown: one thread per core unless told, at most
+  // kLazySmpMaxThreads (specs/solve.md "Threads").
+  o.threads = opt.threads_given ? static_cast<int>(opt.threads) : std::min(default_threads(), kLazySmpMaxThreads);
   return o;
 }
 

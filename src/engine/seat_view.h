@@ -17,7 +17,7 @@
 #include <optional>
 #include <string>
 
-#include "cards/shuffle.h"
+#include "base/rng.h"
 #include "engine/position.h"
 
 namespace conquian {

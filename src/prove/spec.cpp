@@ -1,11 +1,10 @@
 #include "prove/spec.h"
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <set>
-#include <thread>
 
+#include "base/parallel_for.h"
 #include "record/yaml_fields.h"
 
 namespace conquian::prove {
@@ -55,16 +54,7 @@ namespace {
 // The properties' preparation (the play proofs, the longest part of a spec) on every core,
 // each (property, ruleset) pair once; evaluation then finds the results cached.
 void prepare_in_parallel(const std::vector<std::pair<const PropertyKind*, const Ruleset*>>& work) {
-  std::atomic<std::size_t> next{0};
-  auto worker = [&] {
-    for (std::size_t i = next++; i < work.size(); i = next++) work[i].first->prepare(*work[i].second);
-  };
-  unsigned threads =
-      std::max(1u, std::min<unsigned>(std::thread::hardware_concurrency(), static_cast<unsigned>(work.size())));
-  std::vector<std::thread> pool;
-  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
-  worker();
-  for (auto& t : pool) t.join();
+  parallel_for(work.size(), default_threads(), [&](std::size_t i) { work[i].first->prepare(*work[i].second); });
 }
 
 }  // namespace

@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <cstring>
 
-#include "cards/spelling.h"
+#include "base/spelling.h"
 #include "record/text_scan.h"
 
 namespace conquian::record {

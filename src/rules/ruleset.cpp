@@ -3,7 +3,7 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "cards/spelling.h"
+#include "base/spelling.h"
 #include "record/yaml_fields.h"
 #include "rules/ruleset_reader.h"
 #include "rules/shipped_rulesets.h"

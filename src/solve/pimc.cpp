@@ -6,8 +6,8 @@
 #include <cmath>
 #include <mutex>
 #include <stdexcept>
-#include <thread>
 
+#include "base/parallel_for.h"
 #include "solve/chance.h"
 #include "solve/endgame_game.h"
 #include "solve/solver.h"
@@ -254,31 +254,18 @@ PimcResult PimcSolver::solve(const SeatView& view, const std::function<void(std:
   const bool try_exact = results[0].exact;
   finished();
   std::atomic<std::uint64_t> spent{results[0].nodes};
-  std::atomic<std::uint64_t> next{1};
-  std::exception_ptr error;
-  std::mutex error_lock;
-  auto work = [&](Impl::Worker& w) {
-    try {
-      for (std::uint64_t i; (i = next++) < n;) {
-        if (opt.max_nodes > 0 && spent.load() >= opt.max_nodes) {
-          results[i].skipped = true;
-          continue;
-        }
-        s.solve_world(w, view, choices, out.enumerated, i, try_exact, results[i]);
-        spent += results[i].nodes;
-        finished();
-      }
-    } catch (...) {
-      std::lock_guard<std::mutex> lock(error_lock);
-      if (!error) error = std::current_exception();
-      next = n;
+  // The other worlds on the pool, each thread with its own worker (tables and all).
+  parallel_for(n - 1, static_cast<int>(s.workers.size()), [&](std::size_t k, int thread) {
+    const std::uint64_t i = k + 1;
+    if (opt.max_nodes > 0 && spent.load() >= opt.max_nodes) {
+      results[i].skipped = true;
+      return;
     }
-  };
-  std::vector<std::thread> pool;
-  for (std::size_t t = 1; t < s.workers.size() && t < n; ++t) pool.emplace_back(work, std::ref(*s.workers[t]));
-  work(*s.workers[0]);
-  for (auto& th : pool) th.join();
-  if (error) std::rethrow_exception(error);
+    s.solve_world(*s.workers[static_cast<std::size_t>(thread)], view, choices, out.enumerated, i, try_exact,
+                  results[i]);
+    spent += results[i].nodes;
+    finished();
+  });
 
   // Averages over the solved worlds, and the sampling error (see pimc.h).
   const std::size_t k = choices.size();

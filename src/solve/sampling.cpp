@@ -3,7 +3,7 @@
 #include <chrono>
 #include <cmath>
 
-#include "cards/shuffle.h"
+#include "base/rng.h"
 #include "solve/sampling.h"
 
 namespace conquian::solve {

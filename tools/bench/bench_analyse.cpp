@@ -10,10 +10,10 @@
 #include <atomic>
 #include <filesystem>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "analyse/analyse_file.h"
+#include "base/parallel_for.h"
 #include "bench.h"
 
 namespace {
@@ -38,46 +38,39 @@ int bench_analyse(const conquian::bench::Args& args) {
   // Files are shared out to the threads (as an archive would be analysed: `conquian analyse`
   // on several files at once), and each file's games run in parallel too (--threads), so
   // that one slow file late in the list does not leave the other cores idle.
-  const unsigned n_threads =
-      threads > 0 ? static_cast<unsigned>(threads) : std::max(1u, std::thread::hardware_concurrency());
+  const int n_threads = threads > 0 ? threads : conquian::default_threads();
   std::vector<std::string> lines(files.size());
-  std::atomic<std::size_t> next{0};
   std::atomic<int> games{0}, refused{0};
   auto t0 = std::chrono::steady_clock::now();
-  auto worker = [&] {
-    for (std::size_t i; (i = next.fetch_add(1)) < files.size();) {
-      const std::string& file = files[i];
-      auto f0 = std::chrono::steady_clock::now();
-      auto results = analyse::analyse_file(file, {}, options, static_cast<int>(n_threads));
-      int decisions = 0, unsolved = 0;
-      std::vector<int> open;  // per evaluation: decisions it judged no value for
-      std::vector<std::string> keys;
-      for (const auto& r : results) {
-        if (!r.analysis) {
-          ++refused;
-          continue;
-        }
-        ++games;
-        const analyse::Analysis& a = *r.analysis;
-        open.resize(a.keys.size());
-        keys = a.keys;
-        for (const analyse::Row& row : a.rows) {
-          if (!row.decision) continue;
-          ++decisions;
-          unsolved += row.cls == analyse::Class::Unsolved;
-          for (std::size_t e = 0; e < row.judged.size(); ++e) open[e] += !row.judged[e].a.solved;
-        }
+  conquian::parallel_for(files.size(), n_threads, [&](std::size_t i) {
+    const std::string& file = files[i];
+    auto f0 = std::chrono::steady_clock::now();
+    auto results = analyse::analyse_file(file, {}, options, n_threads);
+    int decisions = 0, unsolved = 0;
+    std::vector<int> open;  // per evaluation: decisions it judged no value for
+    std::vector<std::string> keys;
+    for (const auto& r : results) {
+      if (!r.analysis) {
+        ++refused;
+        continue;
       }
-      std::string per;
-      for (std::size_t e = 0; e < open.size(); ++e) per += fmt::format("  {} {}", keys[e], open[e]);
-      lines[i] = fmt::format("{:42} {:3} games {:5} decisions {:5} unsolved{}  {:6.2f} s\n",
-                             std::filesystem::path(file).filename().string(), results.size(), decisions, unsolved, per,
-                             conquian::bench::seconds_since(f0));
+      ++games;
+      const analyse::Analysis& a = *r.analysis;
+      open.resize(a.keys.size());
+      keys = a.keys;
+      for (const analyse::Row& row : a.rows) {
+        if (!row.decision) continue;
+        ++decisions;
+        unsolved += row.cls == analyse::Class::Unsolved;
+        for (std::size_t e = 0; e < row.judged.size(); ++e) open[e] += !row.judged[e].a.solved;
+      }
     }
-  };
-  std::vector<std::thread> pool;
-  for (unsigned t = 0; t < n_threads; ++t) pool.emplace_back(worker);
-  for (auto& t : pool) t.join();
+    std::string per;
+    for (std::size_t e = 0; e < open.size(); ++e) per += fmt::format("  {} {}", keys[e], open[e]);
+    lines[i] = fmt::format("{:42} {:3} games {:5} decisions {:5} unsolved{}  {:6.2f} s\n",
+                           std::filesystem::path(file).filename().string(), results.size(), decisions, unsolved, per,
+                           conquian::bench::seconds_since(f0));
+  });
   for (const auto& line : lines) fmt::print("{}", line);
   const double total = conquian::bench::seconds_since(t0);
   fmt::print("{} games analysed ({} refused) in {:.1f} s on {} threads (goal <= 60 s)\n", games.load(), refused.load(),

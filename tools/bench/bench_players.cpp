@@ -15,10 +15,10 @@
 #include <thread>
 
 #include "batch/players.h"
-#include "batch/shuffle.h"
 #include "batch/simulate.h"
 #include "batch/stats.h"
 #include "bench.h"
+#include "cards/shuffle.h"
 
 namespace {
 
@@ -43,14 +43,14 @@ int run(const bench::Args& args) {
   auto work = [&] {
     auto pa = batch::make_player(a), pb = batch::make_player(b);
     for (std::uint64_t i; (i = next++) < deals;) {
-      batch::Rng deck_rng = batch::deal_rng(seed, i);
-      std::vector<Card> deck = batch::shuffled_deck(rules->deck.size(), deck_rng);
+      Rng deck_rng = deal_rng(seed, i);
+      std::vector<Card> deck = shuffled_deck(rules->deck.size(), deck_rng);
       const int dealer = static_cast<int>(i % 2);
       for (int a_seat = 0; a_seat < 2; ++a_seat) {
         batch::Player* seats[2];
         seats[a_seat] = pa.get();
         seats[1 - a_seat] = pb.get();
-        batch::Rng choices = deck_rng;  // the same stream for both games of the deal
+        Rng choices = deck_rng;  // the same stream for both games of the deal
         batch::DealStats st = batch::play_deal(*rules, deck, dealer, choices, seats, nullptr);
         std::lock_guard<std::mutex> g(lock);
         if (st.outcome.kind != Outcome::Kind::Win) ++draws[a_seat];

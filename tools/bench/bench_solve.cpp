@@ -14,9 +14,9 @@
 #include <optional>
 
 #include "batch/players.h"
-#include "batch/shuffle.h"
 #include "bench.h"
 #include "bench_solve_chance.h"
+#include "cards/shuffle.h"
 #include "solve/solver.h"
 
 namespace {
@@ -29,7 +29,7 @@ using namespace conquian;
 std::optional<Position> endgame(const Position& start_pos, std::uint64_t seed, int cards, bool& greedy_reached) {
   std::vector<Move> legal;
   for (int attempt = 0; attempt < 2; ++attempt) {
-    batch::Rng rng(seed * 7919 + static_cast<std::uint64_t>(attempt));
+    Rng rng(seed * 7919 + static_cast<std::uint64_t>(attempt));
     auto greedy = batch::make_greedy_player();
     Position p = start_pos;
     while (!p.result.over()) {
@@ -54,8 +54,8 @@ std::optional<Position> endgame(const Position& start_pos, std::uint64_t seed, i
 }
 
 Position deal_start(const Ruleset& rules, std::uint64_t seed, std::uint64_t i) {
-  batch::Rng rng = batch::deal_rng(seed, i);
-  std::vector<Card> deck = batch::shuffled_deck(rules.deck.size(), rng);
+  Rng rng = deal_rng(seed, i);
+  std::vector<Card> deck = shuffled_deck(rules.deck.size(), rng);
   return deal(rules, deck, static_cast<int>(i % 2));
 }
 

@@ -27,7 +27,7 @@
 #include <limits>
 
 #include "batch/players.h"
-#include "batch/shuffle.h"
+#include "cards/shuffle.h"
 #include "record/position_file.h"
 #include "record/record_reader.h"
 #include "replay/position_setup.h"
@@ -40,15 +40,15 @@ namespace conquian::bench {
 namespace {
 
 Position deal_of(const Ruleset& rules, std::uint64_t seed, std::uint64_t i) {
-  batch::Rng rng = batch::deal_rng(seed, i);
-  std::vector<Card> deck = batch::shuffled_deck(rules.deck.size(), rng);
+  Rng rng = deal_rng(seed, i);
+  std::vector<Card> deck = shuffled_deck(rules.deck.size(), rng);
   return deal(rules, deck, static_cast<int>(i % 2));
 }
 
 // Greedy play (both seats) until a card must be turned with `unseen` cards in the stock;
 // the stock order then forgotten. nullopt when the deal ends first.
 std::optional<Position> greedy_until(const Position& start_pos, std::uint64_t seed, int unseen) {
-  batch::Rng rng(seed);
+  Rng rng(seed);
   auto greedy = batch::make_greedy_player();
   std::vector<Move> legal;
   Position p = start_pos;

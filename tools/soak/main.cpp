@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "batch/players.h"
-#include "batch/shuffle.h"
+#include "cards/shuffle.h"
 #include "check/check_record.h"
 #include "engine/invariants.h"
 #include "record/record_reader.h"
@@ -64,8 +64,8 @@ int main(int argc, char** argv) {
   std::vector<Move> legal;
   for (std::uint64_t i = 0; i < deals; ++i) {
     const Ruleset& r = *rulesets[i % rulesets.size()];
-    batch::Rng rng = batch::deal_rng(seed, i);
-    auto deck = batch::shuffled_deck(r.deck.size(), rng);
+    Rng rng = deal_rng(seed, i);
+    auto deck = shuffled_deck(r.deck.size(), rng);
     record::GameRecord rec;
     rec.ruleset = r.name;
     rec.id = fmt::format("soak-{}-{}", seed, i);

@@ -1,6 +1,6 @@
 // "Did you mean ...?": the one edit-distance helper every layer uses to suggest a
 // correction for a misspelt command, option, ruleset name, ruleset key or card token.
-// It lives in the lowest layer (cards) so that record, rules and cli can all call it.
+// It lives on the base floor (below cards) so that every layer can call it.
 #pragma once
 
 #include <optional>

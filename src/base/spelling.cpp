@@ -1,4 +1,4 @@
-#include "cards/spelling.h"
+#include "base/spelling.h"
 
 #include <algorithm>
 #include <cctype>
