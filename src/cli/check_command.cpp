@@ -92,11 +92,13 @@ void register_check(CLI::App& app, Runner& run) {
                                  "or malformed (it could not be read as a record).\n"
                                  "Exit status: 0 all legal, 1 some game illegal, 2 something malformed or unreadable.");
   cmd->add_option("FILE", opt.files,
-                  "Record files (YAML, one game per document, --- between games); - reads standard input,\n"
-                  "a folder stands for every *.yaml and *.yml file under it")
+                  "Record files (YAML, one game per document, --- between games; .json: one record or an array;\n"
+                  ".jsonl/.ndjson: one record per line); - reads standard input, a folder stands for every\n"
+                  "*.yaml, *.yml, *.json, *.jsonl and *.ndjson file under it")
       ->required();
   cmd->add_option("--ruleset,-r", opt.ruleset,
                   "Judge every game under this ruleset (a name or a path) instead of the one it names");
+  add_input_format_option(cmd);
   cmd->add_flag("--json", opt.json, "One JSON object on standard output: {\"games\": [...], \"summary\": {...}}");
   cmd->add_flag("--quiet,-q", opt.quiet, "Print nothing; only the exit status tells");
   cmd->callback([&run] { run = [] { return run_check(opt); }; });

@@ -18,6 +18,7 @@
 #include "cli/commands.h"
 #include "cli/players_option.h"
 #include "cli/progress.h"
+#include "record/record_json_writer.h"
 #include "record/record_writer.h"
 #include "rules/ruleset_writer.h"
 #include "rules/scoring.h"
@@ -31,6 +32,7 @@ struct SimulateOptions {
   std::uint64_t deals = 0;
   std::uint64_t seed = 1;
   std::string out;
+  std::string format = "yaml";
   std::vector<std::string> players;
   unsigned threads = 0;
   bool match = false;
@@ -69,6 +71,7 @@ int run_simulate(const SimulateOptions& opt) {
                rules->name);
     return kExitUnusable;
   }
+  const bool jsonl = opt.format == "jsonl";  // else YAML
   std::string ruleset_name, ruleset_inline;
   name_ruleset(*rules, opt.ruleset, ruleset_name, ruleset_inline);
   MatchState match(rules->seats);
@@ -77,7 +80,9 @@ int run_simulate(const SimulateOptions& opt) {
     header.id = fmt::format("{}-{}-match", rules->name, opt.seed);
     header.ruleset = ruleset_name;
     header.ruleset_inline = ruleset_inline;
-    std::fputs(record::write_match_header(header).c_str(), out);
+    std::fputs(
+        jsonl ? (record::write_match_header_json(header) + "\n").c_str() : record::write_match_header(header).c_str(),
+        out);
   }
   unsigned threads = opt.threads ? opt.threads : std::max(1u, std::thread::hardware_concurrency());
   Progress progress("simulated", "deals", opt.deals);
@@ -103,6 +108,10 @@ int run_simulate(const SimulateOptions& opt) {
       rec.ruleset = opt.match ? "" : ruleset_name;
       rec.ruleset_inline = opt.match ? "" : ruleset_inline;
       if (opt.match) score_into(rec, match, rules->scoring, loser_points[i]);
+      if (jsonl) {
+        std::fputs((record::write_record_json(rec) + "\n").c_str(), out);
+        continue;
+      }
       std::fputs(first + i == 0 && !opt.match ? "" : "---\n", out);
       std::fputs(record::write_record(rec).c_str(), out);
     }
@@ -127,6 +136,8 @@ void register_simulate(CLI::App& app, Runner& run) {
       ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{100'000'000}));
   cmd->add_option("--seed,-s", opt.seed, "Seed of the shuffles and the players' choices")->required();
   cmd->add_option("--out,-o", opt.out, "Write the records here (default: standard output)");
+  cmd->add_option("--format", opt.format, "yaml (documents, --- between them) or jsonl (one record per line)")
+      ->check(CLI::IsMember({"yaml", "jsonl"}));
   cmd->add_option("--players", opt.players,
                   "Player per seat, round robin: random, greedy, strong, strong-pi (default greedy; strong: two seats, "
                   "solves the worlds its seat's view allows; strong-pi: the earlier strong, which samples the unseen "
