@@ -1,9 +1,7 @@
 // `check` on the same generated games as YAML and as JSON Lines, side by side (issue 25's
-// goals): JSON Lines on one thread against YAML on one (goal >= 5x), two threads against one
-// on JSON Lines (goal >= 1.8x), the JSON reader's share of the JSON Lines check (goal <= 1/4)
-// beside simdjson's own full parse of the file (the ceiling of any reader on it), and the
-// peak resident memory of `conquian check` on a 1 GB JSON Lines file (goal < 100 MB), made
-// in the temporary folder and removed.
+// goals): JSON Lines against YAML on one thread (goal >= 5x), the JSON reader's share of the JSON Lines check (goal <=
+// 1/4) beside simdjson's own full parse of the file (the ceiling of any reader on it), and the peak resident memory of
+// `conquian check` on a 1 GB JSON Lines file (goal < 100 MB), made in the temporary folder and removed.
 #include <fmt/core.h>
 #include <simdjson.h>
 #include <sys/resource.h>
@@ -27,15 +25,12 @@ using namespace conquian;
 namespace fs = std::filesystem;
 
 // Seconds of `check_file` on `path`, the best of `runs`; `legal` counts the legal games.
-double time_check(const std::string& path, int threads, int runs, int& legal) {
+double time_check(const std::string& path, int runs, int& legal) {
   double best = 1e9;
   for (int r = 0; r < runs; ++r) {
     legal = 0;
-    check::CheckFileOptions how;
-    how.threads = threads;
     const auto t0 = std::chrono::steady_clock::now();
-    check::check_file(
-        path, [&](check::GameVerdict&& v) { legal += v.judgement == check::Judgement::Legal; }, how);
+    check::check_file(path, [&](check::GameVerdict&& v) { legal += v.judgement == check::Judgement::Legal; });
     best = std::min(best, bench::seconds_since(t0));
   }
   return best;
@@ -108,14 +103,13 @@ int bench_check(const bench::Args& args) {
   fmt::print("{} games of {}, {:.1f} moves/game: YAML {:.1f} MB, JSON Lines {:.1f} MB (best of {} runs)\n", games,
              ruleset, double(total_moves) / games, fs::file_size(yaml) / 1e6, fs::file_size(jsonl) / 1e6, runs);
 
-  int legal_yaml = 0, legal_1 = 0, legal_2 = 0;
+  int legal_yaml = 0, legal_1 = 0;
   std::size_t read_yaml = 0, read_json = 0, docs = 0;
   const double yaml_read = time_read(yaml, runs, read_yaml);
-  const double yaml_1 = time_check(yaml, 1, runs, legal_yaml);
+  const double yaml_1 = time_check(yaml, runs, legal_yaml);
   const double raw = time_simdjson(jsonl, runs, docs);
   const double json_read = time_read(jsonl, runs, read_json);
-  const double json_1 = time_check(jsonl, 1, runs, legal_1);
-  const double json_2 = time_check(jsonl, 2, runs, legal_2);
+  const double json_1 = time_check(jsonl, runs, legal_1);
   const auto line = [&](const char* what, double s, std::size_t n) {
     fmt::print("{:<44} {:8.3f} s {:>10.0f} games/s\n", what, s, static_cast<double>(n) / s);
   };
@@ -124,9 +118,8 @@ int bench_check(const bench::Args& args) {
   line("simdjson parse_many, DOM (the ceiling)", raw, docs);
   line("JSON Lines read (simdjson On-Demand + schema)", json_read, read_json);
   line("JSON Lines check, 1 thread", json_1, games);
-  line("JSON Lines check, 2 threads", json_2, games);
+
   fmt::print("JSON Lines / YAML check, 1 thread:  {:5.2f}x (goal >= 5x)\n", yaml_1 / json_1);
-  fmt::print("JSON Lines check, 2 threads / 1:   {:5.2f}x (goal >= 1.8x)\n", json_1 / json_2);
   fmt::print("reader's share of JSON Lines check: {:5.2f} (goal <= 0.25); simdjson's parse alone {:.2f}\n",
              json_read / json_1, raw / json_1);
   int status = 0;
@@ -150,11 +143,11 @@ int bench_check(const bench::Args& args) {
   }
   fs::remove(yaml);
   fs::remove(jsonl);
-  const bool same = legal_yaml == games && legal_1 == games && legal_2 == games && docs == std::size_t(games);
+  const bool same = legal_yaml == games && legal_1 == games && docs == std::size_t(games);
   return same && status == 0 ? 0 : 1;
 }
 
 }  // namespace
 
-BENCHMARK_ENTRY("check", "check on YAML and on JSON Lines, 1 and 2 threads; the reader's share; 1 GB peak memory",
+BENCHMARK_ENTRY("check", "check on YAML and on JSON Lines; the JSON reader's share; peak memory on 1 GB of JSON Lines",
                 bench_check);
