@@ -25,6 +25,7 @@ std::string bytes_of(const fs::path& path) {
 // The target named by the folder, on `bytes`.
 Result run_target(const std::string& target, const std::string& bytes) {
   if (target == "record") return conquian::fuzz::record_input(bytes);
+  if (target == "json_record") return conquian::fuzz::json_record_input(bytes);
   if (target == "ruleset") return conquian::fuzz::ruleset_input(bytes);
   if (target == "cards") return conquian::fuzz::cards_input(bytes);
   if (target == "position") return conquian::fuzz::position_input(bytes);
@@ -71,6 +72,12 @@ TEST_CASE("fuzz targets: usable inputs are accepted, unusable ones rejected") {
   CHECK(record_input(source("corpus/illegal/turn-order.yaml")) == Result::accepted);
   CHECK(record_input(source("corpus/malformed/malformed.yaml")) == Result::rejected);
   CHECK(record_input("") == Result::rejected);
+  // The same through the JSON front end: a line judged, a broken line, nothing at all.
+  CHECK(conquian::fuzz::json_record_input(
+            R"({"format":"conquian-record/1","ruleset":"american","deal":{"hands":[["Ac"],["Ad"]]},"moves":[]})") ==
+        Result::accepted);
+  CHECK(conquian::fuzz::json_record_input("{\"format\":\n{}\n") == Result::rejected);
+  CHECK(conquian::fuzz::json_record_input("") == Result::rejected);
   CHECK(record_input("format: conquian-record/1\nruleset: corpus/rulesets/no-extra.yml\ndeal: {hands: [[Ac], "
                      "[Ad]]}\nmoves: []\n") == Result::rejected);
   // Rulesets: one that loads; an unknown key, or a path, does not (nor a file whose comments

@@ -7,6 +7,7 @@
 #include "base/parallel_for.h"
 #include "batch/seal.h"
 #include "batch/simulate.h"
+#include "record/record_json_writer.h"
 #include "record/record_writer.h"
 #include "rules/ruleset_writer.h"
 #include "rules/scoring.h"
@@ -46,7 +47,7 @@ void simulate_run(const Ruleset& rules, const std::string& asked, const Simulate
     header.id = fmt::format("{}-{}-match", rules.name, run.seed);
     header.ruleset = ruleset_name;
     header.ruleset_inline = ruleset_inline;
-    write(record::write_match_header(header));
+    write(run.json_lines ? record::write_match_header_json(header) + "\n" : record::write_match_header(header));
   }
   // Deals are played a chunk at a time, so that a match stops soon after its last deal and
   // the records in memory stay few.
@@ -67,6 +68,10 @@ void simulate_run(const Ruleset& rules, const std::string& asked, const Simulate
       rec.ruleset = run.match ? "" : ruleset_name;
       rec.ruleset_inline = run.match ? "" : ruleset_inline;
       if (run.match) score_into(rec, match, rules.scoring, loser_points[i]);
+      if (run.json_lines) {
+        write(record::write_record_json(rec) + "\n");
+        continue;
+      }
       write(first + i == 0 && !run.match ? "" : "---\n");
       write(record::write_record(rec));
     }

@@ -22,6 +22,7 @@ struct SimulateRun {
   int threads = 0;                   // <= 0: default_threads()
   bool match = false;                // a `match:` document, then each deal with its score
   Sealing sealing = Sealing::None;
+  bool json_lines = false;  // one JSON object a line (specs/record-format.md) instead of YAML documents
 };
 
 // Plays the run under `rules`, whose records name it `asked` when that is a shipped ruleset's

@@ -134,10 +134,10 @@ void check_file_keeping(const std::string& path, const CheckedSink& sink, const 
 }
 
 void check_text(std::string_view text, const std::string& name, const VerdictSink& sink,
-                const CheckFileOptions& options) {
+                const CheckFileOptions& options, record::RecordFormat format) {
   RulesetCache own;
   const CheckedSink checked = verdicts_only(sink);
-  record::read_record_text(text, name, judge_each(checked, options, options.cache ? *options.cache : own));
+  record::read_record_text(text, name, judge_each(checked, options, options.cache ? *options.cache : own), {}, format);
 }
 
 }  // namespace conquian::check

@@ -11,6 +11,7 @@
 
 #include "check/game_verdict.h"
 #include "record/record.h"
+#include "record/record_reader.h"
 #include "replay/ruleset_cache.h"
 
 namespace conquian::check {
@@ -44,6 +45,6 @@ void check_file(const std::string& path, const VerdictSink& sink, const CheckFil
 void check_file_keeping(const std::string& path, const CheckedSink& sink, const CheckFileOptions& options = {});
 // The same for record text in memory; `name` stands for the file in messages.
 void check_text(std::string_view text, const std::string& name, const VerdictSink& sink,
-                const CheckFileOptions& options = {});
+                const CheckFileOptions& options = {}, record::RecordFormat format = record::RecordFormat::Yaml);
 
 }  // namespace conquian::check

@@ -12,6 +12,7 @@
 #include "check/verdict_text.h"
 #include "cli/command_error.h"
 #include "cli/commands.h"
+#include "cli/input_files.h"
 #include "cli/progress.h"
 #include "record/input_error.h"
 
@@ -89,6 +90,7 @@ void register_analyse(CLI::App& app, Runner& run) {
       "possible and missed; per seat a summary and the first decisive mistake.\n"
       "Exit status: 0 every game analysed, 1 a game is illegal (check's message), 2 unusable input.");
   cmd->add_option("FILE", opt.file, "A record file (one game per document)")->required();
+  add_input_format_option(cmd);
   auto* game =
       cmd->add_option("--game", opt.game, "Only the K-th game of the file (1-based)")->check(CLI::PositiveNumber);
   cmd->add_option("--id", opt.id, "Only the game with this id")->excludes(game);

@@ -20,6 +20,7 @@ struct CheckOptions {
   std::vector<std::string> files;
   std::string ruleset;
   bool json = false;
+  bool json_lines = false;
   bool quiet = false;
 };
 
@@ -49,13 +50,15 @@ nlohmann::json verdict_json(const check::GameVerdict& v) {
 
 int run_check(const CheckOptions& opt) {
   refuse_if(opt.quiet && opt.json, "--quiet prints nothing and --json prints JSON: give one of them");
+  refuse_if(opt.quiet && opt.json_lines, "--quiet prints nothing and --json-lines prints JSON: give one of them");
+  refuse_if(opt.json && opt.json_lines, "--json prints one object and --json-lines one per game: give one of them");
   RulesetCache cache;
   check::CheckFileOptions how{.cache = &cache, .under = {}};
   if (!opt.ruleset.empty()) how.under.push_back(ruleset_option(opt.ruleset));
   const std::vector<std::string> files = expand_inputs(opt.files);  // before any output
   int counts[3] = {0, 0, 0};
   bool first = true;
-  Progress progress("checked", "games", 0, 64, opt.quiet || opt.json);
+  Progress progress("checked", "games", 0, 64, opt.quiet || opt.json || opt.json_lines);
   if (opt.json) fmt::print("{{\"games\": [");
   auto emit = [&](const check::GameVerdict& v) {
     counts[static_cast<int>(v.judgement)]++;
@@ -63,6 +66,9 @@ int run_check(const CheckOptions& opt) {
     if (opt.json) {
       fmt::print("{}\n  {}", first ? "" : ",", verdict_json(v).dump());
       first = false;
+    } else if (opt.json_lines) {
+      fmt::print("{}\n", verdict_json(v).dump());
+      std::fflush(stdout);  // a stream that never ends is read as it goes
     } else if (!opt.quiet) {
       progress.clear();
       fmt::print("{}", check::verdict_text(v));
@@ -70,9 +76,10 @@ int run_check(const CheckOptions& opt) {
   };
   for (const auto& file : files) check::check_file(file, emit, how);
   progress.done();
-  if (opt.json) {
+  if (opt.json || opt.json_lines) {
     nlohmann::json summary = {{"legal", counts[0]}, {"illegal", counts[1]}, {"malformed", counts[2]}};
-    fmt::print("\n], \"summary\": {}}}\n", summary.dump());
+    if (opt.json) fmt::print("\n], \"summary\": {}}}\n", summary.dump());
+    else fmt::print("{}\n", nlohmann::json{{"summary", summary}}.dump());
   } else if (!opt.quiet) {
     fmt::print("{} {}: {} legal, {} illegal, {} malformed\n", counts[0] + counts[1] + counts[2],
                counts[0] + counts[1] + counts[2] == 1 ? "game" : "games", counts[0], counts[1], counts[2]);
@@ -92,13 +99,18 @@ void register_check(CLI::App& app, Runner& run) {
                                  "or malformed (it could not be read as a record).\n"
                                  "Exit status: 0 all legal, 1 some game illegal, 2 something malformed or unreadable.");
   cmd->add_option("FILE", opt.files,
-                  "Record files (YAML, one game per document, --- between games); - reads standard input,\n"
-                  "a folder stands for every *.yaml and *.yml file under it")
+                  "Record files (YAML, one game per document, --- between games; .json: one record or an array;\n"
+                  ".jsonl/.ndjson: one record per line); - reads standard input, a folder stands for every\n"
+                  "*.yaml, *.yml, *.json, *.jsonl and *.ndjson file under it")
       ->required();
   cmd->add_option("--ruleset,-r", opt.ruleset,
                   "Judge every game under this ruleset (a name or a path) instead of the one it names");
+  add_input_format_option(cmd);
   cmd->add_flag("--json", opt.json, "One JSON object on standard output: {\"games\": [...], \"summary\": {...}}");
+  cmd->add_flag("--json-lines", opt.json_lines,
+                "One JSON object a line on standard output, each game's as it is judged, then {\"summary\": {...}}");
   cmd->add_flag("--quiet,-q", opt.quiet, "Print nothing; only the exit status tells");
+
   cmd->callback([&run] { run = [] { return run_check(opt); }; });
 }
 

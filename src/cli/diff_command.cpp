@@ -20,6 +20,7 @@
 #include "batch/report_text.h"
 #include "cli/command_error.h"
 #include "cli/commands.h"
+#include "cli/input_files.h"
 #include "cli/players_option.h"
 #include "cli/progress.h"
 
@@ -151,6 +152,7 @@ void register_diff(CLI::App& app, Runner& run) {
       ->delimiter(',');
   cmd->add_option("--games", opt.games,
                   "Also judge these recorded games under each ruleset and list those judged differently");
+  add_input_format_option(cmd);
   cmd->add_option("--threads", opt.threads, "Worker threads (default: one per core)")->check(CLI::Range(1u, 1024u));
   cmd->add_flag("--json", opt.json, "Print the report's JSON on standard output");
   cmd->add_flag("--quiet,-q", opt.quiet, "Print nothing but errors");

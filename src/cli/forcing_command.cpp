@@ -11,6 +11,7 @@
 #include "cli/cards_output.h"
 #include "cli/command_error.h"
 #include "cli/commands.h"
+#include "cli/input_files.h"
 #include "cli/position_input.h"
 #include "prove/forcing.h"
 #include "record/input_error.h"
@@ -232,6 +233,7 @@ void register_forcing(CLI::App& app, Runner& run) {
       ->required();
   auto* after = cmd->add_option("--after", opt.after, "POSITION is a game record: the position after its first N moves")
                     ->check(CLI::NonNegativeNumber);
+  add_input_format_option(cmd);
   cmd->add_option("--game", opt.game, "With --after: which game of the record file (1-based, default 1)")
       ->check(CLI::PositiveNumber)
       ->needs(after);

@@ -4,6 +4,7 @@
 
 #include "analyse/table_view.h"
 #include "cli/commands.h"
+#include "cli/input_files.h"
 #include "cli/position_input.h"
 
 namespace conquian::cli {
@@ -26,6 +27,7 @@ void register_show(CLI::App& app, Runner& run) {
                          "their melds, the face-up card, the dead cards, the stock count and whose move it is.\n"
                          "Exit status: 0 shown, 2 the file or the move is unusable (an illegal move included).");
   cmd->add_option("FILE", in.path, "A record file")->required();
+  add_input_format_option(cmd);
   cmd->add_option("--after", in.after, "After the first N moves (default 0: the deal)")->check(CLI::NonNegativeNumber);
   cmd->add_option("--game", in.game, "Which game of the file (1-based, default 1)")->check(CLI::PositiveNumber);
   cmd->add_option("--ruleset,-r", in.ruleset, "Use this ruleset instead of the one the file names");

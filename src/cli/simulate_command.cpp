@@ -25,6 +25,7 @@ struct SimulateOptions {
   std::uint64_t deals = 0;
   std::uint64_t seed = 1;
   std::string out;
+  std::string format = "yaml";
   std::vector<std::string> players;
   int threads = 0;  // 0: one per core
   bool match = false;
@@ -48,6 +49,7 @@ int run_simulate(const SimulateOptions& opt) {
   run.players = opt.players;
   run.threads = opt.threads;
   run.match = opt.match;
+  run.json_lines = opt.format == "jsonl";
   run.sealing = opt.seal_random ? batch::Sealing::Random : opt.seal ? batch::Sealing::Seeded : batch::Sealing::None;
   Progress progress("simulated", "deals", opt.deals);
   batch::simulate_run(
@@ -71,6 +73,8 @@ void register_simulate(CLI::App& app, Runner& run) {
       ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{100'000'000}));
   cmd->add_option("--seed,-s", opt.seed, "Seed of the shuffles and the players' choices")->required();
   cmd->add_option("--out,-o", opt.out, "Write the records here (default: standard output)");
+  cmd->add_option("--format", opt.format, "yaml (documents, --- between them) or jsonl (one record per line)")
+      ->check(CLI::IsMember({"yaml", "jsonl"}));
   cmd->add_option("--players", opt.players,
                   "Player per seat, round robin: random, greedy, strong, strong-pi (default greedy; strong: two seats, "
                   "solves the worlds its seat's view allows; strong-pi: the earlier strong, which samples the unseen "

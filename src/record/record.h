@@ -129,5 +129,8 @@ struct ReadLimits {
   std::size_t max_depth = 16;  // YAML nesting
   std::size_t max_scalar_bytes = 4096;
   std::size_t max_inline_ruleset_bytes = 64 * 1024;  // an inline `ruleset:` mapping
+  // One line of JSON Lines (a record of max_moves short moves is about 3 MB); refused
+  // without being held whole.
+  std::size_t max_line_bytes = std::size_t{4} << 20;  // 4 MiB
 };
 }  // namespace conquian::record

@@ -4,6 +4,8 @@
 //                      text, the resync after a limit breach, broken YAML, the items emitted;
 //                      and the event stream below.
 //   record_schema.cpp  one document against the fixed record schema (keys, types, moves).
+//   json_record_reader.cpp  the same for JSON: simdjson walks a document into ReplayEvents,
+//                      which the stream below replays to the same schema.
 //
 // EventStream is one libyaml parser's events with the path into the document that error
 // messages name. read_document() is the schema's entry point: it reads one document whose
@@ -45,6 +47,18 @@ inline std::uint32_t clamp32(std::size_t v) {
                                                        : static_cast<std::uint32_t>(v);
 }
 
+// An event of a document read by another front end (JSON), in the terms of libyaml's events,
+// kept small: an event is made for every key and value of a document before the schema reads
+// them. `begin` and `end` are byte offsets into the text the stream replays.
+struct ReplayEvent {
+  const char* value = nullptr;  // a scalar's text (not owned)
+  std::uint32_t length = 0;
+  std::uint32_t begin = 0;
+  std::uint32_t end = 0;
+  yaml_event_type_t type = YAML_NO_EVENT;
+  bool quoted = false;  // a JSON string (YAML's quoted scalar); numbers, true, false, null are plain
+};
+
 class EventStream {
  public:
   EventStream(const std::string& name, const ReadLimits& limits) : name_(name), limits_(limits) { path_.reserve(16); }
@@ -56,6 +70,11 @@ class EventStream {
   bool open(std::string_view text, std::uint32_t line_base);
   // Frees the last event and the parser.
   void close();
+  // Instead of a parser: replays `events` (made by the JSON reader) over `text`, whose first
+  // line is line `line_base` (0-based) of the file; `line_starts` holds the offsets of the
+  // text's lines after the first (empty: the text is one line). Both must outlive the replay.
+  void replay(std::string_view text, std::uint32_t line_base, const std::vector<ReplayEvent>& events,
+              const std::vector<std::uint32_t>& line_starts);
   const yaml_parser_t& parser() const { return parser_; }
   // A new document: depth and path start again.
   void begin_document() {
@@ -117,7 +136,11 @@ class EventStream {
   yaml_parser_t parser_{};
   yaml_event_t ev_{};
   bool has_ev_ = false;
-  std::uint32_t line_base_ = 0;  // lines before the current stretch of text
+  std::uint32_t line_base_ = 0;                       // lines before the current stretch of text
+  const std::vector<ReplayEvent>* replay_ = nullptr;  // not null: replaying, not parsing
+  const std::vector<std::uint32_t>* line_starts_ = nullptr;
+  std::size_t next_ = 0;  // the next event replayed
+  yaml_mark_t replay_mark(std::uint32_t offset) const;
   std::size_t depth_ = 0;
   bool skipping_ = false;
   std::vector<PathStep> path_;

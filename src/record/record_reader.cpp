@@ -31,6 +31,7 @@
 #include <system_error>
 #include <utility>
 
+#include "record/json_record_reader.h"
 #include "record/record_events.h"
 #include "record/text_scan.h"
 
@@ -41,6 +42,7 @@ namespace detail {
 // The event stream
 
 bool EventStream::open(std::string_view text, std::uint32_t line_base) {
+  replay_ = nullptr;
   if (yaml_parser_initialize(&parser_) == 0) return false;
   yaml_parser_set_input_string(&parser_, reinterpret_cast<const unsigned char*>(text.data()), text.size());
   text_ = text;
@@ -49,6 +51,29 @@ bool EventStream::open(std::string_view text, std::uint32_t line_base) {
   depth_ = 0;
   skipping_ = false;
   return true;
+}
+
+void EventStream::replay(std::string_view text, std::uint32_t line_base, const std::vector<ReplayEvent>& events,
+                         const std::vector<std::uint32_t>& line_starts) {
+  text_ = text;
+  line_base_ = line_base;
+  replay_ = &events;
+  line_starts_ = &line_starts;
+  next_ = 0;
+  has_ev_ = false;
+  depth_ = 0;
+  skipping_ = false;
+}
+
+yaml_mark_t EventStream::replay_mark(std::uint32_t offset) const {
+  yaml_mark_t m{};
+  m.index = offset;
+  const auto& starts = *line_starts_;
+  // The last line that starts at or before the offset (line 0 starts at 0).
+  const auto after = std::upper_bound(starts.begin(), starts.end(), offset);
+  m.line = static_cast<std::size_t>(after - starts.begin());
+  m.column = offset - (after == starts.begin() ? 0 : *(after - 1));
+  return m;
 }
 
 void EventStream::close() {
@@ -64,8 +89,23 @@ void EventStream::advance() {
     yaml_event_delete(&ev_);
     has_ev_ = false;
   }
-  if (yaml_parser_parse(&parser_, &ev_) == 0) throw SyntaxBreak{};
-  has_ev_ = true;
+  if (replay_ != nullptr) {
+    // The list always ends with DOCUMENT-END, past which the schema never reads.
+    const ReplayEvent& e = (*replay_)[std::min(next_++, replay_->size() - 1)];
+    ev_ = yaml_event_t{};
+    ev_.type = e.type;
+    ev_.start_mark = replay_mark(e.begin);
+    ev_.end_mark = replay_mark(e.end);
+    if (e.type == YAML_SCALAR_EVENT) {
+      // libyaml's type is not const; the schema only reads it.
+      ev_.data.scalar.value = reinterpret_cast<yaml_char_t*>(const_cast<char*>(e.value));
+      ev_.data.scalar.length = e.length;
+      ev_.data.scalar.style = e.quoted ? YAML_DOUBLE_QUOTED_SCALAR_STYLE : YAML_PLAIN_SCALAR_STYLE;
+    }
+  } else {
+    if (yaml_parser_parse(&parser_, &ev_) == 0) throw SyntaxBreak{};
+    has_ev_ = true;
+  }
   switch (ev_.type) {
     case YAML_MAPPING_START_EVENT:
     case YAML_SEQUENCE_START_EVENT:
@@ -407,20 +447,53 @@ void file_error(const std::string& path, const std::string& reason, const Record
 
 std::string os_reason(int e) { return std::error_code(e, std::generic_category()).message(); }
 
+// The format of text that starts with `text` (Detect: by its first byte that is not blank).
+RecordFormat detected(std::string_view text) {
+  const std::size_t at = text.find_first_not_of(" \t\r\n");
+  if (at == std::string_view::npos) return RecordFormat::Yaml;
+  if (text[at] == '[') return RecordFormat::Json;
+  if (text[at] == '{') return RecordFormat::JsonLines;
+  return RecordFormat::Yaml;
+}
+
+RecordFormat stdin_format = RecordFormat::Detect;
+
 }  // namespace
 
-void read_record_text(std::string_view text, const std::string& name, const RecordSink& sink,
-                      const ReadLimits& limits) {
+RecordFormat record_format_of(const std::string& path) {
+  if (path == "-") return stdin_format;
+  const auto ends = [&](std::string_view tail) { return path.size() > tail.size() && path.ends_with(tail); };
+  if (ends(".json")) return RecordFormat::Json;
+  if (ends(".jsonl") || ends(".ndjson")) return RecordFormat::JsonLines;
+  return RecordFormat::Yaml;
+}
+
+std::optional<RecordFormat> record_format_named(std::string_view name) {
+  if (name == "yaml") return RecordFormat::Yaml;
+  if (name == "json") return RecordFormat::Json;
+  if (name == "jsonl" || name == "ndjson") return RecordFormat::JsonLines;
+  if (name == "detect") return RecordFormat::Detect;
+  return std::nullopt;
+}
+
+void set_standard_input_format(RecordFormat format) { stdin_format = format; }
+
+void read_record_text(std::string_view text, const std::string& name, const RecordSink& sink, const ReadLimits& limits,
+                      RecordFormat format) {
+  if (format == RecordFormat::Detect) format = detected(text);
+  if (format == RecordFormat::Json) return read_json_text(text, name, sink, limits);
+  if (format == RecordFormat::JsonLines) return read_json_lines_text(text, name, sink, limits);
   Reader reader(text, name, sink, limits);
   reader.run();
 }
 
 void read_record_file(const std::string& path, const RecordSink& sink, const ReadLimits& limits) {
-  if (path == "-") return read_record_stream(::dup(STDIN_FILENO), kStdinName, sink, limits);
-  read_record_stream(::open(path.c_str(), O_RDONLY | O_CLOEXEC), path, sink, limits);
+  if (path == "-") return read_record_stream(::dup(STDIN_FILENO), kStdinName, sink, limits, stdin_format);
+  read_record_stream(::open(path.c_str(), O_RDONLY | O_CLOEXEC), path, sink, limits, record_format_of(path));
 }
 
-void read_record_stream(int fd, const std::string& path, const RecordSink& sink, const ReadLimits& limits) {
+void read_record_stream(int fd, const std::string& path, const RecordSink& sink, const ReadLimits& limits,
+                        RecordFormat format) {
   if (fd < 0) {
     file_error(path, "cannot open: " + os_reason(errno), sink);
     return;
@@ -441,17 +514,35 @@ void read_record_stream(int fd, const std::string& path, const RecordSink& sink,
   std::string text;
   if (S_ISREG(st.st_mode)) {
     const auto size = static_cast<std::size_t>(st.st_size);
-    if (size > limits.max_file_bytes) {
+    if (size > limits.max_file_bytes && (format == RecordFormat::Yaml || format == RecordFormat::Json)) {
       file_error(path,
                  "file is " + std::to_string(size) + " bytes, more than max_file_bytes (" +
                      std::to_string(limits.max_file_bytes) + ")",
                  sink);
       return;
     }
-    text.reserve(size);
+    if (format != RecordFormat::JsonLines && format != RecordFormat::Detect) text.reserve(size);
   }
-  // Read to the end (a regular file may grow; pipes have no size), never past the limit.
   char buf[1 << 16];
+  const auto read_some = [fd](char* into, std::size_t n) { return ::read(fd, into, n); };
+  // Detect: read up to the first byte that is not blank.
+  while (format == RecordFormat::Detect) {
+    const ssize_t got = ::read(fd, buf, sizeof buf);
+    if (got < 0) {
+      if (errno == EINTR) continue;
+      file_error(path, "cannot read: " + os_reason(errno), sink);
+      return;
+    }
+    if (text.size() + static_cast<std::size_t>(got) > limits.max_file_bytes) {
+      file_error(path, "file is more than max_file_bytes (" + std::to_string(limits.max_file_bytes) + " bytes)", sink);
+      return;
+    }
+    text.append(buf, static_cast<std::size_t>(got));
+    if (got == 0 || text.find_first_not_of(" \t\r\n") != std::string::npos) format = detected(text);
+  }
+  // JSON Lines stream in chunks, in bounded memory, whatever the file's size.
+  if (format == RecordFormat::JsonLines) return read_json_lines(read_some, text, path, sink, limits);
+  // Read to the end (a regular file may grow; pipes have no size), never past the limit.
   for (;;) {
     const ssize_t got = ::read(fd, buf, sizeof buf);
     if (got < 0) {
@@ -466,7 +557,7 @@ void read_record_stream(int fd, const std::string& path, const RecordSink& sink,
     }
     text.append(buf, static_cast<std::size_t>(got));
   }
-  read_record_text(text, path, sink, limits);
+  read_record_text(text, path, sink, limits, format);
 }
 
 }  // namespace conquian::record

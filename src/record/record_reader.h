@@ -1,4 +1,5 @@
-// Reading game records: YAML files (one game per document) into GameRecord values.
+// Reading game records: YAML files (one game per document), JSON and JSON Lines
+// (json_record_reader.h) into GameRecord values.
 //
 // Streaming: each document is handed to `sink` as soon as it is read, so a file of a
 // million games never sits in memory whole. Uses libyaml's event API (the fast end: about
@@ -6,6 +7,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -15,17 +17,31 @@ namespace conquian::record {
 
 using RecordSink = std::function<void(ReadItem&&)>;
 
-// Reads every document of the file at `path`. A file that cannot be opened or parsed at
+// The formats a record file may be in (specs/record-format.md): YAML, a JSON file (one
+// record or an array of them), or JSON Lines (one record per line).
+enum class RecordFormat { Detect, Yaml, Json, JsonLines };
+
+// By the name's ending: .json, .jsonl or .ndjson; anything else is YAML; "-" is Detect.
+RecordFormat record_format_of(const std::string& path);
+// "yaml", "json", "jsonl" (also "ndjson"), "detect"; nullopt for anything else.
+std::optional<RecordFormat> record_format_named(std::string_view name);
+// The format standard input is read in (`--format`); Detect (the default) looks at the
+// first byte that is not blank: `[` is a JSON array, `{` JSON Lines (a one-line JSON record
+// is both), anything else YAML. Set once, before any reading (the command line).
+void set_standard_input_format(RecordFormat format);
+
+// Reads every document of the file at `path`, in the format its name says. A file that cannot be opened or parsed at
 // all yields one ReadItem with an error whose index is 0.
 void read_record_file(const std::string& path, const RecordSink& sink, const ReadLimits& limits = {});
 
 // The same from an open file descriptor, which it closes; `path` names it in messages.
 // read_record_file("-") reads standard input this way, named kStdinName.
-void read_record_stream(int fd, const std::string& path, const RecordSink& sink, const ReadLimits& limits = {});
+void read_record_stream(int fd, const std::string& path, const RecordSink& sink, const ReadLimits& limits = {},
+                        RecordFormat format = RecordFormat::Detect);
 inline const std::string kStdinName = "<stdin>";
 
 // The same, from text in memory; `name` stands for the file name in messages.
 void read_record_text(std::string_view text, const std::string& name, const RecordSink& sink,
-                      const ReadLimits& limits = {});
+                      const ReadLimits& limits = {}, RecordFormat format = RecordFormat::Yaml);
 
 }  // namespace conquian::record

@@ -1,61 +1,153 @@
-// Games checked per second on a large generated file, next to the time yaml-cpp alone
-// needs to parse the same file (the issue's goal: checking <= 1.5x that parse).
+// `check` on the same generated games as YAML and as JSON Lines, side by side (issue 25's
+// goals): JSON Lines against YAML on one thread (goal >= 5x), the JSON reader's share of the JSON Lines check (goal <=
+// 1/4) beside simdjson's own full parse of the file (the ceiling of any reader on it), and the peak resident memory of
+// `conquian check` on a 1 GB JSON Lines file (goal < 100 MB), made in the temporary folder and removed.
 #include <fmt/core.h>
-#include <yaml-cpp/yaml.h>
+#include <simdjson.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include "batch/simulate.h"
 #include "bench.h"
 #include "check/check_file.h"
+#include "record/record_json_writer.h"
 #include "record/record_reader.h"
 #include "record/record_writer.h"
 
 namespace {
 
-int bench_check(const conquian::bench::Args& args) {
-  using namespace conquian;
-  int games = std::stoi(conquian::bench::arg(args, "--games", "5000"));
-  std::string ruleset = conquian::bench::arg(args, "--ruleset", "american");
-  std::string path = conquian::bench::arg(
-      args, "--file", (std::filesystem::temp_directory_path() / "conquian-bench-check.yaml").string());
+using namespace conquian;
+namespace fs = std::filesystem;
+
+// Seconds of `check_file` on `path`, the best of `runs`; `legal` counts the legal games.
+double time_check(const std::string& path, int runs, int& legal) {
+  double best = 1e9;
+  for (int r = 0; r < runs; ++r) {
+    legal = 0;
+    const auto t0 = std::chrono::steady_clock::now();
+    check::check_file(path, [&](check::GameVerdict&& v) { legal += v.judgement == check::Judgement::Legal; });
+    best = std::min(best, bench::seconds_since(t0));
+  }
+  return best;
+}
+
+double time_read(const std::string& path, int runs, std::size_t& read) {
+  double best = 1e9;
+  for (int r = 0; r < runs; ++r) {
+    read = 0;
+    const auto t0 = std::chrono::steady_clock::now();
+    record::read_record_file(path, [&](record::ReadItem&& item) { read += item.record.has_value(); });
+    best = std::min(best, bench::seconds_since(t0));
+  }
+  return best;
+}
+
+// simdjson's DOM parser on every document of the file (a full parse, no schema): the file
+// loaded first, the parse alone timed.
+double time_simdjson(const std::string& path, int runs, std::size_t& docs) {
+  simdjson::padded_string text;
+  if (simdjson::padded_string::load(path).get(text) != simdjson::SUCCESS) return 0;
+  double best = 1e9;
+  simdjson::dom::parser parser;
+  for (int r = 0; r < runs; ++r) {
+    docs = 0;
+    const auto t0 = std::chrono::steady_clock::now();
+    simdjson::dom::document_stream stream;
+    if (parser.parse_many(text).get(stream) != simdjson::SUCCESS) return 0;
+    for (auto doc : stream) docs += doc.error() == simdjson::SUCCESS;
+    best = std::min(best, bench::seconds_since(t0));
+  }
+  return best;
+}
+
+// The peak resident memory (MB) of `conquian check --quiet FILE`, and its exit status.
+double peak_rss_of_check(const std::string& conquian, const std::string& file, int& status) {
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    ::execl(conquian.c_str(), conquian.c_str(), "check", "--quiet", file.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  struct rusage use {};
+  int wstatus = 0;
+  ::wait4(pid, &wstatus, 0, &use);
+  status = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1;
+  return static_cast<double>(use.ru_maxrss) / 1024.0;  // KiB on Linux
+}
+
+int bench_check(const bench::Args& args) {
+  const int games = std::stoi(bench::arg(args, "--games", "10000"));
+  const int runs = std::stoi(bench::arg(args, "--runs", "3"));
+  const std::string ruleset = bench::arg(args, "--ruleset", "american");
+  const double big_gb = std::stod(bench::arg(args, "--big-gb", "1"));
+  const fs::path tmp = fs::temp_directory_path();
+  const std::string yaml = (tmp / "conquian-bench-check.yaml").string();
+  const std::string jsonl = (tmp / "conquian-bench-check.jsonl").string();
   auto rules = load_ruleset(ruleset);
   std::size_t total_moves = 0;
+  std::string lines;
   {
-    std::ofstream out(path);
+    std::ofstream y(yaml);
     for (int i = 0; i < games; ++i) {
       auto deal = batch::simulate_deal(*rules, ruleset, 99, static_cast<std::uint64_t>(i), {"greedy"});
       total_moves += deal.record.moves.size();
-      out << (i ? "---\n" : "") << record::write_record(deal.record);
+      y << (i ? "---\n" : "") << record::write_record(deal.record);
+      lines += record::write_record_json(deal.record) + "\n";
     }
+    std::ofstream(jsonl) << lines;
   }
-  auto bytes = std::filesystem::file_size(path);
-  fmt::print("file: {} games, {:.1f} moves/game, {:.1f} MB ({})\n", games, double(total_moves) / games,
-             static_cast<double>(bytes) / 1e6, path);
+  fmt::print("{} games of {}, {:.1f} moves/game: YAML {:.1f} MB, JSON Lines {:.1f} MB (best of {} runs)\n", games,
+             ruleset, double(total_moves) / games, fs::file_size(yaml) / 1e6, fs::file_size(jsonl) / 1e6, runs);
 
-  auto t0 = std::chrono::steady_clock::now();
-  auto docs = YAML::LoadAllFromFile(path);
-  double yaml_cpp = conquian::bench::seconds_since(t0);
-  fmt::print("yaml-cpp LoadAll (parse only):   {:7.3f} s  {:>9.0f} games/s\n", yaml_cpp, games / yaml_cpp);
+  int legal_yaml = 0, legal_1 = 0;
+  std::size_t read_yaml = 0, read_json = 0, docs = 0;
+  const double yaml_read = time_read(yaml, runs, read_yaml);
+  const double yaml_1 = time_check(yaml, runs, legal_yaml);
+  const double raw = time_simdjson(jsonl, runs, docs);
+  const double json_read = time_read(jsonl, runs, read_json);
+  const double json_1 = time_check(jsonl, runs, legal_1);
+  const auto line = [&](const char* what, double s, std::size_t n) {
+    fmt::print("{:<44} {:8.3f} s {:>10.0f} games/s\n", what, s, static_cast<double>(n) / s);
+  };
+  line("YAML read (libyaml events + schema)", yaml_read, read_yaml);
+  line("YAML check, 1 thread", yaml_1, games);
+  line("simdjson parse_many, DOM (the ceiling)", raw, docs);
+  line("JSON Lines read (simdjson On-Demand + schema)", json_read, read_json);
+  line("JSON Lines check, 1 thread", json_1, games);
 
-  t0 = std::chrono::steady_clock::now();
-  std::size_t read = 0;
-  record::read_record_file(path, [&](record::ReadItem&& item) { read += item.record.has_value(); });
-  double reader = conquian::bench::seconds_since(t0);
-  fmt::print("record reader (libyaml events):  {:7.3f} s  {:>9.0f} games/s\n", reader,
-             static_cast<double>(read) / reader);
-
-  t0 = std::chrono::steady_clock::now();
-  int legal = 0;
-  check::check_file(path, [&](check::GameVerdict&& v) { legal += v.judgement == check::Judgement::Legal; });
-  double checked = conquian::bench::seconds_since(t0);
-  fmt::print("check (read + judge every move): {:7.3f} s  {:>9.0f} games/s  ({} legal)\n", checked, games / checked,
-             legal);
-  fmt::print("check / yaml-cpp parse = {:.2f}x (goal <= 1.5x)\n", checked / yaml_cpp);
-  return legal == games ? 0 : 1;
+  fmt::print("JSON Lines / YAML check, 1 thread:  {:5.2f}x (goal >= 5x)\n", yaml_1 / json_1);
+  fmt::print("reader's share of JSON Lines check: {:5.2f} (goal <= 0.25); simdjson's parse alone {:.2f}\n",
+             json_read / json_1, raw / json_1);
+  int status = 0;
+  if (big_gb > 0) {
+    // A 1 GB file: the same lines over and over, checked by the command in a process of its
+    // own, whose peak resident memory the kernel reports.
+    const std::string big = (tmp / "conquian-bench-check-big.jsonl").string();
+    const auto want = static_cast<std::uintmax_t>(big_gb * 1e9);
+    {
+      std::ofstream out(big);
+      for (std::uintmax_t written = 0; written < want; written += lines.size()) out << lines;
+    }
+    const std::string conquian = (fs::read_symlink("/proc/self/exe").parent_path() / "conquian").string();
+    const auto t0 = std::chrono::steady_clock::now();
+    const double mb = peak_rss_of_check(conquian, big, status);
+    fmt::print(
+        "conquian check on a {:.2f} GB JSON Lines file: peak resident {:.1f} MB (goal < 100 MB), {:.1f} s, "
+        "exit {}\n",
+        fs::file_size(big) / 1e9, mb, bench::seconds_since(t0), status);
+    fs::remove(big);
+  }
+  fs::remove(yaml);
+  fs::remove(jsonl);
+  const bool same = legal_yaml == games && legal_1 == games && docs == std::size_t(games);
+  return same && status == 0 ? 0 : 1;
 }
 
 }  // namespace
 
-BENCHMARK_ENTRY("check", "games checked per second vs yaml-cpp's parse of the same file", bench_check);
+BENCHMARK_ENTRY("check", "check on YAML and on JSON Lines; the JSON reader's share; peak memory on 1 GB of JSON Lines",
+                bench_check);

@@ -50,6 +50,37 @@ inline Result record_input(std::string_view text) {
   return verdicts > 0 && all_judged ? Result::accepted : Result::rejected;
 }
 
+// JSON Lines reader and checker: the same as record_input, through the JSON front end (the
+// schema and the checker are the YAML reader's). Every line is one document, so a broken
+// line must leave the next one read: checked here by counting, since a line that is not
+// blank yields exactly one verdict. And `.json`: the same bytes as one file, one record or
+// an array.
+inline Result json_record_input(std::string_view text) {
+  static RulesetCache cache(RulesetCache::Sources::ShippedOnly);  // no file reads
+  int verdicts = 0;
+  bool all_judged = true;
+  const auto count = [&](check::GameVerdict&& v) {
+    ++verdicts;
+    all_judged = all_judged && v.judgement != check::Judgement::Malformed;
+  };
+  check::check_text(text, "fuzz.jsonl", count, {.cache = &cache, .under = {}}, record::RecordFormat::JsonLines);
+  int lines = 0;  // lines that are not blank (the reader's blanks: space, tab, CR)
+  for (std::size_t at = 0; at <= text.size();) {
+    std::size_t nl = text.find('\n', at);
+    if (nl == std::string_view::npos) nl = text.size();
+    if (text.substr(at, nl - at).find_first_not_of(" \t\r") != std::string_view::npos) ++lines;
+    at = nl + 1;
+  }
+  // A line gives one verdict, or none when it is a match document that reads; a file of no
+  // line gives one ("no game").
+  if (lines == 0 ? verdicts != 1 : verdicts > lines) return Result::broken;
+  const Result lines_result = verdicts > 0 && all_judged ? Result::accepted : Result::rejected;
+  verdicts = 0;
+  all_judged = true;
+  check::check_text(text, "fuzz.json", count, {.cache = &cache, .under = {}}, record::RecordFormat::Json);
+  return lines_result;
+}
+
 // Ruleset loader: strict keys, validation, the meld index. Accepted: the ruleset loads.
 // Rejected: the loader refuses it, or it names a path (this target reads no files).
 inline Result ruleset_input(std::string_view bytes) {

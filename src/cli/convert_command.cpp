@@ -1,0 +1,90 @@
+// `conquian convert FILE... --to yaml|jsonl [--out F]`: records from any of the formats
+// (YAML, JSON, JSON Lines) written in one, without loss: every key of every record, seals
+// and match documents included (specs/record-format.md "JSON"). Comments and layout are not
+// records and are not kept. A document that cannot be read as a record is named on standard
+// error and left out (exit status 2), so that nothing is converted into something else.
+#include <fmt/core.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "cli/command_error.h"
+#include "cli/commands.h"
+#include "cli/input_files.h"
+#include "record/record_json_writer.h"
+#include "record/record_reader.h"
+#include "record/record_writer.h"
+
+namespace conquian::cli {
+namespace {
+
+struct ConvertOptions {
+  std::vector<std::string> files;
+  std::string to;
+  std::string out;
+};
+
+int run_convert(const ConvertOptions& opt) {
+  const std::vector<std::string> files = expand_inputs(opt.files);
+  std::FILE* out = stdout;
+  if (!opt.out.empty() && opt.out != "-") {
+    for (const auto& f : files)
+      if (f == opt.out) throw CommandError(fmt::format("--out {}: is also an input", opt.out));
+    out = std::fopen(opt.out.c_str(), "w");
+    if (!out) throw CommandError(fmt::format("--out {}: cannot write: {}", opt.out, std::strerror(errno)));
+  }
+  const bool jsonl = opt.to == "jsonl";
+  bool first = true;
+  int unreadable = 0;
+  const auto write = [&](const std::string& text) {
+    if (jsonl) {
+      std::fputs(text.c_str(), out);
+      std::fputc('\n', out);
+    } else {
+      if (!first) std::fputs("---\n", out);
+      std::fputs(text.c_str(), out);
+    }
+    first = false;
+  };
+  for (const auto& file : files) {
+    record::read_record_file(file, [&](record::ReadItem&& item) {
+      if (item.error) {
+        ++unreadable;
+        fmt::print(stderr, "conquian convert: {} (not converted)\n", item.error->message);
+      } else if (item.match) {
+        write(jsonl ? record::write_match_header_json(*item.match) : record::write_match_header(*item.match));
+      } else {
+        write(jsonl ? record::write_record_json(*item.record) : record::write_record(*item.record));
+      }
+    });
+  }
+  const bool written = std::fflush(out) == 0 && !std::ferror(out);
+  if (out != stdout) std::fclose(out);
+  if (!written)
+    throw CommandError(
+        fmt::format("{}: cannot write: {}", opt.out.empty() ? "standard output" : opt.out, std::strerror(errno)));
+  return unreadable > 0 ? kExitUnusable : kExitOk;
+}
+
+}  // namespace
+
+void register_convert(CLI::App& app, Runner& run) {
+  static ConvertOptions opt;
+  auto* cmd = app.add_subcommand("convert",
+                                 "Write game records in another format, without loss: YAML documents or JSON Lines\n"
+                                 "(one record per line); seals and match documents are kept.\n"
+                                 "Exit status: 0 all converted, 2 a document could not be read (named, left out).");
+  cmd->add_option("FILE", opt.files,
+                  "Record files: YAML, .json (one record or an array), .jsonl/.ndjson (one per line);\n"
+                  "- reads standard input, a folder stands for every record file under it")
+      ->required();
+  cmd->add_option("--to", opt.to, "yaml or jsonl")->required()->check(CLI::IsMember({"yaml", "jsonl"}));
+  cmd->add_option("--out,-o", opt.out, "Write here (default: standard output)");
+  add_input_format_option(cmd);
+  cmd->callback([&run] { run = [] { return run_convert(opt); }; });
+}
+
+}  // namespace conquian::cli
