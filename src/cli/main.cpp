@@ -69,6 +69,7 @@ int main(int argc, char** argv) {
   register_forcing(app, run);
   register_analyse(app, run);
   register_show(app, run);
+  register_engine(app, run);
   register_cards(app, run);
   register_completion(app, run);
   register_help(app, run);
