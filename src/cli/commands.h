@@ -28,5 +28,6 @@ void register_completion(CLI::App& app, Runner& run);
 void register_analyse(CLI::App& app, Runner& run);
 void register_show(CLI::App& app, Runner& run);
 void register_convert(CLI::App& app, Runner& run);
+void register_engine(CLI::App& app, Runner& run);
 
 }  // namespace conquian::cli

@@ -71,6 +71,7 @@ int main(int argc, char** argv) {
   register_analyse(app, run);
   register_show(app, run);
   register_convert(app, run);
+  register_engine(app, run);
   register_cards(app, run);
   register_completion(app, run);
   register_help(app, run);

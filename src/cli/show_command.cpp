@@ -1,17 +1,25 @@
 // `conquian show FILE [--after N] [--game K]`: the table after the first N moves of a
-// recorded game, as text for a terminal (specs/analyse.md).
+// recorded game, as text for a terminal (specs/analyse.md), or with --json as the engine
+// protocol's `state` gives it (serve/state_json.h).
 #include <fmt/core.h>
 
 #include "analyse/table_view.h"
 #include "cli/commands.h"
 #include "cli/input_files.h"
 #include "cli/position_input.h"
+#include "serve/state_json.h"
 
 namespace conquian::cli {
 namespace {
 
+bool json_output = false;
+
 int run_show(const PositionInput& in) {
   LoadedPosition loaded = load_position(in);
+  if (json_output) {
+    fmt::print("{}\n", serve::state_json(loaded.position).dump());
+    return kExitOk;
+  }
   fmt::print("{}\n{}", loaded.label, analyse::table_text(loaded.position));
   return kExitOk;
 }
@@ -31,6 +39,9 @@ void register_show(CLI::App& app, Runner& run) {
   cmd->add_option("--after", in.after, "After the first N moves (default 0: the deal)")->check(CLI::NonNegativeNumber);
   cmd->add_option("--game", in.game, "Which game of the file (1-based, default 1)")->check(CLI::PositiveNumber);
   cmd->add_option("--ruleset,-r", in.ruleset, "Use this ruleset instead of the one the file names");
+  cmd->add_flag("--json", json_output,
+                "One JSON object: hands, tables, face_up, dead, stock (the cards when known, else the count), "
+                "to_act, phase, outcome (specs/protocol.md, \"State\")");
   cmd->callback([&run] { run = [] { return run_show(in); }; });
 }
 

@@ -17,6 +17,7 @@
 #include "cli/solve_view.h"
 #include "replay/move_words.h"
 #include "replay/position_setup.h"
+#include "serve/solve_json.h"
 #include "solve/answer.h"
 #include "solve/table_memory.h"
 #include "solve/whole_deck.h"
@@ -74,45 +75,14 @@ solve::Options solver_options(const SolveOptions& opt) {
 
 // ---- words -------------------------------------------------------------------------------
 
-nlohmann::json value_json(const solve::Value& v) {
-  if (v.kind == Outcome::Kind::Win) return {{"winner", v.winner}};
-  return {{"draw", true}};
-}
-
 std::string value_text(const solve::Value& v) {
   if (v.kind == Outcome::Kind::Win) return fmt::format("seat {} wins", v.winner);
   return "a draw";
 }
 
-nlohmann::json chances_json(const solve::Chances& c) {
-  return {{"win0", c.win0}, {"draw", c.draw}, {"win1", c.win1}, {"expected0", c.value()}};
-}
-
-// The exact chances as fractions in lowest terms ("1/4"): doubles round.
-nlohmann::json exact_json(const solve::ExactChances& c) {
-  return {{"win0", solve::fraction(c.win0, c.denominator)},
-          {"draw", solve::fraction(c.draw, c.denominator)},
-          {"win1", solve::fraction(c.win1, c.denominator)},
-          {"expected0", solve::fraction(c.expected, c.denominator)}};
-}
-
 std::string chances_text(const solve::Chances& c) {
   return fmt::format("seat 0 wins {:.6f}, draw {:.6f}, seat 1 wins {:.6f} (seat 0 expects {:+.6f})", c.win0, c.draw,
                      c.win1, c.value());
-}
-
-// The fields the exact and the chance answers share: who acts, the best move, the line.
-// The line holds record moves only, and `best` is its first (a leading waive has no words).
-void put_line(nlohmann::json& j, const Position& p, const solve::Answer& a, std::uint64_t nodes, double seconds) {
-  nlohmann::json line = nlohmann::json::array();
-  for (const auto& step : a.line)
-    if (nlohmann::json m = move_json(step.before, step.move); !m.is_null()) line.push_back(m);
-  j["to_act"] = to_act(p);
-  j["best"] = line.empty() ? nlohmann::json(nullptr) : line.front();
-  j["force_declined"] = a.force_declined();
-  j["line"] = line;
-  j["nodes"] = nodes;
-  j["seconds"] = seconds;
 }
 
 // With --view: worlds enumerated up to --max-worlds, else --samples of them (default 200);
@@ -136,11 +106,10 @@ void print_line(const std::vector<solve::Step>& line) {
 
 // ---- printing each answer ----------------------------------------------------------------
 
-void print_over(const SolveOptions& opt, const solve::Value& v) {
+void print_over(const SolveOptions& opt, const LoadedPosition& in, const solve::Answer& a) {
+  const solve::Value& v = a.over;
   if (opt.json) {
-    nlohmann::json j = {
-        {"value", value_json(v)}, {"over", true}, {"best", nullptr}, {"line", nlohmann::json::array()}, {"nodes", 0}};
-    fmt::print("{}\n", j.dump());
+    fmt::print("{}\n", serve::answer_json(in.position, a, opt.all_moves, opt.any_win).dump());
   } else {
     fmt::print("the deal is already over: {}\n",
                v.kind == Outcome::Kind::Win ? fmt::format("seat {} has won", v.winner)
@@ -152,23 +121,7 @@ void print_exact(const SolveOptions& opt, const LoadedPosition& in, const solve:
   const Position& p = in.position;
   const solve::Result& r = a.exact;
   if (opt.json) {
-    nlohmann::json j;
-    j["value"] = value_json(r.value);
-    j["plies"] = r.value.plies;
-    put_line(j, p, a, r.nodes, r.seconds);
-    if (opt.all_moves) {
-      nlohmann::json all = nlohmann::json::array();
-      for (const auto& mv : r.moves) {
-        nlohmann::json e;
-        e["move"] = move_json(p, mv.move);
-        if (e["move"].is_null()) e["force_declined"] = true;
-        e["value"] = value_json(mv.value);
-        if (!opt.any_win && mv.value.kind == Outcome::Kind::Win) e["plies"] = mv.value.plies;
-        all.push_back(e);
-      }
-      j["moves"] = all;
-    }
-    fmt::print("{}\n", j.dump());
+    fmt::print("{}\n", serve::answer_json(p, a, opt.all_moves, opt.any_win).dump());
     return;
   }
   fmt::print("position: {} (seat {} to act)\n", in.label, to_act(p));
@@ -191,20 +144,7 @@ void print_chance(const SolveOptions& opt, const LoadedPosition& in, const solve
   const Position& p = in.position;
   const solve::ChanceResult& r = a.chance;
   if (opt.json) {
-    nlohmann::json j;
-    j["chances"] = chances_json(r.value);
-    j["exact"] = exact_json(r.exact);
-    // `value`: the outcome when it is certain, else null (see `chances`).
-    std::optional<solve::Value> certain = r.value.certain();
-    j["value"] = certain ? value_json(*certain) : nlohmann::json(nullptr);
-    put_line(j, p, a, r.nodes, r.seconds);
-    if (opt.all_moves) {
-      nlohmann::json all = nlohmann::json::array();
-      for (const auto& mv : r.moves)
-        all.push_back({{"move", move_json(p, mv.move)}, {"chances", chances_json(mv.value)}});
-      j["moves"] = all;
-    }
-    fmt::print("{}\n", j.dump());
+    fmt::print("{}\n", serve::answer_json(p, a, opt.all_moves, opt.any_win).dump());
     return;
   }
   fmt::print("position: {} (seat {} to act), stock order unknown: every unseen card equally likely\n", in.label,
@@ -223,19 +163,10 @@ void print_chance(const SolveOptions& opt, const LoadedPosition& in, const solve
   fmt::print("nodes: {} ({:.3f} s)\n", r.nodes, r.seconds);
 }
 
-void print_estimate(const SolveOptions& opt, const LoadedPosition& in, const solve::SampleEstimate& e) {
+void print_estimate(const SolveOptions& opt, const LoadedPosition& in, const solve::Answer& a) {
+  const solve::SampleEstimate& e = a.estimate;
   if (opt.json) {
-    nlohmann::json j = {{"estimate",
-                         {{"samples", e.samples},
-                          {"unsolved", e.unsolved},
-                          {"win0", e.wins0},
-                          {"draw", e.draws},
-                          {"win1", e.wins1},
-                          {"expected0", e.mean},
-                          {"ci95", {e.low(), e.high()}}}},
-                        {"nodes", e.nodes},
-                        {"seconds", e.seconds}};
-    fmt::print("{}\n", j.dump());
+    fmt::print("{}\n", serve::answer_json(in.position, a, false, opt.any_win).dump());
     return;
   }
   fmt::print("position: {} (seat {} to act), stock order unknown\n", in.label, to_act(in.position));
@@ -287,11 +218,18 @@ int run_whole_deck(const SolveOptions& opt) {
   if (progress) progress->clear();
   if (!r.solved) return too_big("a deal", opt.max_nodes, "raise --max-nodes");
   if (opt.json) {
-    nlohmann::json j = {
-        {"ruleset", rules->name},       {"dealer", opt.dealer},       {"deals", r.deals},
-        {"distinct", r.distinct},       {"first", r.first},           {"chances", chances_json(r.value)},
-        {"first_win", r.first_wins()},  {"first_draw", r.value.draw}, {"first_loss", r.first_loses()},
-        {"exact", exact_json(r.exact)}, {"nodes", r.nodes},           {"seconds", r.seconds}};
+    nlohmann::json j = {{"ruleset", rules->name},
+                        {"dealer", opt.dealer},
+                        {"deals", r.deals},
+                        {"distinct", r.distinct},
+                        {"first", r.first},
+                        {"chances", serve::chances_json(r.value)},
+                        {"first_win", r.first_wins()},
+                        {"first_draw", r.value.draw},
+                        {"first_loss", r.first_loses()},
+                        {"exact", serve::exact_json(r.exact)},
+                        {"nodes", r.nodes},
+                        {"seconds", r.seconds}};
     fmt::print("{}\n", j.dump());
     return kExitOk;
   }
@@ -339,7 +277,7 @@ int run_solve(const SolveOptions& opt) {
   solve::Answer a = solve::answer(p, q);
   if (progress) progress->clear();
   switch (a.kind) {
-    case solve::Answer::Kind::Over: print_over(opt, a.over); return kExitOk;
+    case solve::Answer::Kind::Over: print_over(opt, in, a); return kExitOk;
     case solve::Answer::Kind::Exact:
       if (!a.solved())
         return too_big("the position", a.exact.nodes, "raise --max-nodes, or solve a later position (--after N)");
@@ -355,7 +293,7 @@ int run_solve(const SolveOptions& opt) {
       return kExitOk;
     case solve::Answer::Kind::Sampled:
       if (!a.solved()) return too_big("no sampled stock order", opt.max_nodes, "raise --max-nodes");
-      print_estimate(opt, in, a.estimate);
+      print_estimate(opt, in, a);
       return kExitOk;
   }
   return kExitOk;

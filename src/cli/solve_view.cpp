@@ -9,15 +9,10 @@
 #include "cli/commands.h"
 #include "cli/progress.h"
 #include "replay/move_words.h"
+#include "serve/solve_json.h"
 
 namespace conquian::cli {
 namespace {
-
-// A move of the seat: as a record writes it, or a turn from the unknown stock (no card yet).
-nlohmann::json choice_json(const Position& p, const Move& m) {
-  if (solve::is_blind_turn(m)) return {{"seat", m.seat}, {"turn", nullptr}};
-  return move_json(p, m);
-}
 
 std::string seat_move_words(const Position& p, const Move& m) {
   if (solve::is_blind_turn(m)) return fmt::format("{{seat: {}, turn: ?}} (turn the next card of the stock)", m.seat);
@@ -67,29 +62,7 @@ int run_view(const ViewRun& run, const LoadedView& in) {
   }
   const Position& p = v.pos;
   if (run.json) {
-    // The keys in the order specs/solve.md gives them.
-    nlohmann::ordered_json moves = nlohmann::ordered_json::array();
-    for (const auto& m : r.moves)
-      moves.push_back({{"move", choice_json(p, m.move)},
-                       {"win", m.win},
-                       {"draw", m.draw},
-                       {"loss", m.loss},
-                       {"expected", m.expected},
-                       {"ci95", {m.lo, m.hi}}});
-    nlohmann::ordered_json j;
-    j["view"] = v.seat;
-    j["worlds"] = r.worlds;
-    j["exact"] = r.exact;
-    j["best"] = choice_json(p, r.moves.front().move);
-    j["moves"] = moves;
-    j["enumerated"] = r.enumerated;
-    j["world_count"] = r.world_count;
-    j["exact_worlds"] = r.exact_worlds;
-    j["unsolved"] = r.unsolved;
-    j["weights"] = "uniform";
-    j["nodes"] = r.nodes;
-    j["seconds"] = r.seconds;
-    fmt::print("{}\n", j.dump());
+    fmt::print("{}\n", serve::view_answer_json(v, r).dump());
     return kExitOk;
   }
   fmt::print("position: {} (seat {}'s view, seat {} to act)\n", in.label, v.seat, to_act(p));

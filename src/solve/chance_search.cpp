@@ -186,6 +186,7 @@ Int128 ChanceSearch::search_node(const Node& n, Int128 alpha, Int128 beta) {
   if ((nodes_ & 0x3FF) == 0) {
     published_.store(nodes_, std::memory_order_relaxed);
     if (stop_ && stop_->load(std::memory_order_relaxed)) throw BudgetExceeded{};
+    if (options_.stop && options_.stop->load(std::memory_order_relaxed)) throw BudgetExceeded{};
   }
   if ((++nodes_ & 0xFFFF) == 0 && progress_ && !progress_(nodes_)) throw BudgetExceeded{};
   const Position& p = n.pos;

@@ -103,6 +103,7 @@ struct PimcSolver::Impl {
     static Options chance_options(const PimcOptions& o) {
       Options c;
       c.max_nodes = o.world_nodes;
+      c.stop = o.stop;
       c.table_bits = o.table_bits;
       return c;
     }
@@ -110,6 +111,7 @@ struct PimcSolver::Impl {
       Options c;
       c.fastest_win = false;  // only the outcome counts
       c.max_nodes = o.order_nodes;
+      c.stop = o.stop;
       c.table_bits = o.table_bits;
       return c;
     }

@@ -24,6 +24,7 @@
 //   what that costs on small endgames).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -49,6 +50,9 @@ struct PimcOptions {
   // begun are left out and counted in `skipped` (the overshoot is at most one world per
   // thread). With one thread, which worlds run does not depend on timing.
   std::uint64_t max_nodes = 0;
+  // Every world's search gives up soon after *stop turns true (Options::stop): the worlds
+  // not solved by then are left out as unsolved.
+  const std::atomic<bool>* stop = nullptr;
 };
 
 // The seat's decisions: its legal moves, except that turning a card from the unknown stock

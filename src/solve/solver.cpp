@@ -83,6 +83,7 @@ struct Solver::Impl {
   // else a bound on the same side (fail-soft).
   int search(const Position& p, std::uint64_t hash, int alpha, int beta) {
     if (opt.max_nodes && nodes >= opt.max_nodes) throw BudgetExceeded{};
+    if (opt.stop && (nodes & 0x3FF) == 0 && opt.stop->load(std::memory_order_relaxed)) throw BudgetExceeded{};
     ++nodes;
     if (p.result.over()) return score_of_outcome(p.result);
     const bool maxing = to_act(p) == 0;

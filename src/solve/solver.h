@@ -15,6 +15,7 @@
 // may force it; MoveKind::Waive (not forcing) is a search move that records do not write.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -35,6 +36,9 @@ struct Options {
   int threads = 1;
   // ... of which the first solo_nodes are searched by one thread alone (chance.cpp).
   std::uint64_t solo_nodes = 100'000;
+  // When set, the search gives up (as past max_nodes) soon after *stop turns true: checked
+  // where max_nodes is, every 1,024 nodes (`conquian engine`'s stop and movetime).
+  const std::atomic<bool>* stop = nullptr;
 };
 
 // A value with best play: who wins (or a draw), and in how many plies (moves, counting

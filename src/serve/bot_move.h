@@ -1,0 +1,17 @@
+// The bot side of the protocol (issue 26, "The bot side"): a built-in player's move for the
+// referee's `act` request, from the seat's view as `view` gives it and the legal moves the
+// referee lists. The player sees the view only: it is asked of a world drawn uniformly from
+// the view (engine/seat_view.h), which its view of the world is (players look at nothing else).
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace conquian::serve {
+
+// One of `legal` (the referee's list, in the record's JSON form). `view` must hold
+// "ruleset" and "position" (view_json writes both); a view without "position" (the swap)
+// gets the first legal move. Throws SessionError bad-field / bad-position / bad-ruleset.
+nlohmann::json bot_move(const nlohmann::json& view, const nlohmann::json& legal, const std::string& player);
+
+}  // namespace conquian::serve

@@ -1,0 +1,265 @@
+#include "serve/engine_protocol.h"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <limits>
+
+#include "batch/players.h"
+#include "serve/bot_move.h"
+
+namespace conquian::serve {
+namespace {
+
+const char* const kCommands[] = {"hello", "new",    "state", "view", "legal", "play",
+                                 "undo",  "record", "solve", "stop", "quit",  "act"};
+
+[[noreturn]] void missing(const std::string& cmd, const std::string& key, const std::string& what) {
+  throw SessionError("missing-field", fmt::format("{}: no '{}' ({})", cmd, key, what));
+}
+
+[[noreturn]] void mistyped(const std::string& cmd, const std::string& key, const std::string& what,
+                           const nlohmann::json& value) {
+  throw SessionError("bad-field", fmt::format("{}: '{}' must be {}, not {}", cmd, key, what, value.dump()));
+}
+
+// A non-negative integer field; `fallback` when absent (nullopt: required).
+std::uint64_t count_field(const nlohmann::json& r, const std::string& cmd, const std::string& key,
+                          std::optional<std::uint64_t> fallback) {
+  if (!r.contains(key) || r[key].is_null()) {
+    if (!fallback) missing(cmd, key, "a number");
+    return *fallback;
+  }
+  const auto& v = r[key];
+  if (!v.is_number_integer() || (v.is_number_integer() && !v.is_number_unsigned() && v.get<long long>() < 0))
+    mistyped(cmd, key, "a whole number, 0 or more", v);
+  return v.get<std::uint64_t>();
+}
+
+int seat_field(const nlohmann::json& r, const std::string& cmd, std::optional<int> fallback) {
+  if (!r.contains("seat") || r["seat"].is_null()) {
+    if (!fallback) missing(cmd, "seat", "a seat number");
+    return *fallback;
+  }
+  if (!r["seat"].is_number_integer()) mistyped(cmd, "seat", "a seat number", r["seat"]);
+  const long long s = r["seat"].get<long long>();
+  if (s < 0 || s > 63) throw SessionError("bad-seat", fmt::format("{}: 'seat' {}: there is no such seat", cmd, s));
+  return static_cast<int>(s);
+}
+
+std::string text_field(const nlohmann::json& r, const std::string& cmd, const std::string& key) {
+  if (!r[key].is_string()) mistyped(cmd, key, "a string (the file's text)", r[key]);
+  return r[key].get<std::string>();
+}
+
+nlohmann::json error_answer(const std::string& code, const std::string& message) {
+  return {{"ok", false}, {"error", {{"code", code}, {"message", message}}}};
+}
+
+}  // namespace
+
+EngineProtocol::EngineProtocol(std::function<void(const std::string&)> emit, std::string version, std::string player)
+    : emit_(std::move(emit)), version_(std::move(version)), player_(std::move(player)) {
+  worker_ = std::thread([this] { work(); });
+}
+
+EngineProtocol::~EngineProtocol() { finish(); }
+
+void EngineProtocol::emit(const nlohmann::json& line) {
+  std::string text = line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  std::lock_guard<std::mutex> lock(emit_mutex_);
+  emit_(text);
+}
+
+bool EngineProtocol::submit(std::string line) {
+  Request r;
+  if (!line.empty() && line.back() == '\r') line.pop_back();
+  try {
+    r.parsed = nlohmann::json::parse(line);
+  } catch (const nlohmann::json::exception& e) { r.parse_error = e.what(); }
+  std::string cmd;
+  if (r.parsed && r.parsed->is_object() && r.parsed->contains("cmd") && (*r.parsed)["cmd"].is_string())
+    cmd = (*r.parsed)["cmd"].get<std::string>();
+  std::lock_guard<std::mutex> lock(mutex_);
+  // While a search runs (or waits its turn), these three are seen here, at once.
+  if (solves_ > 0 && cmd == "hello") {
+    nlohmann::json a = hello();
+    if (r.parsed->contains("id")) a["id"] = (*r.parsed)["id"];
+    emit(a);
+    return true;
+  }
+  if (cmd == "stop" && solves_ > 0) stop_.store(true);
+  if (cmd == "quit") {
+    quitting_.store(true);
+    stop_.store(true);
+  }
+  if (cmd == "solve") ++solves_;
+  queue_.push_back(std::move(r));
+  wake_.notify_all();
+  return cmd != "quit";
+}
+
+void EngineProtocol::submit_too_long(std::size_t bytes) {
+  Request r;
+  r.too_long = bytes;
+  std::lock_guard<std::mutex> lock(mutex_);
+  queue_.push_back(std::move(r));
+  wake_.notify_all();
+}
+
+void EngineProtocol::finish() {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    closing_ = true;
+  }
+  wake_.notify_all();
+  if (worker_.joinable()) worker_.join();
+}
+
+void EngineProtocol::work() {
+  for (;;) {
+    Request r;
+    {
+      std::unique_lock<std::mutex> lock(mutex_);
+      wake_.wait(lock, [&] { return !queue_.empty() || closing_; });
+      if (queue_.empty()) return;
+      r = std::move(queue_.front());
+      queue_.pop_front();
+    }
+    answer(r);
+  }
+}
+
+void EngineProtocol::answer(const Request& r) {
+  if (r.too_long) {
+    emit(error_answer("line-too-long",
+                      fmt::format("a request line of more than {} bytes was refused unread (at most {})", r.too_long,
+                                  kMaxLineBytes)));
+    return;
+  }
+  if (!r.parsed) {
+    emit(error_answer("not-json", "the line is not JSON: " + r.parse_error));
+    return;
+  }
+  const nlohmann::json& req = *r.parsed;
+  nlohmann::json a;
+  try {
+    a = run(req);
+  } catch (const SessionError& e) { a = error_answer(e.code, e.what()); } catch (const std::exception& e) {
+    a = error_answer("internal", e.what());
+  }
+  if (req.is_object() && req.contains("cmd") && req["cmd"] == "solve") {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (--solves_ == 0 && !quitting_) stop_.store(false);
+  }
+  if (a.is_null()) return;  // observe, end, start: no answer
+  if (req.is_object() && req.contains("id")) a["id"] = req["id"];
+  emit(a);
+}
+
+nlohmann::json EngineProtocol::hello() const {
+  nlohmann::json commands = nlohmann::json::array();
+  for (const char* c : kCommands) commands.push_back(c);
+  return {{"ok", true},
+          {"name", "conquian"},
+          {"version", version_},
+          {"protocol", kProtocolVersion},
+          {"commands", commands}};
+}
+
+nlohmann::json EngineProtocol::run(const nlohmann::json& req) {
+  if (!req.is_object()) throw SessionError("bad-request", "a request is a JSON object such as {\"cmd\": \"hello\"}");
+  if (!req.contains("cmd")) throw SessionError("missing-field", "the request has no 'cmd'");
+  if (!req["cmd"].is_string()) mistyped("request", "cmd", "a command name (a string)", req["cmd"]);
+  const std::string cmd = req["cmd"].get<std::string>();
+  if (cmd == "hello") return hello();
+  if (cmd == "quit" || cmd == "stop") return {{"ok", true}};
+  // The bot side of the protocol (the referee's requests).
+  if (cmd == "start" || cmd == "observe" || cmd == "end") return nullptr;
+  if (cmd == "act") return run_act(req);
+  if (cmd == "new") {
+    std::shared_ptr<const Ruleset> rules;
+    if (req.contains("ruleset")) rules = ruleset_from_json(req["ruleset"]);
+    int given = 0;
+    for (const char* k : {"seed", "deal", "position", "record"}) given += req.contains(k);
+    if (given == 0) missing(cmd, "seed", "new takes one of seed, deal, position or record");
+    if (given > 1) throw SessionError("bad-field", "new: give one of seed, deal, position or record, not several");
+    if (req.contains("seed") || req.contains("deal")) {
+      if (!rules) missing(cmd, "ruleset", "a name, a path or a mapping");
+      if (req.contains("seed")) {
+        const std::uint64_t seed = count_field(req, cmd, "seed", std::nullopt);
+        const std::uint64_t dealer = count_field(req, cmd, "dealer", 0);
+        session_ = GameSession::from_seed(rules, seed, static_cast<int>(std::min<std::uint64_t>(dealer, 64)));
+      } else {
+        session_ = GameSession::from_deal(rules, req["deal"]);
+      }
+    } else if (req.contains("position")) {
+      session_ = GameSession::from_position(text_field(req, cmd, "position"), rules);
+    } else {
+      const std::uint64_t after = count_field(req, cmd, "after", std::numeric_limits<std::uint64_t>::max());
+      const std::uint64_t game = count_field(req, cmd, "game", 1);
+      if (game == 0 || game > 1'000'000'000) mistyped(cmd, "game", "a game number, 1 or more", req["game"]);
+      session_ = GameSession::from_record(text_field(req, cmd, "record"), after, static_cast<int>(game), rules);
+    }
+    return {{"ok", true}, {"state", session_->state()}};
+  }
+  const bool known = std::find(std::begin(kCommands), std::end(kCommands), cmd) != std::end(kCommands);
+  if (!known) throw SessionError("unknown-command", fmt::format("unknown command '{}'", cmd));
+  if (!session_) throw SessionError("no-game", fmt::format("{}: no game yet: start one with new", cmd));
+  GameSession& s = *session_;
+  if (cmd == "state") return {{"ok", true}, {"state", s.state()}};
+  if (cmd == "view") {
+    const int seat = seat_field(req, cmd, std::nullopt);
+    return {{"ok", true}, {"view", s.view(seat)}};
+  }
+  if (cmd == "legal") {
+    nlohmann::json moves = nlohmann::json::array();
+    for (auto& m : s.legal()) moves.push_back(std::move(m));
+    return {{"ok", true}, {"seat", s.over() ? nlohmann::json(nullptr) : nlohmann::json(s.to_act())}, {"moves", moves}};
+  }
+  if (cmd == "play") {
+    if (!req.contains("move")) missing(cmd, "move", "a move as records write it in JSON");
+    PlayVerdict v = s.play(req["move"]);
+    if (v.legal) return {{"ok", true}, {"legal", true}, {"state", s.state()}};
+    return {{"ok", true}, {"legal", false}, {"code", v.code}, {"reason", v.reason}};
+  }
+  if (cmd == "undo") {
+    if (!s.undo()) throw SessionError("nothing-to-undo", "undo: no move was played since the game began");
+    return {{"ok", true}, {"state", s.state()}};
+  }
+  if (cmd == "record") return {{"ok", true}, {"record", s.record()}};
+  return run_solve(req);
+}
+
+nlohmann::json EngineProtocol::run_solve(const nlohmann::json& req) {
+  SolveRequest sr;
+  if (req.contains("mode")) {
+    if (!req["mode"].is_string()) mistyped("solve", "mode", "exact, stock_unknown or view", req["mode"]);
+    sr.mode = req["mode"].get<std::string>();
+  }
+  if (sr.mode == "view") sr.seat = seat_field(req, "solve", session_->to_act());
+  sr.nodes = count_field(req, "solve", "nodes", 0);
+  sr.worlds = count_field(req, "solve", "worlds", 0);
+  sr.movetime_ms = count_field(req, "solve", "movetime", 0);
+  const nlohmann::json id = req.contains("id") ? req["id"] : nlohmann::json();
+  const auto start = std::chrono::steady_clock::now();
+  auto info = [&](const SolveProgress& p) {
+    const auto ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+    nlohmann::json line = {{"info", {{"nodes", p.nodes}, {"worlds", p.worlds}, {"ms", ms}}}};
+    if (!id.is_null()) line["id"] = id;
+    emit(line);
+  };
+  nlohmann::json answer = session_->solve(sr, stop_, info);
+  answer["ok"] = true;
+  return answer;
+}
+
+nlohmann::json EngineProtocol::run_act(const nlohmann::json& req) {
+  if (!req.contains("view")) missing("act", "view", "the seat's view, as view gives it");
+  if (!req.contains("legal")) missing("act", "legal", "the legal moves");
+  if (!req["legal"].is_array() || req["legal"].empty()) mistyped("act", "legal", "a list of moves", req["legal"]);
+  return {{"move", bot_move(req["view"], req["legal"], player_)}};
+}
+
+}  // namespace conquian::serve

@@ -1,0 +1,219 @@
+#include "serve/game_session.h"
+
+#include <fmt/format.h>
+
+#include "record/input_error.h"
+#include "record/position_file.h"
+#include "record/record_reader.h"
+#include "record/record_writer.h"
+#include "replay/move_words.h"
+#include "replay/position_setup.h"
+#include "replay/record_moves.h"
+#include "replay/replay.h"
+#include "replay/ruleset_cache.h"
+#include "rules/ruleset_writer.h"
+#include "rules/shipped_rulesets.h"
+#include "serve/move_from_json.h"
+#include "serve/state_json.h"
+
+namespace conquian::serve {
+namespace {
+
+// What a record written by the session says of its ruleset: a shipped name as it is, any
+// other ruleset written out inline (as `conquian simulate` does: the file does not travel).
+void name_ruleset(const Ruleset& rules, record::GameRecord& rec) {
+  rec.ruleset.clear();
+  rec.ruleset_inline.clear();
+  if (shipped_ruleset_texts().count(rules.name)) rec.ruleset = rules.name;
+  else rec.ruleset_inline = ruleset_flow_yaml(rules);
+}
+
+record::TokenList tokens(const nlohmann::json& j, const std::string& key) {
+  if (!j.is_array()) throw SessionError("bad-field", fmt::format("deal: '{}' must be a list of cards", key));
+  record::TokenList out;
+  for (const auto& c : j) {
+    if (!c.is_string())
+      throw SessionError("bad-field", fmt::format("deal: '{}' holds {}, which is not a card", key, c.dump()));
+    out.push_back({c.get<std::string>(), {}});
+  }
+  return out;
+}
+
+std::string fault_text(const Verdict& v) { return fmt::format("{}: {}", code_name(v.code), v.message); }
+
+}  // namespace
+
+std::shared_ptr<const Ruleset> ruleset_from_json(const nlohmann::json& ruleset) {
+  try {
+    if (ruleset.is_string()) return load_ruleset(ruleset.get<std::string>());
+    if (ruleset.is_object()) return load_inline_ruleset(ruleset.dump(), "<request>", 1);
+  } catch (const std::exception& e) { throw SessionError("bad-ruleset", fmt::format("ruleset: {}", e.what())); }
+  throw SessionError("bad-field",
+                     "'ruleset' must be a name or path (a string) or a mapping of ruleset keys, not " + ruleset.dump());
+}
+
+GameSession GameSession::from_seed(std::shared_ptr<const Ruleset> rules, std::uint64_t seed, int dealer) {
+  if (dealer < 0 || dealer >= rules->seats)
+    throw SessionError("bad-field",
+                       fmt::format("'dealer' {}: there is no such seat in a {}-seat game", dealer, rules->seats));
+  Rng rng = deal_rng(seed, 0);
+  std::vector<Card> order = shuffled_deck(rules->deck.size(), rng);
+  GameSession s;
+  s.rules_ = std::move(rules);
+  s.pos_ = deal(*s.rules_, order, dealer);
+  s.record_.emplace();
+  to_record_deal(*s.rules_, order, dealer, *s.record_);
+  name_ruleset(*s.rules_, *s.record_);
+  return s;
+}
+
+GameSession GameSession::from_deal(std::shared_ptr<const Ruleset> rules, const nlohmann::json& deal) {
+  if (!deal.is_object()) throw SessionError("bad-field", "'deal' must be a mapping {dealer, hands, stock}");
+  record::GameRecord rec;
+  name_ruleset(*rules, rec);
+  if (deal.contains("dealer")) {
+    if (!deal["dealer"].is_number_integer()) throw SessionError("bad-field", "deal: 'dealer' must be a seat number");
+    rec.dealer = deal["dealer"].get<int>();
+  }
+  if (!deal.contains("hands") || !deal["hands"].is_array())
+    throw SessionError("bad-field", "deal: 'hands' must be a list of hands (each a list of cards)");
+  for (const auto& h : deal["hands"]) rec.hands.push_back(tokens(h, "hands"));
+  if (deal.contains("stock") && !deal["stock"].is_null()) {
+    rec.has_stock = true;
+    rec.stock = tokens(deal["stock"], "stock");
+  }
+  DealOrFault d = start_from_record(rec, *rules);
+  if (!d.fault.ok()) throw SessionError("bad-deal", "deal: " + fault_text(d.fault));
+  GameSession s;
+  s.rules_ = std::move(rules);
+  s.pos_ = d.position;
+  s.record_ = std::move(rec);
+  return s;
+}
+
+GameSession GameSession::from_position(const std::string& text, std::shared_ptr<const Ruleset> rules) {
+  GameSession s;
+  try {
+    record::PositionFile pf = record::read_position_text(text, "<position>");
+    if (pf.view >= 0)
+      throw SessionError("bad-position", "position: a seat's view ('view:') is not a whole game; give every card");
+    if (!rules) rules = RulesetCache().get(pf.ruleset, pf.file);
+    s.rules_ = std::move(rules);
+    s.pos_ = position_from_file(pf, *s.rules_);
+  } catch (const record::InputError& e) { throw SessionError("bad-position", e.what()); }
+  return s;
+}
+
+GameSession GameSession::from_record(const std::string& text, std::size_t after, int game,
+                                     std::shared_ptr<const Ruleset> rules) {
+  std::optional<record::GameRecord> rec;
+  std::optional<record::RecordError> err;
+  int index = 0;
+  record::read_record_text(text, "<record>", [&](record::ReadItem&& item) {
+    if (item.match) return;  // a match document is no game
+    if (++index != game) return;
+    if (item.record) rec = std::move(item.record);
+    else err = std::move(item.error);
+  });
+  if (err) throw SessionError("bad-record", err->message);
+  if (!rec) throw SessionError("bad-record", fmt::format("'game' {}: the record holds {} game(s)", game, index));
+  try {
+    RulesetCache cache;
+    if (!rules)
+      rules = rec->ruleset_inline.empty() ? cache.get(rec->ruleset, rec->file)
+                                          : cache.get_inline(rec->ruleset_inline, rec->file, rec->ruleset_mark.line);
+  } catch (const record::InputError& e) { throw SessionError("bad-record", e.what()); }
+  GameSession s;
+  s.rules_ = rules;
+  const std::size_t upto = std::min(after, rec->moves.size());
+  Replay r = replay(*rec, *rules, upto, [&](const Position& before, const Move&) { s.history_.push_back(before); });
+  if (!r.fault.ok()) {
+    if (r.in_deal) throw SessionError("bad-record", "the deal: " + fault_text(r.fault));
+    const auto& m = rec->moves[r.moves];
+    throw SessionError("bad-record",
+                       fmt::format("move {} (line {}): {}", r.moves + 1, m.mark.line, fault_text(r.fault)));
+  }
+  if (after != kAllMoves && after > rec->moves.size())
+    throw SessionError("bad-record", fmt::format("'after' {}: the game has {} moves", after, rec->moves.size()));
+  s.pos_ = r.position;
+  rec->moves.resize(upto);
+  rec->result = {};
+  s.record_ = std::move(rec);
+  return s;
+}
+
+int GameSession::to_act() const { return pos_.result.over() ? -1 : conquian::to_act(pos_); }
+
+std::vector<GameSession::LegalMove> GameSession::legal_moves() const {
+  std::vector<LegalMove> out;
+  // A waive has no words: the moves after it stand for it (the next move declines the force).
+  std::function<void(const Position&)> collect = [&](const Position& p) {
+    std::vector<Move> ms;
+    conquian::legal_moves(p, ms);
+    for (const Move& m : ms) {
+      if (m.kind == MoveKind::Waive) {
+        Position q = p;
+        apply(q, m);
+        collect(q);
+      } else {
+        out.push_back({p, m});
+      }
+    }
+  };
+  if (!pos_.result.over()) collect(pos_);
+  return out;
+}
+
+std::vector<nlohmann::json> GameSession::legal() const {
+  std::vector<nlohmann::json> out;
+  for (const LegalMove& m : legal_moves()) out.push_back(move_json(m.before, m.move));
+  return out;
+}
+
+PlayVerdict GameSession::play(const nlohmann::json& move) {
+  record::RecordMove rm = move_from_json(move);
+  Verdict v;
+  Move m;
+  if (pos_.phase == Phase::Over) {
+    v = judge(pos_, Move{});  // any move after the end is after-end, as check says
+  } else {
+    MoveOrFault mf = to_move(pos_, rm);
+    v = mf.fault.ok() ? judge(pos_, mf.move) : mf.fault;
+    m = mf.move;
+  }
+  if (!v.ok()) return {false, code_name(v.code), v.message};
+  history_.push_back(pos_);
+  apply(pos_, m);
+  if (record_) record_->moves.push_back(std::move(rm));
+  return {true, "", ""};
+}
+
+bool GameSession::undo() {
+  if (history_.empty()) return false;
+  pos_ = history_.back();
+  history_.pop_back();
+  if (record_ && !record_->moves.empty()) record_->moves.pop_back();
+  return true;
+}
+
+nlohmann::json GameSession::state() const { return state_json(pos_); }
+
+SeatView GameSession::seat_view(int seat) const {
+  if (seat < 0 || seat >= rules_->seats)
+    throw SessionError("bad-seat",
+                       fmt::format("'seat' {}: there is no such seat in a {}-seat game", seat, rules_->seats));
+  return view_of(pos_, seat);
+}
+
+nlohmann::json GameSession::view(int seat) const { return view_json(seat_view(seat)); }
+
+std::string GameSession::record() const {
+  if (!record_)
+    throw SessionError("no-record", "the game started from a position: there is no deal to write a record of");
+  record::GameRecord rec = *record_;
+  if (pos_.result.kind == Outcome::Kind::Win) rec.result = {true, false, pos_.result.winner, {}};
+  else if (pos_.result.kind == Outcome::Kind::Draw) rec.result = {true, true, -1, {}};
+  return record::write_record(rec);
+}
+
+}  // namespace conquian::serve

@@ -1,0 +1,133 @@
+// One game that another program plays move by move (`conquian engine`, specs/protocol.md; the
+// referee of issue 26 and the Python module of issue 27 stand on it): made from a ruleset and a
+// seed, a deal, a position file or a record cut after N moves; then asked for the legal moves,
+// told moves, taken back, shown whole or as one seat sees it, written as a record, solved.
+//
+// No rule lives here: every question goes to the engine (legal_moves, judge, apply) and every
+// move's words to replay/ (to_move, to_record_move, move_json), exactly as `check` replays a
+// record, so a move this session finds legal is one `check` finds legal, and a refused move
+// carries check's code and sentence. Moves come in and go out in the record's JSON form
+// ({"seat": 0, "take": "5h", "melds": [["5h", "5c", "5s"]], "discard": "Kd"}).
+//
+// A session is a value (copying it clones the game); it is not thread-safe, except that
+// solve() only reads it.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "engine/engine.h"
+#include "engine/seat_view.h"
+#include "record/record.h"
+#include "rules/ruleset.h"
+
+namespace conquian::serve {
+
+// A request the session cannot use: `code` is the protocol's (bad-field, bad-ruleset,
+// bad-deal, bad-position, bad-record, bad-seat, no-record, unsolvable), what() the sentence.
+struct SessionError : std::runtime_error {
+  SessionError(std::string code_, const std::string& message) : std::runtime_error(message), code(std::move(code_)) {}
+  std::string code;
+};
+
+// The ruleset a request names: a name or path (a JSON string), or a mapping written inline (a
+// JSON object, read as a record's inline `ruleset:`). Throws SessionError bad-ruleset.
+std::shared_ptr<const Ruleset> ruleset_from_json(const nlohmann::json& ruleset);
+
+// What play() found: legal, or the code and sentence check gives the move (nothing changed).
+struct PlayVerdict {
+  bool legal = false;
+  std::string code;    // check's code (code_name), "" when legal
+  std::string reason;  // check's sentence, "" when legal
+};
+
+// What solve() is asked: mode "exact" (every card as the session knows it), "stock_unknown"
+// (the stock order forgotten), or "view" (seat's view, solved over its worlds: PIMC).
+// Budgets: 0 is the solver's default (nodes), no limit (movetime_ms).
+struct SolveRequest {
+  std::string mode = "exact";
+  int seat = -1;             // mode "view"
+  std::uint64_t nodes = 0;   // node budget (exact: of the search; view: of each world)
+  std::uint64_t worlds = 0;  // view: enumerate up to this many worlds, else sample this many
+  std::uint64_t movetime_ms = 0;
+};
+
+// Work done so far, for the protocol's `info` lines (called from the solving thread).
+struct SolveProgress {
+  std::uint64_t nodes = 0;
+  std::uint64_t worlds = 0;
+};
+
+class GameSession {
+ public:
+  // A shuffled deal: the deck shuffled from `seed` as `conquian simulate` deals game 0 of that
+  // seed, dealt by `dealer`.
+  static GameSession from_seed(std::shared_ptr<const Ruleset> rules, std::uint64_t seed, int dealer);
+  // A deal as records write it: {"dealer": D, "hands": [[cards]...], "stock": [cards]}
+  // (stock optional: unknown). Throws SessionError bad-deal with check's code and sentence.
+  static GameSession from_deal(std::shared_ptr<const Ruleset> rules, const nlohmann::json& deal);
+  // A position file's text (specs/position-format.md); `rules` overrides the ruleset it names
+  // (may be null). Started from a position, the session has no record (record() throws).
+  static GameSession from_position(const std::string& text, std::shared_ptr<const Ruleset> rules);
+  static constexpr std::size_t kAllMoves = static_cast<std::size_t>(-1);
+  // A record's text, game `game` (1-based) after its first `after` moves (kAllMoves: all); `rules` overrides the
+  // ruleset it names (may be null). Throws SessionError bad-record naming the line and reason.
+  static GameSession from_record(const std::string& text, std::size_t after, int game,
+                                 std::shared_ptr<const Ruleset> rules);
+
+  const Ruleset& rules() const { return *rules_; }
+  const Position& position() const { return pos_; }
+  int to_act() const;
+  bool over() const { return pos_.result.over(); }
+
+  // Every move the seat to act may play, in the record's JSON form. In a force window the
+  // seat that may force is listed with its forces, and the moves that follow if it does not
+  // (a record writes no waive: the next move declines the force).
+  std::vector<nlohmann::json> legal() const;
+  // The same as engine moves, with the position each is played in.
+  struct LegalMove {
+    Position before;
+    Move move;
+  };
+  std::vector<LegalMove> legal_moves() const;
+  // Judges `move` (the record's JSON form) as check judges the next move of a record; plays
+  // it when legal. A move that is not a mapping of the record's keys throws SessionError
+  // bad-field; one whose words do not resolve (an unknown card) is illegal with check's code.
+  PlayVerdict play(const nlohmann::json& move);
+  // Takes back the last move played; false when none was played since the start.
+  bool undo();
+  std::size_t moves_played() const { return history_.size(); }
+
+  // Everything about the game, as `conquian show --json` gives it (serve/state_json.h).
+  nlohmann::json state() const;
+  // What `seat` may know (serve/state_json.h). Throws SessionError bad-seat.
+  nlohmann::json view(int seat) const;
+  SeatView seat_view(int seat) const;
+  // The game so far as a record `check` accepts (YAML text); throws SessionError no-record
+  // when the session started from a position (no deal to write).
+  std::string record() const;
+
+  // What `conquian solve --json` answers for the position (mode "view": `solve --view SEAT
+  // --json`), plus "stopped": true when `stop` turned true or movetime ran out first. The
+  // search polls `stop` where it checks its node budget. `progress` (may be empty) is called
+  // now and then from the solving thread. Throws SessionError unsolvable with solve's reason.
+  nlohmann::json solve(const SolveRequest& request, std::atomic<bool>& stop,
+                       const std::function<void(const SolveProgress&)>& progress = {}) const;
+
+ private:
+  GameSession() = default;
+  std::shared_ptr<const Ruleset> rules_;
+  Position pos_;
+  // The deal's words and the moves played (absent when started from a position).
+  std::optional<record::GameRecord> record_;
+  std::vector<Position> history_;  // the position before each move played
+};
+
+}  // namespace conquian::serve

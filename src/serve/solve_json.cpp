@@ -1,0 +1,144 @@
+#include "serve/solve_json.h"
+
+#include <optional>
+
+#include "replay/move_words.h"
+
+namespace conquian::serve {
+namespace {
+
+nlohmann::json value_json(const solve::Value& v) {
+  if (v.kind == Outcome::Kind::Win) return {{"winner", v.winner}};
+  return {{"draw", true}};
+}
+
+// The fields the exact and the chance answers share: who acts, the best move, the line.
+// The line holds record moves only, and `best` is its first (a leading waive has no words).
+void put_line(nlohmann::json& j, const Position& p, const solve::Answer& a, std::uint64_t nodes, double seconds) {
+  nlohmann::json line = nlohmann::json::array();
+  for (const auto& step : a.line)
+    if (nlohmann::json m = move_json(step.before, step.move); !m.is_null()) line.push_back(m);
+  j["to_act"] = to_act(p);
+  j["best"] = line.empty() ? nlohmann::json(nullptr) : line.front();
+  j["force_declined"] = a.force_declined();
+  j["line"] = line;
+  j["nodes"] = nodes;
+  j["seconds"] = seconds;
+}
+
+nlohmann::json exact_answer(const Position& p, const solve::Answer& a, bool all_moves, bool any_win) {
+  const solve::Result& r = a.exact;
+  nlohmann::json j;
+  j["value"] = value_json(r.value);
+  j["plies"] = r.value.plies;
+  put_line(j, p, a, r.nodes, r.seconds);
+  if (all_moves) {
+    nlohmann::json all = nlohmann::json::array();
+    for (const auto& mv : r.moves) {
+      nlohmann::json e;
+      e["move"] = move_json(p, mv.move);
+      if (e["move"].is_null()) e["force_declined"] = true;
+      e["value"] = value_json(mv.value);
+      if (!any_win && mv.value.kind == Outcome::Kind::Win) e["plies"] = mv.value.plies;
+      all.push_back(e);
+    }
+    j["moves"] = all;
+  }
+  return j;
+}
+
+nlohmann::json chance_answer(const Position& p, const solve::Answer& a, bool all_moves) {
+  const solve::ChanceResult& r = a.chance;
+  nlohmann::json j;
+  j["chances"] = chances_json(r.value);
+  j["exact"] = exact_json(r.exact);
+  // `value`: the outcome when it is certain, else null (see `chances`).
+  std::optional<solve::Value> certain = r.value.certain();
+  j["value"] = certain ? value_json(*certain) : nlohmann::json(nullptr);
+  put_line(j, p, a, r.nodes, r.seconds);
+  if (all_moves) {
+    nlohmann::json all = nlohmann::json::array();
+    for (const auto& mv : r.moves)
+      all.push_back({{"move", move_json(p, mv.move)}, {"chances", chances_json(mv.value)}});
+    j["moves"] = all;
+  }
+  return j;
+}
+
+nlohmann::json estimate_answer(const solve::SampleEstimate& e) {
+  return {{"estimate",
+           {{"samples", e.samples},
+            {"unsolved", e.unsolved},
+            {"win0", e.wins0},
+            {"draw", e.draws},
+            {"win1", e.wins1},
+            {"expected0", e.mean},
+            {"ci95", {e.low(), e.high()}}}},
+          {"nodes", e.nodes},
+          {"seconds", e.seconds}};
+}
+
+// A move of the seat: as a record writes it, or a turn from the unknown stock (no card yet).
+nlohmann::json choice_json(const Position& p, const Move& m) {
+  if (solve::is_blind_turn(m)) return {{"seat", m.seat}, {"turn", nullptr}};
+  return move_json(p, m);
+}
+
+}  // namespace
+
+nlohmann::json chances_json(const solve::Chances& c) {
+  return {{"win0", c.win0}, {"draw", c.draw}, {"win1", c.win1}, {"expected0", c.value()}};
+}
+
+// The exact chances as fractions in lowest terms ("1/4"): doubles round.
+nlohmann::json exact_json(const solve::ExactChances& c) {
+  return {{"win0", solve::fraction(c.win0, c.denominator)},
+          {"draw", solve::fraction(c.draw, c.denominator)},
+          {"win1", solve::fraction(c.win1, c.denominator)},
+          {"expected0", solve::fraction(c.expected, c.denominator)}};
+}
+
+nlohmann::json answer_json(const Position& p, const solve::Answer& a, bool all_moves, bool any_win) {
+  switch (a.kind) {
+    case solve::Answer::Kind::Over:
+      return {{"value", value_json(a.over)},
+              {"over", true},
+              {"best", nullptr},
+              {"line", nlohmann::json::array()},
+              {"nodes", 0}};
+    case solve::Answer::Kind::Exact: return exact_answer(p, a, all_moves, any_win);
+    case solve::Answer::Kind::Chance: return chance_answer(p, a, all_moves);
+    case solve::Answer::Kind::Sampled: return estimate_answer(a.estimate);
+  }
+  return nullptr;
+}
+
+nlohmann::ordered_json view_answer_json(const SeatView& v, const solve::PimcResult& r) {
+  const Position& p = v.pos;
+  // The keys in the order specs/solve.md gives them.
+  nlohmann::ordered_json moves = nlohmann::ordered_json::array();
+  for (const auto& m : r.moves)
+    moves.push_back({{"move", choice_json(p, m.move)},
+                     {"win", m.win},
+                     {"draw", m.draw},
+                     {"loss", m.loss},
+                     {"expected", m.expected},
+                     {"ci95", {m.lo, m.hi}}});
+  nlohmann::ordered_json j;
+  j["view"] = v.seat;
+  j["worlds"] = r.worlds;
+  j["exact"] = r.exact;
+  j["best"] =
+      r.moves.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(choice_json(p, r.moves.front().move));
+  j["moves"] = moves;
+  j["enumerated"] = r.enumerated;
+  j["world_count"] = r.world_count;
+  j["exact_worlds"] = r.exact_worlds;
+  j["unsolved"] = r.unsolved;
+  j["weights"] = "uniform";
+  j["nodes"] = r.nodes;
+  j["seconds"] = r.seconds;
+  return j;
+}
+
+}  // namespace conquian::serve

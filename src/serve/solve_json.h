@@ -1,0 +1,26 @@
+// What `conquian solve --json` prints, as JSON values: one writer for the command line and for
+// the engine protocol's `solve` (specs/solve.md lists the keys).
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "engine/seat_view.h"
+#include "solve/answer.h"
+#include "solve/pimc.h"
+
+namespace conquian::serve {
+
+// Chances as doubles {"win0", "draw", "win1", "expected0"}; the exact ones as fractions in
+// lowest terms ("1/4"), since doubles round.
+nlohmann::json chances_json(const solve::Chances& chances);
+nlohmann::json exact_json(const solve::ExactChances& chances);
+
+// The answer for a whole position (every card known, or the stock order unknown): the deal
+// over, the exact value, the exact odds, or the sampled estimate. `any_win`: the search did
+// not prefer short wins (no `plies` per move).
+nlohmann::json answer_json(const Position& pos, const solve::Answer& answer, bool all_moves, bool any_win);
+// The answer for one seat's view (`solve --view SEAT --json`), its keys in the order
+// specs/solve.md gives them.
+nlohmann::ordered_json view_answer_json(const SeatView& view, const solve::PimcResult& result);
+
+}  // namespace conquian::serve

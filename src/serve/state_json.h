@@ -1,0 +1,24 @@
+// A game's state as JSON: the whole table (`conquian show --json`, the engine protocol's
+// `state`) and one seat's view (the protocol's `view`, the referee's `act`). Card tokens as the
+// ruleset's deck spells them; specs/protocol.md lists the keys.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "engine/engine.h"
+#include "engine/seat_view.h"
+
+namespace conquian::serve {
+
+// {"hands": [[cards]], "tables": [[[meld]]], "face_up": {"card", "seat", "turned"} | null,
+//  "dead": [cards], "stock": [cards] | N (the count when the order is unknown),
+//  "to_act": N | null, "phase": "turn", "outcome": null | {"winner": W} | {"draw": true},
+//  "dealer": D, "plies": N}
+nlohmann::json state_json(const Position& pos);
+// What view.seat knows: {"seat", "hand": [cards], "hand_counts": [N per seat], "known":
+// [[cards known in each other hand]], "tables", "face_up", "dead", "stock": N, "to_act",
+// "phase", "outcome", "dealer", "plies", "ruleset": its name, "position": the view as a
+// position file with `view: SEAT` (null in the swap)}. No card of a hidden hand nor of the stock appears in it.
+nlohmann::json view_json(const SeatView& view);
+
+}  // namespace conquian::serve

@@ -1,0 +1,52 @@
+#include "serve/view_position.h"
+
+#include <fmt/format.h>
+
+#include "engine/engine.h"
+#include "engine/flow.h"
+#include "record/record_writer.h"
+
+namespace conquian::serve {
+namespace {
+
+std::string list(const Deck& deck, CardSet s) {
+  std::string out = "[";
+  for (Card c : s) out += (out.size() > 1 ? ", " : "") + deck.token(c);
+  return out + "]";
+}
+
+}  // namespace
+
+std::optional<std::string> view_position_text(const SeatView& v) {
+  const Position& p = v.pos;
+  if (p.phase == Phase::Swap || p.seats() > 4) return std::nullopt;
+  const Deck& deck = p.rules->deck;
+  std::string s = "format: conquian-position/1\n";
+  s += "ruleset: " + record::yaml_scalar(p.rules->name) + "\n";
+  s += fmt::format("view: {}\ndealer: {}\nseats:\n", v.seat, int(p.dealer));
+  for (int seat = 0; seat < p.seats(); ++seat) {
+    const CardSet hand = p.hand[std::size_t(seat)];
+    if (seat == v.seat) s += "  - hand: " + list(deck, hand) + "\n";
+    else s += fmt::format("  - hand: {{count: {}, known: {}}}\n", v.hand_count[std::size_t(seat)], list(deck, hand));
+    std::string melds = "[";
+    for (CardSet m : table_melds(p, seat)) melds += (melds.size() > 1 ? ", " : "") + list(deck, m);
+    s += "    table: " + melds + "]\n";
+  }
+  s += "stock: unknown\n";
+  s += "dead: " + list(deck, p.dead) + "\n";
+  const bool offered = p.up != kNoCard && !p.result.over();
+  if (offered) {
+    s += fmt::format("face_up: {{card: {}, {}: {}}}\n", deck.token(p.up), p.up_turned ? "turned" : "thrown",
+                     int(p.origin));
+    std::string refused;
+    for (int i = 0; i < p.refusals; ++i)
+      refused += (refused.empty() ? "" : ", ") + std::to_string(flow::offer_seat(p, i));
+    if (!refused.empty()) s += "refused: [" + refused + "]\n";
+    if (p.phase == Phase::Forced) s += fmt::format("forced: {}\n", int(p.actor));
+  }
+  if (p.phase == Phase::Throw) s += fmt::format("hit: {}\n", int(p.actor));
+  if (!p.result.over()) s += fmt::format("to_act: {}\n", to_act(p));
+  return s;
+}
+
+}  // namespace conquian::serve

@@ -1,0 +1,238 @@
+// `conquian engine` through a real pipe (tests/engine_pipe.h): the example session of
+// specs/protocol.md replayed byte for byte, every command, every error code, stop during a
+// search, undo, and a game played to its end whose record `check` finds legal.
+#include <doctest/doctest.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cli_run.h"
+#include "engine_pipe.h"
+
+namespace fs = std::filesystem;
+using conquian::testing::EnginePipe;
+using nlohmann::json;
+
+namespace {
+
+json ask(EnginePipe& e, const json& request) {
+  REQUIRE(e.send(request.dump()));
+  auto line = e.read_line();
+  REQUIRE(line.has_value());
+  return json::parse(*line);
+}
+
+std::string error_code(const json& answer) {
+  CHECK(answer["ok"] == false);
+  return answer["error"]["code"].get<std::string>();
+}
+
+// The example session of specs/protocol.md: "> " lines are sent, "< " lines expected.
+std::vector<std::pair<char, std::string>> spec_session() {
+  std::ifstream in(std::string(CONQUIAN_SOURCE_DIR) + "/specs/protocol.md");
+  std::vector<std::pair<char, std::string>> lines;
+  bool inside = false;
+  for (std::string l; std::getline(in, l);) {
+    if (l == "```session") inside = true;
+    else if (inside && l == "```") break;
+    else if (inside && l.size() >= 2 && (l[0] == '>' || l[0] == '<') && l[1] == ' ')
+      lines.emplace_back(l[0], l.substr(2));
+  }
+  return lines;
+}
+
+}  // namespace
+
+TEST_CASE("engine: the example session of specs/protocol.md, byte for byte through a pipe") {
+  auto session = spec_session();
+  REQUIRE(session.size() >= 20);
+  EnginePipe e(CONQUIAN_BINARY);
+  for (const auto& [dir, text] : session) {
+    if (dir == '>') {
+      REQUIRE(e.send(text));
+    } else {
+      auto line = e.read_line();
+      REQUIRE(line.has_value());
+      CHECK(*line == text);
+    }
+  }
+  e.close_input();
+  CHECK(e.read_line(2000) == std::nullopt);  // nothing more than the spec shows
+  CHECK(e.wait_exit() == 0);
+}
+
+TEST_CASE("engine: every error is an answer with a code, and the next line is read") {
+  EnginePipe e(CONQUIAN_BINARY);
+  CHECK(error_code(ask(e, json::parse(R"({"cmd":"state","id":1})"))) == "no-game");
+  REQUIRE(e.send("this is not json"));
+  CHECK(error_code(json::parse(*e.read_line())) == "not-json");
+  CHECK(error_code(ask(e, json::parse(R"({"cmd":"fly","id":2})"))) == "unknown-command");
+  CHECK(error_code(ask(e, json::parse(R"({"id":3})"))) == "missing-field");
+  CHECK(error_code(ask(e, json::parse(R"({"cmd":7})"))) == "bad-field");
+  CHECK(error_code(ask(e, json::parse(R"([1,2])"))) == "bad-request");
+  CHECK(error_code(ask(e, json::parse(R"({"cmd":"new","ruleset":"american"})"))) == "missing-field");
+  CHECK(error_code(ask(e, json::parse(R"({"cmd":"new","ruleset":"american","seed":"x"})"))) == "bad-field");
+  CHECK(error_code(ask(e, json::parse(R"({"cmd":"new","ruleset":"no-such-ruleset","seed":1})"))) == "bad-ruleset");
+  CHECK(error_code(ask(e, json::parse(R"({"cmd":"new","ruleset":"american","deal":{"hands":[["Ac"]]}})"))) ==
+        "bad-deal");
+  CHECK(error_code(ask(e, json::parse(R"({"cmd":"new","record":"format: nonsense"})"))) == "bad-record");
+  // A line of 100 MB: refused without the session ending.
+  {
+    std::string huge(100u << 20, 'x');
+    REQUIRE(e.write_raw(huge + "\n"));
+    auto line = e.read_line(60000);
+    REQUIRE(line.has_value());
+    CHECK(error_code(json::parse(*line)) == "line-too-long");
+  }
+  json a = ask(e, json::parse(R"({"cmd":"new","ruleset":"american","seed":5,"id":"n"})"));
+  CHECK(a["ok"] == true);
+  CHECK(a["id"] == "n");
+  CHECK(error_code(ask(e, json::parse(R"({"cmd":"view","seat":"zero"})"))) == "bad-field");
+  CHECK(error_code(ask(e, json::parse(R"({"cmd":"view"})"))) == "missing-field");
+  CHECK(error_code(ask(e, json::parse(R"({"cmd":"view","seat":3})"))) == "bad-seat");
+  CHECK(error_code(ask(e, json::parse(R"({"cmd":"play"})"))) == "missing-field");
+  CHECK(error_code(ask(e, json::parse(R"({"cmd":"play","move":{"seat":0}})"))) == "bad-field");
+  CHECK(error_code(ask(e, json::parse(R"({"cmd":"undo"})"))) == "nothing-to-undo");
+  CHECK(error_code(ask(e, json::parse(R"({"cmd":"solve","mode":"guess"})"))) == "bad-field");
+  CHECK(error_code(ask(e, json::parse(R"({"cmd":"solve","nodes":-4})"))) == "bad-field");
+  CHECK(ask(e, json::parse(R"({"cmd":"hello"})"))["protocol"] == 1);
+  REQUIRE(e.send(R"({"cmd":"quit","id":9})"));
+  CHECK(json::parse(*e.read_line())["id"] == 9);
+  CHECK(e.wait_exit() == 0);
+}
+
+TEST_CASE("engine: play judges as check does; a refused move changes nothing; undo takes a move back") {
+  EnginePipe e(CONQUIAN_BINARY);
+  json start = ask(e, json::parse(R"({"cmd":"new","ruleset":"american","seed":11})"))["state"];
+  json legal = ask(e, json::parse(R"({"cmd":"legal"})"));
+  REQUIRE(legal["moves"].size() >= 1);
+  const int seat = legal["seat"].get<int>();
+  // A move for the wrong seat: check's not-your-turn, and the state as it was.
+  json wrong = legal["moves"][0];
+  wrong["seat"] = 1 - seat;
+  json refused = ask(e, {{"cmd", "play"}, {"move", wrong}});
+  CHECK(refused["ok"] == true);
+  CHECK(refused["legal"] == false);
+  CHECK(refused["code"] == "not-your-turn");
+  CHECK(!refused["reason"].get<std::string>().empty());
+  CHECK(ask(e, json::parse(R"({"cmd":"state"})"))["state"] == start);
+  json played = ask(e, {{"cmd", "play"}, {"move", legal["moves"][0]}});
+  CHECK(played["legal"] == true);
+  CHECK(played["state"] != start);
+  json undone = ask(e, json::parse(R"({"cmd":"undo"})"));
+  CHECK(undone["state"] == start);
+  // view: the seat's own hand, the other hand's count only.
+  json view = ask(e, json::parse(R"({"cmd":"view","seat":0})"))["view"];
+  CHECK(view["hand"] == start["hands"][0]);
+  CHECK(view["hand_counts"][1] == start["hands"][1].size());
+  CHECK(view["stock"] == start["stock"].size());
+  for (const auto& card : start["hands"][1])
+    CHECK(view.dump().find("\"" + card.get<std::string>() + "\"") == std::string::npos);
+}
+
+TEST_CASE("engine: a game played to its end; its record is legal to check") {
+  EnginePipe e(CONQUIAN_BINARY);
+  ask(e, json::parse(R"({"cmd":"new","ruleset":"american","seed":3,"dealer":1})"));
+  int moves = 0;
+  for (; moves < 2000; ++moves) {
+    json legal = ask(e, json::parse(R"({"cmd":"legal"})"));
+    if (legal["moves"].empty()) break;
+    json m = legal["moves"][static_cast<std::size_t>(moves * 7919) % legal["moves"].size()];
+    REQUIRE(ask(e, {{"cmd", "play"}, {"move", m}})["legal"] == true);
+  }
+  json state = ask(e, json::parse(R"({"cmd":"state"})"))["state"];
+  CHECK(!state["outcome"].is_null());
+  CHECK(moves > 5);
+  json rec = ask(e, json::parse(R"({"cmd":"record"})"));
+  REQUIRE(rec["ok"] == true);
+  fs::path file = fs::temp_directory_path() / ("conquian-engine-test-" + std::to_string(getpid()) + ".yaml");
+  std::ofstream(file) << rec["record"].get<std::string>();
+  auto checked = conquian::testing::run_cli("check " + file.string());
+  CHECK(checked.status == 0);
+  // The same record read back by new: the same final state.
+  json again = ask(e, {{"cmd", "new"}, {"record", rec["record"]}});
+  CHECK(again["state"] == state);
+  fs::remove(file);
+}
+
+TEST_CASE("engine: stop during a solve is answered at once, with stopped: true; hello is answered meanwhile") {
+  EnginePipe e(CONQUIAN_BINARY);
+  ask(e, json::parse(R"({"cmd":"new","ruleset":"american","seed":1})"));
+  REQUIRE(e.send(R"({"cmd":"solve","mode":"stock_unknown","nodes":0,"id":"s"})"));
+  auto info = e.read_line();
+  REQUIRE(info.has_value());
+  CHECK(json::parse(*info).contains("info"));
+  usleep(300'000);
+  REQUIRE(e.send(R"({"cmd":"hello","id":"h"})"));
+  json hello;
+  for (;;) {  // info lines may come first
+    hello = json::parse(*e.read_line());
+    if (!hello.contains("info")) break;
+  }
+  CHECK(hello["id"] == "h");
+  const auto asked = std::chrono::steady_clock::now();
+  REQUIRE(e.send(R"({"cmd":"stop","id":"t"})"));
+  json answer;
+  for (;;) {
+    auto line = e.read_line(5000);
+    REQUIRE(line.has_value());
+    answer = json::parse(*line);
+    if (!answer.contains("info")) break;
+  }
+  const auto ms =
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - asked).count();
+  CHECK(answer["id"] == "s");
+  CHECK(answer["stopped"] == true);
+  CHECK(ms < 1000);
+  CHECK(json::parse(*e.read_line())["id"] == "t");
+}
+
+TEST_CASE("engine: solve with a movetime answers within it; solve --json's answer plus stopped") {
+  EnginePipe e(CONQUIAN_BINARY);
+  ask(e, json::parse(R"({"cmd":"new","ruleset":"tiny","seed":2})"));
+  REQUIRE(e.send(R"({"cmd":"solve","id":1})"));
+  json a;
+  do a = json::parse(*e.read_line());
+  while (a.contains("info"));
+  CHECK(a["ok"] == true);
+  CHECK(a["stopped"] == false);
+  CHECK(a.contains("value"));
+  CHECK(a.contains("best"));
+  ask(e, json::parse(R"({"cmd":"new","ruleset":"american","seed":1})"));
+  const auto t0 = std::chrono::steady_clock::now();
+  REQUIRE(e.send(R"({"cmd":"solve","mode":"stock_unknown","movetime":200})"));
+  do a = json::parse(*e.read_line());
+  while (a.contains("info"));
+  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
+  CHECK(a["stopped"] == true);
+  CHECK(ms < 1500);  // 200 ms asked; a loaded machine leaves slack (tools/bench measures it)
+  json v = ask(e, json::parse(R"({"cmd":"solve","mode":"view","worlds":4,"nodes":2000,"movetime":5000})"));
+  while (v.contains("info")) v = json::parse(*e.read_line());
+  CHECK(v["ok"] == true);
+  CHECK(v.contains("moves"));
+  CHECK(v["stopped"].is_boolean());
+}
+
+TEST_CASE("engine: act answers the referee's request with one of the legal moves") {
+  EnginePipe e(CONQUIAN_BINARY, {"engine", "--player", "greedy"});
+  ask(e, json::parse(R"({"cmd":"new","ruleset":"american","seed":8})"));
+  for (int i = 0; i < 30; ++i) {
+    json legal = ask(e, json::parse(R"({"cmd":"legal"})"));
+    if (legal["moves"].empty()) break;
+    const int seat = legal["seat"].get<int>();
+    json view = ask(e, {{"cmd", "view"}, {"seat", seat}})["view"];
+    json act = ask(e, {{"cmd", "act"}, {"deal", 1}, {"view", view}, {"legal", legal["moves"]}, {"time_ms", 1000}});
+    REQUIRE(act.contains("move"));
+    bool listed = false;
+    for (const auto& m : legal["moves"]) listed = listed || m == act["move"];
+    CHECK(listed);
+    REQUIRE(ask(e, {{"cmd", "play"}, {"move", act["move"]}})["legal"] == true);
+  }
+  // start, observe and end get no answer: the next answer is hello's.
+  REQUIRE(e.send(R"({"cmd":"observe","deal":1,"move":{"seat":0,"turn":"5h"}})"));
+  CHECK(ask(e, json::parse(R"({"cmd":"hello","id":"after"})"))["id"] == "after");
+}

@@ -1,0 +1,76 @@
+// serve/: the game session and the protocol without a process (engine_protocol_test.cpp runs
+// the binary through a pipe).
+#include <doctest/doctest.h>
+
+#include <mutex>
+#include <vector>
+
+#include "rules/ruleset.h"
+#include "serve/engine_protocol.h"
+#include "serve/game_session.h"
+#include "serve/move_from_json.h"
+
+using conquian::serve::EngineProtocol;
+using conquian::serve::GameSession;
+using conquian::serve::SessionError;
+using nlohmann::json;
+
+TEST_CASE("serve: a session's legal moves are the engine's; each plays; a copy is a clone") {
+  auto rules = conquian::load_ruleset("american");
+  GameSession s = GameSession::from_seed(rules, 4, 0);
+  for (int step = 0; step < 200 && !s.over(); ++step) {
+    auto moves = s.legal();
+    REQUIRE(!moves.empty());
+    GameSession copy = s;
+    for (const auto& m : moves) {
+      GameSession t = s;
+      CHECK(t.play(m).legal);
+    }
+    CHECK(copy.state() == s.state());
+    REQUIRE(s.play(moves[static_cast<std::size_t>(step) % moves.size()]).legal);
+  }
+  CHECK(s.over());
+  // Undo to the start, and the deal is the one the seed dealt.
+  while (s.undo()) {}
+  CHECK(s.state() == GameSession::from_seed(rules, 4, 0).state());
+}
+
+TEST_CASE("serve: a move that is not a move is bad-field; an unknown card is check's unknown-card") {
+  auto rules = conquian::load_ruleset("american");
+  GameSession s = GameSession::from_seed(rules, 4, 0);
+  for (const char* bad : {R"([1])", R"({"turn":"5h"})", R"({"seat":0})", R"({"seat":0,"turn":"5h","pass":"5h"})",
+                          R"({"seat":0,"turn":5})", R"({"seat":"0","turn":"5h"})", R"({"seat":0,"fly":1,"turn":"5h"})",
+                          R"({"seat":0,"pass":"5h","discard":"5h"})"}) {
+    CAPTURE(bad);
+    CHECK_THROWS_AS(s.play(json::parse(bad)), SessionError);
+  }
+  auto v = s.play(json::parse(R"({"seat":0,"turn":"Zz"})"));
+  CHECK(!v.legal);
+  CHECK(v.code == "unknown-card");
+  CHECK(s.moves_played() == 0);
+}
+
+TEST_CASE("serve: the protocol answers in order, with ids, and survives bad lines") {
+  std::vector<std::string> out;
+  std::mutex m;
+  {
+    EngineProtocol p(
+        [&](const std::string& line) {
+          std::lock_guard<std::mutex> lock(m);
+          out.push_back(line);
+        },
+        "test");
+    CHECK(p.submit(R"({"cmd":"legal","id":1})"));
+    CHECK(p.submit("{"));
+    CHECK(p.submit(R"({"cmd":"new","ruleset":"tiny","seed":3,"id":2})"));
+    CHECK(p.submit(R"({"cmd":"legal","id":3})"));
+    CHECK(!p.submit(R"({"cmd":"quit","id":4})"));
+    p.finish();
+  }
+  REQUIRE(out.size() == 5);
+  CHECK(json::parse(out[0])["error"]["code"] == "no-game");
+  CHECK(json::parse(out[1])["error"]["code"] == "not-json");
+  CHECK(json::parse(out[2])["id"] == 2);
+  CHECK(json::parse(out[3])["moves"].size() >= 1);
+  CHECK(json::parse(out[4]) == json::parse(R"({"id":4,"ok":true})"));
+}

@@ -1,0 +1,99 @@
+// `conquian engine` through a pipe, as another program meets it (issue 26, "Measured"):
+//   conquian_bench engine [--pairs 50000] [--runs 20] [--binary build/conquian]
+// - legal + play round trips a second: `legal`, then `play` of one of its moves, each answer
+//   read before the next request is written (a new deal when one ends); goal >= 20,000/s;
+// - solve with movetime 200 (american, stock unknown, a fresh deal each run): the time from
+//   the request to the answer, median and worst of --runs; goal <= 250 ms;
+// - stop: a solve without budget, stopped 100 ms after it began: the time from `stop` to the
+//   answer, median and worst of --runs; goal <= 50 ms.
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+#include <vector>
+
+#include "../../tests/engine_pipe.h"
+#include "bench.h"
+
+namespace conquian::bench {
+namespace {
+
+using nlohmann::json;
+
+json final_answer(testing::EnginePipe& e) {
+  for (;;) {
+    auto line = e.read_line(60000);
+    if (!line) throw std::runtime_error("the engine did not answer");
+    json j = json::parse(*line);
+    if (!j.contains("info")) return j;
+  }
+}
+
+json ask(testing::EnginePipe& e, const std::string& request) {
+  if (!e.send(request)) throw std::runtime_error("the engine closed its input");
+  return final_answer(e);
+}
+
+void report(const char* what, std::vector<double> ms, double goal) {
+  std::sort(ms.begin(), ms.end());
+  fmt::print("{}: median {:.1f} ms, worst {:.1f} ms of {} (goal: at most {:.0f} ms)\n", what, ms[ms.size() / 2],
+             ms.back(), ms.size(), goal);
+}
+
+double ms_since(std::chrono::steady_clock::time_point t0) { return seconds_since(t0) * 1000; }
+
+int bench_engine(const Args& args) {
+  const std::string binary = arg(args, "--binary", CONQUIAN_BINARY);
+  const long pairs = std::stol(arg(args, "--pairs", "50000"));
+  const int runs = std::stoi(arg(args, "--runs", "20"));
+  testing::EnginePipe e(binary);
+  {
+    std::uint64_t seed = 1;
+    ask(e, R"({"cmd":"new","ruleset":"american","seed":1})");
+    long done = 0, deals = 1;
+    const auto t0 = std::chrono::steady_clock::now();
+    while (done < pairs) {
+      json legal = ask(e, R"({"cmd":"legal"})");
+      if (legal["moves"].empty()) {
+        ask(e, fmt::format(R"({{"cmd":"new","ruleset":"american","seed":{}}})", ++seed));
+        ++deals;
+        continue;
+      }
+      const json& m = legal["moves"][static_cast<std::size_t>(done) % legal["moves"].size()];
+      json played = ask(e, json({{"cmd", "play"}, {"move", m}}).dump());
+      if (played["legal"] != true) throw std::runtime_error("a listed move was refused: " + played.dump());
+      ++done;
+    }
+    const double s = seconds_since(t0);
+    fmt::print("legal + play round trips: {} in {:.2f} s over {} deals: {:.0f}/s (goal: at least 20,000/s)\n", done, s,
+               deals, static_cast<double>(done) / s);
+  }
+  std::vector<double> movetime, stop;
+  for (int i = 0; i < runs; ++i) {
+    ask(e, fmt::format(R"({{"cmd":"new","ruleset":"american","seed":{}}})", 100 + i));
+    auto t0 = std::chrono::steady_clock::now();
+    json a = ask(e, R"({"cmd":"solve","mode":"stock_unknown","movetime":200})");
+    movetime.push_back(ms_since(t0));
+    if (!a.contains("stopped")) throw std::runtime_error("no answer to solve: " + a.dump());
+    e.send(R"({"cmd":"solve","mode":"stock_unknown","id":"s"})");
+    usleep(100'000);
+    t0 = std::chrono::steady_clock::now();
+    e.send(R"({"cmd":"stop","id":"t"})");
+    json s = final_answer(e);
+    stop.push_back(ms_since(t0));
+    if (s["id"] != "s") throw std::runtime_error("unexpected answer to solve: " + s.dump());
+    final_answer(e);  // stop's own answer
+  }
+  report("solve with movetime 200, request to answer", movetime, 250);
+  report("stop during a solve, stop to answer", stop, 50);
+  fmt::print("(a shared machine: other processes compete for the cores)\n");
+  ask(e, R"({"cmd":"quit"})");
+  return 0;
+}
+
+}  // namespace
+
+BENCHMARK_ENTRY("engine", "conquian engine through a pipe: legal+play round trips, movetime and stop latency",
+                bench_engine);
+
+}  // namespace conquian::bench
