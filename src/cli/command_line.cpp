@@ -4,6 +4,7 @@
 
 #include "cards/spelling.h"
 #include "cli/commands.h"
+#include "record/document_path.h"
 
 namespace conquian::cli {
 namespace {
@@ -37,6 +38,20 @@ const CLI::App* find_command(const CLI::App& app, const std::string& name) {
   for (const CLI::App* sub : subcommands_of(app))
     if (sub->get_name() == name) return sub;
   return nullptr;
+}
+
+void add_ruleset_dir_option(CLI::App& app) {
+  for (const CLI::App* c : subcommands_of(app)) {
+    if (c->get_name() == "help" || c->get_name() == "completion") continue;
+    CLI::App* cmd = app.get_subcommand(c->get_name());
+    cmd->add_option_function<std::vector<std::string>>(
+           "--ruleset-dir", [](const std::vector<std::string>& dirs) { record::set_trusted_folders(dirs); },
+           "A folder whose files any document may name (ruleset:, base:); repeatable. Without it a document "
+           "names only files inside its own folder")
+        ->type_name("DIR")
+        ->check(CLI::ExistingDirectory);
+    add_ruleset_dir_option(*cmd);
+  }
 }
 
 CommandLine::CommandLine(CLI::App& app, int argc, char** argv) : app_(app), words_(argv + 1, argv + argc) {}
