@@ -44,12 +44,19 @@ void add_ruleset_dir_option(CLI::App& app) {
   for (const CLI::App* c : subcommands_of(app)) {
     if (c->get_name() == "help" || c->get_name() == "completion") continue;
     CLI::App* cmd = app.get_subcommand(c->get_name());
-    cmd->add_option_function<std::vector<std::string>>(
-           "--ruleset-dir", [](const std::vector<std::string>& dirs) { record::set_trusted_folders(dirs); },
-           "A folder whose files any document may name (ruleset:, base:); repeatable. Without it a document "
-           "names only files inside its own folder")
+    // One folder each time it is given (so that the FILE arguments after it stay files).
+    cmd->add_option("--ruleset-dir",
+                    "A folder whose files any document may name (ruleset:, base:); repeatable. Without it a "
+                    "document names only files inside its own folder")
         ->type_name("DIR")
-        ->check(CLI::ExistingDirectory);
+        ->allow_extra_args(false)
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+        ->check(CLI::ExistingDirectory)
+        ->each([](const std::string& dir) {
+          record::TrustedFolders dirs = record::trusted_folders();
+          dirs.push_back(dir);
+          record::set_trusted_folders(std::move(dirs));
+        });
     add_ruleset_dir_option(*cmd);
   }
 }
