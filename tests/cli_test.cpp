@@ -2,6 +2,7 @@
 // rulesets, prove partition, forcing, solve, diff, analyse, show), with its exit status, JSON shape and
 // error messages.
 #include <doctest/doctest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdlib>
