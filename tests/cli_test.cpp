@@ -2,6 +2,7 @@
 // rulesets, prove partition, forcing, solve, diff, analyse, show), with its exit status, JSON shape and
 // error messages.
 #include <doctest/doctest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -673,4 +674,132 @@ TEST_CASE("cli: completion scripts, the man page and cmake --install") {
                         "share/bash-completion/completions/conquian", "share/zsh/vendor-completions/_conquian"})
     CHECK_MESSAGE(fs::exists(dir / "usr" / f), f);
   fs::remove_all(dir);
+}
+
+namespace {
+
+// A record of kGame naming `ruleset` (written as given).
+std::string game_naming(const std::string& ruleset) {
+  std::string game = kGame;
+  game.replace(game.find("ruleset: american"), 17, "ruleset: " + ruleset);
+  return game;
+}
+
+// A folder of its own for each test of references, emptied first.
+fs::path reference_dir(const std::string& name) {
+  fs::path dir = temp_dir() / name;
+  fs::remove_all(dir);
+  fs::create_directories(dir / "up");
+  return dir;
+}
+
+}  // namespace
+
+TEST_CASE("cli: a path inside a record is refused unless it stays inside the record's folder (issue 24)") {
+  const fs::path dir = reference_dir("refs");
+  const fs::path up = dir / "up";
+  write(dir / "secret.yml", "root:*:20228:0:99999:7:::\n");
+  write(up / "house.yml", "base: american\n");
+  fs::create_symlink(dir / "secret.yml", up / "link.yml");
+  struct Case {
+    std::string ruleset, why;
+  };
+  for (const Case& c : {Case{"/etc/passwd", "the path '/etc/passwd' is refused: it is absolute"},
+                        Case{(dir / "secret.yml").string(), "is refused: it is absolute"},
+                        Case{"../secret.yml", "'..' leads out of its folder"},
+                        Case{"sub/../../secret.yml", "'..' leads out of its folder"},
+                        Case{"link.yml", "a link leads out of its folder"},
+                        Case{"nowhere.yml", "there is no such file in the document's folder"}}) {
+    CAPTURE(c.ruleset);
+    const std::string rec = write(up / "leak.yaml", game_naming(c.ruleset));
+    Run r = run("check " + rec);
+    CHECK(r.status == 2);
+    CHECK(has(r.out, "MALFORMED"));
+    CHECK(has(r.out, c.why));
+    CHECK(!has(r.out, "root:"));
+    CHECK(!has(r.out, "20228"));
+  }
+  // Inside the folder: followed (the ruleset's own base is a name).
+  CHECK(run("check " + write(up / "ok.yaml", game_naming("house.yml"))).status == 0);
+  CHECK(run("check " + write(up / "ok2.yaml", game_naming("./house.yml"))).status == 0);
+  // A bare word is a name, never a file, even when a file of that name is beside.
+  write(up / "house", "base: american\n");
+  CHECK(has(run("check " + write(up / "word.yaml", game_naming("house"))).out, "unknown ruleset 'house'"));
+}
+
+TEST_CASE("cli: a FIFO, a device or a folder named in a document is refused, and nothing blocks (issue 24)") {
+  const fs::path dir = reference_dir("fifo");
+  const fs::path up = dir / "up";
+  REQUIRE(mkfifo((up / "pipe.yml").c_str(), 0600) == 0);
+  fs::create_directories(up / "folder.yml");
+  // A reader that opened the FIFO would wait for a writer forever: the test would hang.
+  Run fifo = run("check " + write(up / "fifo.yaml", game_naming("pipe.yml")));
+  CHECK(fifo.status == 2);
+  CHECK(has(fifo.out, "the path 'pipe.yml' is refused: it is a FIFO, not a regular file"));
+  Run folder = run("check " + write(up / "folder.yaml", game_naming("folder.yml")));
+  CHECK(has(folder.out, "it is a folder, not a regular file"));
+  // /dev is trusted here, so ./null is looked for there: a device, refused.
+  Run device = run("check --ruleset-dir /dev " + write(up / "device.yaml", game_naming("./null")));
+  CHECK(device.status == 2);
+  CHECK(has(device.out, "the path './null' is refused: it is a character device"));
+  // A position's `ruleset:` and a ruleset's `base:` are the same rule.
+  std::ifstream in(std::string(CONQUIAN_SOURCE_DIR) + "/corpus/positions/forced-win.position.yml");
+  std::string pos((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  pos.replace(pos.find("ruleset: american"), 17, "ruleset: pipe.yml");
+  Run solve = run_err("forcing " + write(up / "p.position.yml", pos));
+  CHECK(has(solve.out, "key 'ruleset': the path 'pipe.yml' is refused: it is a FIFO"));
+  write(up / "based.yml", "base: pipe.yml\n");
+  Run based = run("check " + write(up / "based.yaml", game_naming("based.yml")));
+  CHECK(has(based.out, "key 'base': the path 'pipe.yml' is refused: it is a FIFO"));
+}
+
+TEST_CASE("cli: --ruleset-dir trusts a folder; command-line paths stay the user's (issue 24)") {
+  const fs::path dir = reference_dir("trusted");
+  fs::create_directories(dir / "rules");
+  write(dir / "rules" / "house.yml", "base: american\ndescription: a house ruleset\n");
+  const std::string rec = write(dir / "up" / "game.yaml", game_naming("house.yml"));
+  CHECK(has(run("check " + rec).out, "there is no such file in the document's folder"));
+  CHECK(run("check --ruleset-dir " + (dir / "rules").string() + " " + rec).status == 0);
+  CHECK(run("check --ruleset-dir " + (dir / "nowhere").string() + " " + rec).status == 2);  // no such folder
+  // The command line's paths are read as given, absolute or not.
+  CHECK(run("check --ruleset " + (dir / "rules" / "house.yml").string() + " " + rec).status == 0);
+  CHECK(run("rulesets " + (dir / "rules" / "house.yml").string()).status == 0);
+  // But a base written inside a ruleset file is confined, wherever the file came from.
+  write(dir / "rules" / "leaky.yml", "base: /etc/passwd\n");
+  Run leaky = run_err("rulesets " + (dir / "rules" / "leaky.yml").string());
+  CHECK(leaky.status == 2);
+  CHECK(has(leaky.out, "key 'base': the path '/etc/passwd' is refused: it is absolute"));
+  // A record on standard input has no folder: only the trusted ones.
+  Run piped = run("check - < " + rec);
+  CHECK(has(piped.out, "a document read from standard input has no folder"));
+  CHECK(run("check --ruleset-dir " + (dir / "rules").string() + " - < " + rec).status == 0);
+}
+
+TEST_CASE("cli: a loop of bases and a chain of more than 8 files are refused, naming them (issue 24)") {
+  const fs::path dir = reference_dir("chains");
+  const fs::path up = dir / "up";
+  write(up / "a.yml", "base: b.yml\n");
+  write(up / "b.yml", "base: ./a.yml\n");
+  Run loop = run("check " + write(up / "loop.yaml", game_naming("a.yml")));
+  CHECK(loop.status == 2);
+  CHECK(has(loop.out, "a loop of bases: "));
+  CHECK(has(loop.out, "a.yml -> "));
+  for (int i = 1; i <= 9; ++i)
+    write(up / ("c" + std::to_string(i) + ".yml"),
+          i < 9 ? "base: c" + std::to_string(i + 1) + ".yml\n" : "base: american\n");
+  Run chain = run("check " + write(up / "chain.yaml", game_naming("c1.yml")));
+  CHECK(has(chain.out, "one document may lead to at most 8 ruleset files in all, bases included"));
+  Run seven = run("check " + write(up / "seven.yaml", game_naming("c3.yml")));  // c3..c9 and american
+  CHECK(seven.status == 0);
+}
+
+TEST_CASE("cli: an unknown key of a file named inside a document is not quoted (issue 24)") {
+  const fs::path dir = reference_dir("quotes");
+  write(dir / "up" / "shadow.yml", "root:*:20228:0:99999:7:::\n");
+  Run r = run("check " + write(dir / "up" / "g.yaml", game_naming("shadow.yml")));
+  CHECK(r.status == 2);
+  CHECK(has(r.out, "an unknown key (not quoted: the file was named inside a document)"));
+  CHECK(!has(r.out, "20228"));
+  // The user's own file, named on the command line, is quoted as before.
+  CHECK(has(run_err("rulesets " + (dir / "up" / "shadow.yml").string()).out, "unknown key 'root:"));
 }

@@ -181,7 +181,9 @@ TEST_CASE("forcing: every position of corpus/positions gets the answer beside it
   }
   std::sort(files.begin(), files.end());
   REQUIRE(files.size() >= 12);
-  RulesetCache cache;
+  // The positions name the corpus's house rulesets bare: that folder is trusted, as
+  // `--ruleset-dir corpus/rulesets` would make it.
+  RulesetCache cache(RulesetCache::Sources::NamesAndFiles, {(dir.parent_path() / "rulesets").string()});
   for (const auto& file : files) {
     CAPTURE(file.string());
     const std::string name = file.filename().string();

@@ -135,19 +135,19 @@ rec(F, 'na-onto-without-hit', 'american has no hit forcing: a discard cannot be 
 rec(F, 'na-throw-not-hit', 'Only a seat that was just hit throws; seat 0 must take or refuse 5s.',
     'american', deal_yaml(D2, D2S), D2M[:4] + ['{seat: 0, throw: Kd}'], 5, 'not-allowed', note='seat 0 was not hit')
 rec(F, 'na-regroup-forbidden', 'corpus/rulesets/no-regroup.yml: no regrouping. Seat 0 moves 5d out of its set into a new run.\n(the deal of legal/american-melds.yaml#american-set-lends-to-run, where this is legal)',
-    '../rulesets/no-regroup.yml', deal_yaml([H('5c 5d 5h 4d Ac 2s 3h Jc Qd Kh'), H('Ad 2c 3s 4h 6c 7s Qs Kc Jh 2h')],
+    'no-regroup.yml', deal_yaml([H('5c 5d 5h 4d Ac 2s 3h Jc Qd Kh'), H('Ad 2c 3s 4h 6c 7s Qs Kc Jh 2h')],
     H('5s 7d 6d 3c 4c 7c Qc 2d 3d Jd Kd Ah 6h 7h Qh As 4s 6s Js Ks')),
     ['{seat: 1, turn: 5s}', '{seat: 1, pass: 5s}', '{seat: 0, take: 5s, melds: [[5c, 5d, 5h, 5s]], discard: Jc}',
      '{seat: 1, pass: Jc}', '{seat: 1, turn: 7d}', '{seat: 1, pass: 7d}', '{seat: 0, pass: 7d}', '{seat: 0, turn: 6d}',
      '{seat: 0, take: 6d, melds: [[5c, 5h, 5s], [4d, 5d, 6d]], discard: Kh}'], 9, 'not-allowed', note='the set of fives is split')
 rec(F, 'na-regroup-forbidden-lay', 'The same as na-regroup-forbidden, written with `lay`: 4d and 6d can only meld by taking 5d from the set.',
-    '../rulesets/no-regroup.yml', deal_yaml([H('5c 5d 5h 4d Ac 2s 3h Jc Qd Kh'), H('Ad 2c 3s 4h 6c 7s Qs Kc Jh 2h')],
+    'no-regroup.yml', deal_yaml([H('5c 5d 5h 4d Ac 2s 3h Jc Qd Kh'), H('Ad 2c 3s 4h 6c 7s Qs Kc Jh 2h')],
     H('5s 7d 6d 3c 4c 7c Qc 2d 3d Jd Kd Ah 6h 7h Qh As 4s 6s Js Ks')),
     ['{seat: 1, turn: 5s}', '{seat: 1, pass: 5s}', '{seat: 0, take: 5s, melds: [[5c, 5d, 5h, 5s]], discard: Jc}',
      '{seat: 1, pass: Jc}', '{seat: 1, turn: 7d}', '{seat: 1, pass: 7d}', '{seat: 0, pass: 7d}', '{seat: 0, turn: 6d}',
      '{seat: 0, take: 6d, lay: [4d], discard: Kh}'], 9, 'not-allowed', note='only possible by regrouping')
 rec(F, 'na-extra-meld-forbidden', 'corpus/rulesets/no-extra.yml: no extra melds. Seat 0 takes 4c into Ac 2c 3c 4c and also lays 5d 5h 5s.',
-    '../rulesets/no-extra.yml', deal_yaml(D1, D1S), t3('{seat: 0, take: 4c, melds: [[Ac, 2c, 3c, 4c], [5d, 5h, 5s]], discard: Kc}'),
+    'no-extra.yml', deal_yaml(D1, D1S), t3('{seat: 0, take: 4c, melds: [[Ac, 2c, 3c, 4c], [5d, 5h, 5s]], discard: Kc}'),
     3, 'not-allowed', note='5d 5h 5s does not hold the taken card')
 rec(F, 'mt-forced-passes', 'Seat 0 was forced to take 5s and refuses it instead.',
     'american', deal_yaml(D2, D2S), D2M[:6] + ['{seat: 0, pass: 5s}'], 7, 'must-take', note='a forced seat must take')

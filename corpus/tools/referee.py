@@ -18,6 +18,8 @@ RSDIR = '/work/main/rulesets'
 def load_rules(name, recfile):
     if '/' in name or name.endswith('.yaml') or name.endswith('.yml'):
         p = os.path.join(os.path.dirname(recfile), name)
+        if not os.path.exists(p):  # the corpus's house rulesets: conquian check --ruleset-dir corpus/rulesets
+            p = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'rulesets', name)
     else:
         p = os.path.join(RSDIR, name + '.yaml')
     d = yaml.safe_load(open(p))

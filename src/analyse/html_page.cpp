@@ -6,6 +6,7 @@
 #include "analyse/html_template.h"
 #include "analyse/memo_evaluation.h"
 #include "analyse/table_view.h"
+#include "record/html_escape.h"
 #include "replay/move_words.h"
 
 namespace conquian::analyse {
@@ -34,15 +35,6 @@ nlohmann::json chart(const Analysis& a) {
   return points;
 }
 
-// The JSON inside a <script> element: '<' written as \u003c (it stands only inside JSON
-// strings), so that no text of the record can close the element.
-std::string script_safe(const std::string& json) {
-  std::string out;
-  out.reserve(json.size());
-  for (char c : json) out += c == '<' ? std::string("\\u003c") : std::string(1, c);
-  return out;
-}
-
 }  // namespace
 
 std::string html_page(const Analysis& a) {
@@ -61,7 +53,21 @@ std::string html_page(const Analysis& a) {
                          {"players", a.players},
                          {"dealer", a.positions.front().dealer},
                          {"deck", {{"name", deck.name()}, {"ranks", ranks}, {"suits", suits}}}};
-  return kHtmlHead + script_safe(data.dump()) + kHtmlTail;
+  // The policy allows this style and this script alone: no markup that a record's text might
+  // become could run, load or style anything.
+  std::string page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n" +
+                     record::html::csp_meta({kHtmlScript}, {kHtmlStyle}) +
+                     "\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>conquian "
+                     "analyse</title>\n<style>";
+  page += kHtmlStyle;
+  page += "</style>\n</head>\n";
+  page += kHtmlBody;
+  page += "<script type=\"application/json\" id=\"data\">";
+  page += record::html::script_data(data.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+  page += "</script>\n<script>";
+  page += kHtmlScript;
+  page += "</script>\n</body>\n</html>\n";
+  return page;
 }
 
 }  // namespace conquian::analyse

@@ -1,18 +1,14 @@
-// The page of `analyse --html` around its data (html_page.cpp fills in the JSON): style,
-// layout and the script that draws the cards and the chart and steps through the game.
-// Everything inline: the page opens from a file with no network.
+// The page of `analyse --html` around its data (html_page.cpp fills in the JSON and the
+// Content-Security-Policy): style, layout and the script that draws the cards and the chart
+// and steps through the game. Everything inline: the page opens from a file with no network.
+// The script builds the DOM with createElement and textContent only: the data is a
+// document's text (the card signs are constant shapes, made with createElementNS).
 #include "analyse/html_template.h"
 
 namespace conquian::analyse {
 
-const char* const kHtmlHead = R"HTML(<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>conquian analyse</title>
-<style>
-body { font-family: "DejaVu Sans", Arial, sans-serif; margin: 12px; background: #f4f1ea; color: #222; }
+const char* const kHtmlStyle =
+    R"CSS(body { font-family: "DejaVu Sans", Arial, sans-serif; margin: 12px; background: #f4f1ea; color: #222; }
 h1 { font-size: 18px; margin: 0 0 6px 0; }
 #main { display: flex; gap: 16px; align-items: flex-start; }
 #felt { background: #2f6b43; border-radius: 10px; padding: 10px; min-width: 640px; color: #f4f1ea; }
@@ -46,9 +42,9 @@ button { font-size: 15px; padding: 3px 10px; }
 #moves div.current { background: #f5e3a1; }
 #chart { background: #fff; border: 1px solid #ccc; border-radius: 6px; margin-top: 8px; }
 #summary { font-size: 13px; margin-top: 8px; }
-</style>
-</head>
-<body data-step="0">
+)CSS";
+
+const char* const kHtmlBody = R"HTML(<body data-step="0">
 <h1 id="title"></h1>
 <div id="controls">
   <button id="first" title="Home">&#x25C0;&#x25C0;</button>
@@ -74,29 +70,45 @@ button { font-size: 15px; padding: 3px 10px; }
     <div id="summary"></div>
   </div>
 </div>
-<script type="application/json" id="data">)HTML";
+)HTML";
 
-const char* const kHtmlTail = R"HTML(</script>
-<script>
-"use strict";
+const char* const kHtmlScript = R"JS("use strict";
 const D = JSON.parse(document.getElementById("data").textContent);
 const A = D.analysis;
 const N = A.moves.length;
 let step = 0;
 const SVG = "http://www.w3.org/2000/svg";
 
-// Suit signs as small paths (no font needed), by deck family.
+// The DOM is built with createElement, createElementNS and textContent only, never from
+// markup: every string of the data (ids, players, card labels, notes) came from a document.
+function el(tag, attrs, text) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+function svgEl(tag, attrs, text) {
+  const e = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+// Suit signs as small shapes (no font needed), by deck family: constant [tag, attributes].
 const FRENCH = {
-  c: {color: "#222", svg: '<circle cx="10" cy="6" r="3.6"/><circle cx="5.8" cy="11" r="3.6"/><circle cx="14.2" cy="11" r="3.6"/><path d="M9 10 L7.5 18 L12.5 18 L11 10 Z"/>'},
-  d: {color: "#c0392b", svg: '<path d="M10 1.5 L17 10 L10 18.5 L3 10 Z"/>'},
-  h: {color: "#c0392b", svg: '<path d="M10 18 L2.6 10.2 A4.3 4.3 0 0 1 10 5 A4.3 4.3 0 0 1 17.4 10.2 Z"/>'},
-  s: {color: "#222", svg: '<path d="M10 1.5 L17.2 10.5 A3.6 3.6 0 0 1 11 13 L12.8 18.5 L7.2 18.5 L9 13 A3.6 3.6 0 0 1 2.8 10.5 Z"/>'},
+  c: {color: "#222", shapes: [["circle", {cx: 10, cy: 6, r: 3.6}], ["circle", {cx: 5.8, cy: 11, r: 3.6}],
+                              ["circle", {cx: 14.2, cy: 11, r: 3.6}], ["path", {d: "M9 10 L7.5 18 L12.5 18 L11 10 Z"}]]},
+  d: {color: "#c0392b", shapes: [["path", {d: "M10 1.5 L17 10 L10 18.5 L3 10 Z"}]]},
+  h: {color: "#c0392b", shapes: [["path", {d: "M10 18 L2.6 10.2 A4.3 4.3 0 0 1 10 5 A4.3 4.3 0 0 1 17.4 10.2 Z"}]]},
+  s: {color: "#222", shapes: [["path", {d: "M10 1.5 L17.2 10.5 A3.6 3.6 0 0 1 11 13 L12.8 18.5 L7.2 18.5 L9 13 A3.6 3.6 0 0 1 2.8 10.5 Z"}]]},
 };
 const SPANISH = {
-  o: {color: "#c99a06", svg: '<circle cx="10" cy="10" r="8"/><circle cx="10" cy="10" r="4.5" fill="#fff3c4"/>'},
-  c: {color: "#b03a2e", svg: '<path d="M4 2.5 H16 Q16 10 10 11 Q4 10 4 2.5 Z"/><rect x="9" y="11" width="2" height="4.5"/><rect x="5.5" y="15.5" width="9" height="2.5" rx="1"/>'},
-  e: {color: "#2e5e9e", svg: '<path d="M9.2 1.5 L10.8 1.5 L10.8 13 L9.2 13 Z"/><rect x="5.5" y="13" width="9" height="1.8"/><rect x="9.2" y="14.8" width="1.6" height="3.7"/>'},
-  b: {color: "#2e7d32", svg: '<path d="M7.5 2 Q12.5 1 12.5 5 L11.2 18.5 L8.8 18.5 L7.5 5 Z"/>'},
+  o: {color: "#c99a06", shapes: [["circle", {cx: 10, cy: 10, r: 8}], ["circle", {cx: 10, cy: 10, r: 4.5, fill: "#fff3c4"}]]},
+  c: {color: "#b03a2e", shapes: [["path", {d: "M4 2.5 H16 Q16 10 10 11 Q4 10 4 2.5 Z"}], ["rect", {x: 9, y: 11, width: 2, height: 4.5}],
+                                 ["rect", {x: 5.5, y: 15.5, width: 9, height: 2.5, rx: 1}]]},
+  e: {color: "#2e5e9e", shapes: [["path", {d: "M9.2 1.5 L10.8 1.5 L10.8 13 L9.2 13 Z"}], ["rect", {x: 5.5, y: 13, width: 9, height: 1.8}],
+                                 ["rect", {x: 9.2, y: 14.8, width: 1.6, height: 3.7}]]},
+  b: {color: "#2e7d32", shapes: [["path", {d: "M7.5 2 Q12.5 1 12.5 5 L11.2 18.5 L8.8 18.5 L7.5 5 Z"}]]},
 };
 const PALETTE = ["#222", "#c0392b", "#2e5e9e", "#2e7d32", "#8e44ad", "#d35400", "#16a085", "#7f8c8d"];
 
@@ -107,9 +119,9 @@ function suitOf(token) {
 }
 
 function card(token, small) {
-  const el = document.createElement("div");
-  el.className = "card" + (small ? " small" : "");
-  el.dataset.card = token;
+  const box = document.createElement("div");
+  box.className = "card" + (small ? " small" : "");
+  box.dataset.card = token;
   const si = suitOf(token);
   const label = si < 0 ? "" : D.deck.suits[si];
   const rank = token.slice(0, token.length - label.length);
@@ -120,14 +132,15 @@ function card(token, small) {
   r.className = "rank";
   r.style.color = color;
   r.textContent = rank;
-  el.appendChild(r);
+  box.appendChild(r);
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("viewBox", "0 0 20 20");
   svg.setAttribute("fill", color);
-  svg.innerHTML = sign ? sign.svg : '<text x="10" y="15" font-size="14" text-anchor="middle">' + label + "</text>";
-  el.appendChild(svg);
-  el.title = token;
-  return el;
+  if (sign) for (const [tag, attrs] of sign.shapes) svg.appendChild(svgEl(tag, attrs));
+  else svg.appendChild(svgEl("text", {x: 10, y: 15, "font-size": 14, "text-anchor": "middle"}, label));
+  box.appendChild(svg);
+  box.title = token;
+  return box;
 }
 
 function cardRow(el, tokens, small) {
@@ -148,8 +161,8 @@ function renderSeats(P) {
     seat.className = "seat" + (P.to_act === s ? " acting" : "");
     seat.id = "seat-" + s;
     const name = D.players && D.players[s] ? " (" + D.players[s] + ")" : "";
-    seat.innerHTML = '<div class="label">seat ' + s + name + (s === D.dealer ? ", dealer" : "") +
-      ': hand ' + hand.length + ", table " + P.tables[s].flat().length + "</div>";
+    seat.appendChild(el("div", {class: "label"}, "seat " + s + name + (s === D.dealer ? ", dealer" : "") +
+      ": hand " + hand.length + ", table " + P.tables[s].flat().length));
     const h = document.createElement("div");
     h.className = "row hand";
     h.id = "hand-" + s;
@@ -171,14 +184,14 @@ function renderSeats(P) {
 function renderNote() {
   const note = document.getElementById("note");
   if (step === 0) {
-    note.innerHTML = "<b>The deal.</b> " + N + " moves follow; use the buttons or the arrow keys.";
+    note.replaceChildren(el("b", {}, "The deal."), " " + N + " moves follow; use the buttons or the arrow keys.");
     return;
   }
   const m = A.moves[step - 1];
   note.replaceChildren();
   const head = document.createElement("div");
-  head.innerHTML = "<b>Move " + m.index + "</b>, seat " + m.seat + ': <span class="cls cls-' + m["class"] + '">' +
-    m["class"] + "</span>";
+  head.append(el("b", {}, "Move " + m.index), ", seat " + m.seat + ": ",
+              el("span", {class: "cls cls-" + m["class"]}, m["class"]));
   const text = document.createElement("div");
   text.style.fontFamily = "DejaVu Sans Mono, monospace";
   text.style.margin = "4px 0";
@@ -199,7 +212,7 @@ function renderNote() {
   } else {
     const own = v => (m.seat === 0 ? v : -v);
     const worlds = sv.enumerated ? "every one of " + sv.world_count + " worlds" : sv.worlds + " worlds sampled of " + sv.world_count;
-    view.innerHTML = "seat " + m.seat + "'s own view: " + '<span class="cls cls-' + sv["class"] + '">' + sv["class"] + "</span> ";
+    view.append("seat " + m.seat + "'s own view: ", el("span", {class: "cls cls-" + sv["class"]}, sv["class"]), " ");
     view.appendChild(document.createTextNode("its expected score " + valueText(own(sv.before)) + " with the best move, " +
       valueText(own(sv.after)) + " with the move played (" + worlds + ")"));
   }
@@ -211,20 +224,19 @@ function renderChart() {
   const W = +svg.getAttribute("width"), H = +svg.getAttribute("height"), L = 34, R = 10, T = 10, B = 22;
   const x = k => L + (N ? k * (W - L - R) / N : 0);
   const y = v => T + (1 - v) / 2 * (H - T - B);
-  let s = '<line x1="' + L + '" x2="' + (W - R) + '" y1="' + y(0) + '" y2="' + y(0) + '" stroke="#bbb"/>';
-  for (const v of [1, -1]) s += '<line x1="' + L + '" x2="' + (W - R) + '" y1="' + y(v) + '" y2="' + y(v) + '" stroke="#eee"/>';
-  s += '<text x="2" y="' + (y(1) + 4) + '" font-size="10">+1</text><text x="2" y="' + (y(0) + 4) + '" font-size="10">0</text>' +
-       '<text x="2" y="' + (y(-1) + 4) + '" font-size="10">-1</text>';
-  s += '<text x="' + L + '" y="' + (H - 6) + '" font-size="10" fill="#555">seat 0\'s expected score (stock unknown; hindsight where unsolved); rings: seat-view mistakes</text>';
+  svg.replaceChildren(svgEl("line", {x1: L, x2: W - R, y1: y(0), y2: y(0), stroke: "#bbb"}));
+  for (const v of [1, -1]) svg.appendChild(svgEl("line", {x1: L, x2: W - R, y1: y(v), y2: y(v), stroke: "#eee"}));
+  for (const [v, t] of [[1, "+1"], [0, "0"], [-1, "-1"]]) svg.appendChild(svgEl("text", {x: 2, y: y(v) + 4, "font-size": 10}, t));
+  svg.appendChild(svgEl("text", {x: L, y: H - 6, "font-size": 10, fill: "#555"},
+    "seat 0's expected score (stock unknown; hindsight where unsolved); rings: seat-view mistakes"));
   let path = "", pen = false;
   D.chart.forEach((v, k) => {
     if (v === null) { pen = false; return; }
     path += (pen ? "L" : "M") + x(k).toFixed(1) + " " + y(v).toFixed(1) + " ";
     pen = true;
   });
-  s += '<path d="' + path + '" fill="none" stroke="#2e5e9e" stroke-width="2"/>';
-  s += '<line id="cursor" x1="' + x(step) + '" x2="' + x(step) + '" y1="' + T + '" y2="' + (H - B) + '" stroke="#f39c12" stroke-width="2"/>';
-  svg.innerHTML = s;
+  svg.appendChild(svgEl("path", {d: path, fill: "none", stroke: "#2e5e9e", "stroke-width": 2}));
+  svg.appendChild(svgEl("line", {id: "cursor", x1: x(step), x2: x(step), y1: T, y2: H - B, stroke: "#f39c12", "stroke-width": 2}));
   // Blunders and mistakes, marked where the move left the game; a click goes there.
   for (const m of A.moves) {
     if (m["class"] !== "blunder" && m["class"] !== "mistake") continue;
@@ -275,8 +287,7 @@ function renderMoves() {
   const row = (k, text, cls) => {
     const d = document.createElement("div");
     d.dataset.step = k;
-    d.innerHTML = (k ? k + ". " : "") + '<span class="cls-' + cls + '">' + cls + "</span> ";
-    d.appendChild(document.createTextNode(text));
+    d.append(k ? k + ". " : "", el("span", {class: "cls-" + cls}, cls), " ", text);
     d.addEventListener("click", () => go(k));
     box.appendChild(d);
   };
@@ -286,17 +297,16 @@ function renderMoves() {
 
 function renderSummary() {
   const S = A.summary;
-  let s = "<b>Summary</b><br>";
+  const box = document.getElementById("summary");
+  box.replaceChildren(el("b", {}, "Summary"), el("br"));
   for (const seat of S.seats) {
     const lost = Object.entries(seat.expected_lost).map(([k, v]) => ", " + seat.mistakes_by[k] + " mistakes and lost " +
       v.toFixed(3) + " (" + k.replace("_", " ") + ")").join("");
-    s += "seat " + seat.seat + ": " + seat.decisions + " decisions, " + seat.blunders + " blunders, " + seat.mistakes +
-         " mistakes, " + seat.unsolved + " unsolved" + lost + "<br>";
+    box.append("seat " + seat.seat + ": " + seat.decisions + " decisions, " + seat.blunders + " blunders, " + seat.mistakes +
+               " mistakes, " + seat.unsolved + " unsolved" + lost, el("br"));
   }
-  s += S.decisive ? "first decisive mistake: move " + S.decisive.index + " by seat " + S.decisive.seat + " (" + S.decisive.by + ")"
-                  : "no decisive mistake: " + S.decisive_note;
-  const el = document.getElementById("summary");
-  el.innerHTML = s;
+  box.append(S.decisive ? "first decisive mistake: move " + S.decisive.index + " by seat " + S.decisive.seat + " (" + S.decisive.by + ")"
+                        : "no decisive mistake: " + S.decisive_note);
 }
 
 function render() {
@@ -304,7 +314,9 @@ function render() {
   document.body.dataset.step = step;
   renderSeats(P);
   const stock = document.getElementById("stock");
-  stock.innerHTML = '<div class="card back"><span class="count">' + P.stock + "</span></div>";
+  const back = el("div", {class: "card back"});
+  back.appendChild(el("span", {class: "count"}, P.stock));
+  stock.replaceChildren(back);
   stock.dataset.count = P.stock;
   cardRow(document.getElementById("up"), P.up === null ? [] : [P.up], false);
   document.getElementById("up-label").textContent = P.up === null ? "face up" : "face up (seat " + P.up_seat + ")";
@@ -358,12 +370,9 @@ go(parseInt(hash.get("move") || "0", 10) || 0);
 for (const key of (hash.get("keys") || "").split(",").filter(Boolean))
   document.dispatchEvent(new KeyboardEvent("keydown", {key: key, bubbles: true}));
 for (const sel of (hash.get("click") || "").split(",").filter(Boolean)) {
-  const el = document.querySelector(sel);
-  if (el) el.dispatchEvent(new MouseEvent("click", {bubbles: true}));
+  const target = document.querySelector(sel);
+  if (target) target.dispatchEvent(new MouseEvent("click", {bubbles: true}));
 }
-</script>
-</body>
-</html>
-)HTML";
+)JS";
 
 }  // namespace conquian::analyse

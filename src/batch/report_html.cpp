@@ -4,6 +4,7 @@
 
 #include "batch/report_text.h"
 #include "batch/svg_chart.h"
+#include "record/html_escape.h"
 
 namespace conquian::batch {
 namespace {
@@ -27,7 +28,15 @@ tr.sig td { background: #fff6d6; } td code { white-space: nowrap; } .sub { color
 .note { border-left: 4px solid #e0a800; background: #fffbea; padding: 6px 10px; margin: 8px 0; }
 .chart { display: block; margin: 8px 0 4px; max-width: 100%; height: auto; } .caption { color: #555; font-size: 13px; }
 .swatch { display: inline-block; width: 11px; height: 11px; margin-right: 4px; vertical-align: -1px; }
+td.name { white-space: nowrap; }
 )";
+
+// The style: kStyle, and a swatch class for each colour of kPalette.
+std::string page_style() {
+  std::string style = kStyle;
+  for (std::size_t i = 0; i < 8; ++i) style += fmt::format(".swatch-{} {{ background: {}; }}\n", i, kPalette[i]);
+  return style;
+}
 
 const std::string& name_of(const RulesetFigures& r) { return r.rules->name; }
 
@@ -70,10 +79,9 @@ void rulesets_table(std::string& h, const DiffReport& report) {
   std::size_t i = 0;
   for (const auto& r : report.rulesets) {
     const Ruleset& f = *r.rules;
-    h += fmt::format(
-             "<tr><td style=\"white-space:nowrap\"><span class=\"swatch\" "
-             "style=\"background:{}\"></span><code>{}</code></td>",
-             kPalette[i++ % 8], escape(name_of(r))) +
+    // A class per colour, not a style attribute: the page's policy allows its one <style> only.
+    h += fmt::format("<tr><td class=\"name\"><span class=\"swatch swatch-{}\"></span><code>{}</code></td>", i++ % 8,
+                     escape(name_of(r))) +
          td(escape(f.description)) + td(escape(f.deck.name())) + td(std::to_string(f.seats), true) +
          td(std::to_string(f.hand), true) + td(std::to_string(f.target), true) + td(f.swap ? "yes" : "no") +
          td(escape(forcing_rules(f))) + td(escape(scoring_words(f))) + "</tr>\n";
@@ -251,10 +259,12 @@ void comparisons(std::string& h, const DiffReport& report) {
 }  // namespace
 
 std::string diff_report_html(const DiffReport& report) {
-  std::string h =
-      "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>Conquian rulesets "
-      "compared</title>\n<style>";
-  h += kStyle;
+  // No script at all, and only its own style: a ruleset's name or description cannot run,
+  // load or style anything.
+  const std::string style = page_style();
+  std::string h = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n" +
+                  record::html::csp_meta({}, {style}) + "\n<title>Conquian rulesets compared</title>\n<style>";
+  h += style;
   h += "</style></head><body>\n";
   intro(h, report);
   rulesets_table(h, report);

@@ -5,21 +5,11 @@
 #include <algorithm>
 #include <cmath>
 
+#include "record/html_escape.h"
+
 namespace conquian::batch::svg {
 
-std::string escape(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
+std::string escape(const std::string& text) { return record::html::escape(text); }
 
 namespace {
 

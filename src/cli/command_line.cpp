@@ -5,6 +5,7 @@
 #include "base/spelling.h"
 #include "cli/command_error.h"
 #include "cli/commands.h"
+#include "record/document_path.h"
 
 namespace conquian::cli {
 namespace {
@@ -38,6 +39,27 @@ const CLI::App* find_command(const CLI::App& app, const std::string& name) {
   for (const CLI::App* sub : subcommands_of(app))
     if (sub->get_name() == name) return sub;
   return nullptr;
+}
+
+void add_ruleset_dir_option(CLI::App& app) {
+  for (const CLI::App* c : subcommands_of(app)) {
+    if (c->get_name() == "help" || c->get_name() == "completion") continue;
+    CLI::App* cmd = app.get_subcommand(c->get_name());
+    // One folder each time it is given (so that the FILE arguments after it stay files).
+    cmd->add_option("--ruleset-dir",
+                    "A folder whose files any document may name (ruleset:, base:); repeatable. Without it a "
+                    "document names only files inside its own folder")
+        ->type_name("DIR")
+        ->allow_extra_args(false)
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+        ->check(CLI::ExistingDirectory)
+        ->each([](const std::string& dir) {
+          record::TrustedFolders dirs = record::trusted_folders();
+          dirs.push_back(dir);
+          record::set_trusted_folders(std::move(dirs));
+        });
+    add_ruleset_dir_option(*cmd);
+  }
 }
 
 CommandLine::CommandLine(CLI::App& app, int argc, char** argv) : app_(app), words_(argv + 1, argv + argc) {}

@@ -35,6 +35,11 @@ class CommandLine {
   std::vector<std::string> words_;  // argv without the program name
 };
 
+// `--ruleset-dir DIR` (repeatable) on every command but `help` and `completion`, and on
+// their subcommands: a folder whose files any document may name (record/document_path.h).
+// Parsing it sets record::set_trusted_folders. Call after every command is registered.
+void add_ruleset_dir_option(CLI::App& app);
+
 // An app's subcommands, in the order they were added; their names; the one named `name`.
 std::vector<const CLI::App*> subcommands_of(const CLI::App& app);
 std::vector<std::string> command_names(const CLI::App& app);

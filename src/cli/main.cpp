@@ -75,6 +75,7 @@ int main(int argc, char** argv) {
   register_cards(app, run);
   register_completion(app, run);
   register_help(app, run);
+  add_ruleset_dir_option(app);
   CommandLine line(app, argc, argv);
   if (auto status = line.before_parse()) return *status;
   try {

@@ -82,11 +82,15 @@ std::optional<LoadedView> load_view(const PositionInput& in, int seat) {
         throw record::InputError(
             pf.file, pf.view_mark,
             fmt::format("--view {}: the file is seat {}'s view ('view: {}')", seat, pf.view, pf.view));
-      RulesetCache cache;
-      try {
-        out.rules = cache.get(in.ruleset.empty() ? pf.ruleset : in.ruleset, pf.file);
-      } catch (const record::InputError& e) {
-        throw record::InputError(pf.file, pf.ruleset_mark, "key 'ruleset': " + e.reason());
+      if (!in.ruleset.empty()) {
+        out.rules = ruleset_option(in.ruleset);  // the user's, as given
+      } else {
+        RulesetCache cache;
+        try {
+          out.rules = cache.get(pf.ruleset, pf.file);
+        } catch (const record::InputError& e) {
+          throw record::InputError(pf.file, pf.ruleset_mark, "key 'ruleset': " + e.reason());
+        }
       }
       out.view = view_from_file(pf, *out.rules);
       out.label = in.path;

@@ -37,7 +37,9 @@ Spec load_spec(const std::string& path) {
     for (const auto& kv : expect) {
       if (!kv.second.IsScalar()) f.fail_at(kv.second, "expect", "each expected value must be a single value");
       try {  // a misspelt ruleset is this file's fault, at this line
-        (void)load_ruleset(kv.first.Scalar());
+        const std::string resolved = resolve_ruleset_reference(kv.first.Scalar(), path);
+        (void)load_resolved_ruleset(resolved);
+        spec.resolved[kv.first.Scalar()] = resolved;
       } catch (const record::InputError& err) {
         f.fail_at(kv.first, "expect", "ruleset '" + kv.first.Scalar() + "': " + err.reason());
       }
@@ -69,7 +71,10 @@ std::vector<SpecResult> run_spec(const Spec& spec, const std::string& only_rules
     for (const auto& [name, expected] : e.expect) {
       if (!only_ruleset.empty() && name != only_ruleset) continue;
       auto& rs = rulesets[name];
-      if (!rs) rs = load_ruleset(name);
+      if (!rs) {
+        auto it = spec.resolved.find(name);  // a spec built in code names rulesets as the user does
+        rs = it != spec.resolved.end() ? load_resolved_ruleset(it->second) : load_ruleset(name);
+      }
       if (kind->prepare) work.emplace_back(kind, rs.get());
     }
   }

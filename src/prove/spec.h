@@ -21,6 +21,9 @@ struct SpecEntry {
 struct Spec {
   std::string file;
   std::vector<SpecEntry> entries;
+  // Where each ruleset the spec names leads (resolve_ruleset_reference: a path written in
+  // the spec is followed only inside its folder or a --ruleset-dir).
+  std::map<std::string, std::string> resolved;
 };
 
 // Throws record::InputError naming the file, line and key.

@@ -10,11 +10,11 @@ namespace conquian {
 std::shared_ptr<const Ruleset> RulesetCache::get(const std::string& name, const std::string& naming_file) {
   if (sources_ == Sources::ShippedOnly && !shipped_ruleset_texts().count(name))
     throw record::InputError(name, {}, "not a shipped ruleset (no ruleset file is read here)");
-  const std::string key = ruleset_beside(name, naming_file);
+  const std::string key = resolve_ruleset_reference(name, naming_file, trusted_);  // throws a refusal
   if (auto it = loaded_.find(key); it != loaded_.end()) return it->second;
   if (auto it = failed_.find(key); it != failed_.end()) throw record::InputError(key, {}, it->second);
   try {
-    auto rs = load_ruleset(key);
+    auto rs = load_resolved_ruleset(key, trusted_);
     loaded_[key] = rs;
     return rs;
   } catch (const record::InputError& e) {
@@ -28,13 +28,13 @@ std::shared_ptr<const Ruleset> RulesetCache::get_inline(const std::string& text,
   if (sources_ == Sources::ShippedOnly)
     throw record::InputError(naming_file, {first_line, 1},
                              "an inline ruleset is not read here (shipped rulesets only)");
-  // A relative `base:` path inside is read beside the naming file: the same text in another
-  // folder may be another ruleset.
+  // A `base:` path inside is followed from the naming file's folder: the same text in
+  // another folder may be another ruleset.
   std::string key = std::filesystem::path(naming_file).parent_path().string();
   key += '\0';
   key += text;
   if (auto it = inline_.find(key); it != inline_.end()) return it->second;
-  auto rs = load_inline_ruleset(text, naming_file, first_line);
+  auto rs = load_inline_ruleset(text, naming_file, first_line, trusted_);
   inline_.emplace(std::move(key), rs);
   return rs;
 }

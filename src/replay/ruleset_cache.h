@@ -1,11 +1,14 @@
 // The rulesets records and position files name, loaded once each: by name (the shipped
-// ones, or $CONQUIAN_RULESETS) or by path, a relative path read beside the file naming it.
+// ones, or $CONQUIAN_RULESETS) or by path. A path is written inside a document, so it is
+// followed only by the rule of record/document_path.h (inside the document's folder or a
+// trusted folder; anything else is refused).
 #pragma once
 
 #include <map>
 #include <memory>
 #include <string>
 
+#include "record/document_path.h"
 #include "rules/ruleset.h"
 
 namespace conquian {
@@ -13,8 +16,11 @@ namespace conquian {
 class RulesetCache {
  public:
   enum class Sources { NamesAndFiles, ShippedOnly };
-  // ShippedOnly reads no file: any other name fails (the fuzz targets use it).
-  explicit RulesetCache(Sources sources = Sources::NamesAndFiles) : sources_(sources) {}
+  // ShippedOnly reads no file: any other name fails (the fuzz targets use it). `trusted`:
+  // the folders any document may name files in (`--ruleset-dir`).
+  explicit RulesetCache(Sources sources = Sources::NamesAndFiles,
+                        record::TrustedFolders trusted = record::trusted_folders())
+      : sources_(sources), trusted_(std::move(trusted)) {}
 
   // The ruleset `name_or_path` names, for the file `naming_file` (which may be ""). A failed
   // load is remembered too: it throws the same record::InputError each time it is asked.
@@ -27,6 +33,7 @@ class RulesetCache {
 
  private:
   Sources sources_;
+  record::TrustedFolders trusted_;
   std::map<std::string, std::shared_ptr<const Ruleset>> loaded_;
   std::map<std::string, std::string> failed_;
   std::map<std::string, std::shared_ptr<const Ruleset>> inline_;  // by naming folder and text

@@ -14,6 +14,7 @@
 
 #include "cards/deck.h"
 #include "cards/melds.h"
+#include "record/document_path.h"
 
 namespace conquian {
 
@@ -86,28 +87,37 @@ struct Ruleset {
 };
 
 // Loads a ruleset by name (the shipped ones, or $CONQUIAN_RULESETS/NAME.yaml) or by path
-// (anything containing '/' or ending in .yaml). Throws record::InputError naming the file,
-// the key and the reason.
-std::shared_ptr<const Ruleset> load_ruleset(const std::string& name_or_path);
+// (anything containing '/' or ending in .yaml), as the user gave it. Its `base:` chain is
+// confined (record/document_path.h: inside the folder of the file that names each base, or
+// a trusted folder). Throws record::InputError naming the file, the key and the reason.
+std::shared_ptr<const Ruleset> load_ruleset(const std::string& name_or_path,
+                                            const record::TrustedFolders& trusted = record::trusted_folders());
 // The same from YAML text; `name` is the ruleset's name, `file` stands in messages.
 std::shared_ptr<const Ruleset> load_ruleset_text(const std::string& text, const std::string& name,
-                                                 const std::string& file);
+                                                 const std::string& file,
+                                                 const record::TrustedFolders& trusted = record::trusted_folders());
+
+// A ruleset named inside the document `naming_file` (a record's, a match's or a position's
+// `ruleset:`), in two steps so that a cache can key on the first: where the reference leads
+// (a name stays a name; a path is followed by record::follow_document_path and comes back
+// absolute, links resolved; a refusal throws record::InputError naming the reference), and
+// the ruleset there (a followed file is read without blocking, at most 1 MiB).
+std::string resolve_ruleset_reference(const std::string& reference, const std::string& naming_file,
+                                      const record::TrustedFolders& trusted = record::trusted_folders());
+std::shared_ptr<const Ruleset> load_resolved_ruleset(const std::string& resolved,
+                                                     const record::TrustedFolders& trusted = record::trusted_folders());
 
 // Whether load_ruleset reads `s` as a path: it has a '/', ends in .yaml or .yml, or is an
 // existing file (so that `--ruleset x.yml` in the current folder is that file).
 bool is_ruleset_path(const std::string& s);
 
-// Where a ruleset name or path written in `naming_file` (a record, a position, a ruleset's
-// `base:`) points: a relative path is read beside that file when a file is there, else as
-// given (from the working directory); a name stays a name.
-std::string ruleset_beside(const std::string& name_or_path, const std::string& naming_file);
-
 // Loads a ruleset written inline in a record or match file (`ruleset: {base: ..., ...}`):
 // `text` is the mapping as written, indented as in the file, and `first_line` the line
-// of `file` it starts on, so that messages name the record file's own lines. A relative
-// `base:` path is read beside `file`. The ruleset is named "inline".
+// of `file` it starts on, so that messages name the record file's own lines. A `base:` path
+// is followed as any reference inside `file` is. The ruleset is named "inline".
 std::shared_ptr<const Ruleset> load_inline_ruleset(const std::string& text, const std::string& file,
-                                                   std::uint32_t first_line);
+                                                   std::uint32_t first_line,
+                                                   const record::TrustedFolders& trusted = record::trusted_folders());
 
 // The names of the shipped rulesets, in a fixed order.
 const std::vector<std::string>& shipped_ruleset_names();

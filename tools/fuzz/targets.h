@@ -81,13 +81,17 @@ inline Result json_record_input(std::string_view text) {
   return lines_result;
 }
 
-// Ruleset loader: strict keys, validation, the meld index. Accepted: the ruleset loads.
-// Rejected: the loader refuses it, or it names a path (this target reads no files).
+// Where the ruleset target's text stands: in a folder that does not exist, with no trusted
+// folder, so that every `base:` path it writes goes through the confinement of
+// record/document_path.h and is refused there (not found): the target reads no file.
+inline constexpr const char* kFuzzRulesetFile = "/nonexistent/conquian-fuzz/fuzz.yaml";
+
+// Ruleset loader: strict keys, validation, the meld index, `base:` references. Accepted: the
+// ruleset loads. Rejected: the loader refuses it (a `base:` path always: no file is read).
 inline Result ruleset_input(std::string_view bytes) {
   std::string text(bytes);
-  if (text.find('/') != std::string::npos || text.find(".yaml") != std::string::npos) return Result::rejected;
   try {
-    auto rules = load_ruleset_text(text, "fuzz", "fuzz.yaml");
+    auto rules = load_ruleset_text(text, "fuzz", kFuzzRulesetFile, record::TrustedFolders{});
     (void)rules->meld_index().can_partition(rules->deck.all());
   } catch (const record::InputError&) { return Result::rejected; }
   return Result::accepted;
