@@ -27,5 +27,7 @@ void register_cards(CLI::App& app, Runner& run);
 void register_completion(CLI::App& app, Runner& run);
 void register_analyse(CLI::App& app, Runner& run);
 void register_show(CLI::App& app, Runner& run);
+void register_referee(CLI::App& app, Runner& run);
+void register_tournament(CLI::App& app, Runner& run);
 
 }  // namespace conquian::cli

@@ -69,6 +69,8 @@ int main(int argc, char** argv) {
   register_forcing(app, run);
   register_analyse(app, run);
   register_show(app, run);
+  register_referee(app, run);
+  register_tournament(app, run);
   register_cards(app, run);
   register_completion(app, run);
   register_help(app, run);
