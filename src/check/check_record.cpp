@@ -25,6 +25,37 @@ Outcome final_outcome(const Position& pos, bool result_stated) {
   return pos.result;
 }
 
+// A forfeit ends a deal that is still going (the moves so far judged legal): the seat that
+// forfeits is one of the ruleset's, and the winner another.
+GameVerdict check_forfeit(const record::GameRecord& rec, const Ruleset& rules, const Position& pos, GameVerdict v) {
+  const record::RecordResult& res = rec.result;
+  std::string fault;
+  if (pos.result.over())
+    fault = fmt::format("the record states a forfeit, but the deal was over: the replay gives {}",
+                        outcome_words(pos.result));
+  else if (res.forfeit_seat >= rules.seats)
+    fault = fmt::format("the forfeit names seat {}, but the ruleset has {} seats", res.forfeit_seat, rules.seats);
+  else if (res.winner >= rules.seats)
+    fault = fmt::format("the winner is seat {}, but the ruleset has {} seats", res.winner, rules.seats);
+  else if (res.winner == res.forfeit_seat) fault = fmt::format("seat {} cannot win by its own forfeit", res.winner);
+  if (!fault.empty()) {
+    v.judgement = Judgement::Illegal;
+    v.outcome = pos.result;
+    v.finished = pos.result.over();
+    v.move = v.moves + 1;
+    v.code = Code::ResultMismatch;
+    v.message = fault;
+    v.mark = res.forfeit_mark;
+    v.move_text = "the result";
+    return v;
+  }
+  v.outcome = Outcome{Outcome::Kind::Win, res.winner};
+  v.finished = true;
+  v.forfeit_seat = res.forfeit_seat;
+  v.forfeit_reason = res.forfeit_reason;
+  return v;
+}
+
 }  // namespace
 
 const char* judgement_name(Judgement j) {
@@ -77,6 +108,7 @@ GameVerdict check_record(const record::GameRecord& rec, const Ruleset& rules) {
     return illegal(static_cast<int>(r.moves) + 1, r.fault, rec.moves[r.moves].mark, r.move_text, r.position.result);
 
   const Position& pos = r.position;
+  if (rec.result.present && rec.result.forfeit_seat >= 0) return check_forfeit(rec, rules, pos, v);
   Outcome replayed = final_outcome(pos, rec.result.present);
   v.outcome = replayed;
   v.finished = replayed.over();

@@ -27,6 +27,10 @@ struct GameVerdict {
   int moves = 0;          // moves in the record
   int loser_points = 0;   // a won deal: the cards left in the losers' hands (000's points)
   std::string match;      // a deal of a match: the match's id
+  // A deal won by forfeit (`result: {winner: W, forfeit: {seat: S, reason: ...}}`): the
+  // seat that forfeited and why; -1 otherwise. The outcome is then W's win.
+  int forfeit_seat = -1;
+  std::string forfeit_reason;
 };
 
 const char* judgement_name(Judgement j);

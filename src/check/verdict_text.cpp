@@ -12,7 +12,11 @@ std::string outcome_text(const Outcome& outcome) {
 
 std::string verdict_text(const GameVerdict& v) {
   switch (v.judgement) {
-    case Judgement::Legal: return fmt::format("{}: legal, {} after {} moves\n", v.id, outcome_text(v.outcome), v.moves);
+    case Judgement::Legal:
+      if (v.forfeit_seat >= 0)
+        return fmt::format("{}: legal, seat {} won by forfeit (seat {}: {}) after {} moves\n", v.id, v.outcome.winner,
+                           v.forfeit_seat, v.forfeit_reason, v.moves);
+      return fmt::format("{}: legal, {} after {} moves\n", v.id, outcome_text(v.outcome), v.moves);
     case Judgement::Illegal: {
       std::string where = v.move == 0 ? "in the deal" : fmt::format("at move {}", v.move);
       if (v.move == v.moves + 1 && v.code == Code::ResultMismatch) where = "in the result";

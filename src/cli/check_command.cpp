@@ -25,6 +25,8 @@ struct CheckOptions {
 };
 
 nlohmann::json outcome_json(const check::GameVerdict& v) {
+  if (v.outcome.kind == Outcome::Kind::Win && v.forfeit_seat >= 0)
+    return {{"winner", v.outcome.winner}, {"forfeit", {{"seat", v.forfeit_seat}, {"reason", v.forfeit_reason}}}};
   if (v.outcome.kind == Outcome::Kind::Win) return {{"winner", v.outcome.winner}};
   if (v.outcome.kind == Outcome::Kind::Draw) return {{"draw", true}};
   return "unfinished";

@@ -29,5 +29,7 @@ void register_analyse(CLI::App& app, Runner& run);
 void register_show(CLI::App& app, Runner& run);
 void register_convert(CLI::App& app, Runner& run);
 void register_engine(CLI::App& app, Runner& run);
+void register_referee(CLI::App& app, Runner& run);
+void register_tournament(CLI::App& app, Runner& run);
 
 }  // namespace conquian::cli

@@ -72,6 +72,8 @@ int main(int argc, char** argv) {
   register_show(app, run);
   register_convert(app, run);
   register_engine(app, run);
+  register_referee(app, run);
+  register_tournament(app, run);
   register_cards(app, run);
   register_completion(app, run);
   register_help(app, run);

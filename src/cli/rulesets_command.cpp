@@ -7,18 +7,10 @@
 #include "cli/command_error.h"
 #include "cli/commands.h"
 #include "rules/ruleset.h"
-#include "rules/ruleset_keys.h"
+#include "rules/ruleset_json.h"
 
 namespace conquian::cli {
 namespace {
-
-// The name and the file, then every written key of the key table in its order (the order of
-// specs/rulesets.md's table), as the ruleset was resolved.
-nlohmann::ordered_json ruleset_json(const Ruleset& rs) {
-  nlohmann::ordered_json j{{"name", rs.name}, {"source", rs.source}};
-  j.update(ruleset_keys_json(rs));
-  return j;
-}
 
 // A value as YAML writes it: words bare, lists in flow style, text with a colon quoted.
 std::string yaml_value(const nlohmann::ordered_json& v) {

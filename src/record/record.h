@@ -47,6 +47,11 @@ struct RecordResult {
   bool draw = false;
   int winner = -1;
   Mark mark;
+  // `forfeit: {seat: S, reason: "..."}` beside `winner`: the deal ended before its end
+  // because seat S broke the referee's rules (specs/record-format.md, "Forfeits").
+  int forfeit_seat = -1;
+  std::string forfeit_reason;
+  Mark forfeit_mark;
 };
 
 // A deal's place in a match (`score:`, specs/record-format.md "Matches"): what the

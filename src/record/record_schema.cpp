@@ -38,8 +38,11 @@ enum MoveKey { kSeat, kSwap, kTurn, kTake, kPass, kForce, kThrow, kMelds, kLay, 
 constexpr unsigned bit(int k) { return 1u << k; }
 constexpr unsigned kActionBits = bit(kSwap) | bit(kTurn) | bit(kTake) | bit(kPass) | bit(kForce) | bit(kThrow);
 
-constexpr std::string_view kResultKeys[] = {"winner", "draw"};
-enum ResultKey { kWinner, kDraw };
+constexpr std::string_view kResultKeys[] = {"winner", "draw", "forfeit"};
+enum ResultKey { kWinner, kDraw, kForfeit };
+
+constexpr std::string_view kForfeitKeys[] = {"seat", "reason"};
+enum ForfeitKey { kForfeitSeat, kForfeitReason };
 
 // A scalar as shown in a message: at most 32 characters, control characters as '?'.
 std::string shown(std::string_view v) {
@@ -96,6 +99,7 @@ class Schema {
   void parse_moves(std::vector<RecordMove>& moves);
   void parse_move(RecordMove& m);
   void parse_result(RecordResult& r);
+  void parse_forfeit(RecordResult& r);
   void parse_score(RecordScore& sc);
   void parse_match(MatchHeader& m);
   void parse_players(std::vector<std::string>& players);
@@ -468,6 +472,8 @@ void Schema::parse_result(RecordResult& r) {
     in_.advance();
     if (k == kWinner) {
       r.winner = seat_value();
+    } else if (k == kForfeit) {
+      parse_forfeit(r);
     } else {
       const std::string_view v = in_.is_scalar() ? in_.scalar_view() : std::string_view{};
       const bool plain = in_.is_plain();
@@ -481,9 +487,28 @@ void Schema::parse_result(RecordResult& r) {
       }
     }
   });
-  if (seen == (bit(kWinner) | bit(kDraw))) in_.fail_at(start, "a result has 'winner' or 'draw', not both");
+  if ((seen & (bit(kWinner) | bit(kDraw))) == (bit(kWinner) | bit(kDraw)))
+    in_.fail_at(start, "a result has 'winner' or 'draw', not both");
+  if ((seen & bit(kForfeit)) != 0 && (seen & bit(kWinner)) == 0)
+    in_.fail_at(start, "a forfeit goes with 'winner' (the seat that wins by it)");
   if (seen == 0) in_.fail_at(start, "expected {winner: N} or {draw: true}, found an empty mapping");
   r.present = true;
+}
+
+void Schema::parse_forfeit(RecordResult& r) {
+  if (in_.type() != YAML_MAPPING_START_EVENT)
+    in_.fail_here(std::string("expected {seat: S, reason: \"...\"}, found ") + in_.found());
+  const yaml_mark_t start = in_.start_mark();
+  r.forfeit_mark = in_.mark_of(start);
+  const unsigned seen = read_mapping(kForfeitKeys, "a forfeit key", [&](int k) {
+    if (k == kForfeitSeat) {
+      in_.advance();
+      r.forfeit_seat = seat_value();
+    } else {
+      r.forfeit_reason = text_value("the reason, a string");
+    }
+  });
+  if (seen != (bit(kForfeitSeat) | bit(kForfeitReason))) in_.fail_at(start, "a forfeit has both 'seat' and 'reason'");
 }
 
 void Schema::parse_score(RecordScore& sc) {

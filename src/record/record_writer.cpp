@@ -128,8 +128,15 @@ std::string write_record(const GameRecord& rec) {
   s += "moves:\n";
   if (rec.moves.empty()) s.replace(s.size() - 1, 1, " []\n");
   for (const auto& m : rec.moves) s += "  - " + write_move(m) + "\n";
-  if (rec.result.present)
-    s += rec.result.draw ? "result: {draw: true}\n" : "result: {winner: " + std::to_string(rec.result.winner) + "}\n";
+  if (rec.result.present && rec.result.draw) {
+    s += "result: {draw: true}\n";
+  } else if (rec.result.present && rec.result.forfeit_seat >= 0) {
+    s += "result: {winner: " + std::to_string(rec.result.winner) +
+         ", forfeit: {seat: " + std::to_string(rec.result.forfeit_seat) +
+         ", reason: " + yaml_scalar(rec.result.forfeit_reason) + "}}\n";
+  } else if (rec.result.present) {
+    s += "result: {winner: " + std::to_string(rec.result.winner) + "}\n";
+  }
   if (rec.score.present) {
     s += "score: {multiplier: " + std::to_string(rec.score.multiplier) + ", total: [";
     for (std::size_t i = 0; i < rec.score.total.size(); ++i) s += (i ? ", " : "") + std::to_string(rec.score.total[i]);

@@ -1,0 +1,119 @@
+// `conquian referee --ruleset R --deals N --seed S --player P0 --player P1 [--move-time MS]
+// [--seal] --out FILE`: N deals played between the players (built-in names or command lines
+// speaking the bot protocol, specs/referee.md), every deal written as a record; a forfeit is
+// written into the record and said on standard error, and the run goes on.
+#include <fmt/core.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+#include "cli/command_error.h"
+#include "cli/commands.h"
+#include "cli/progress.h"
+#include "engine/engine.h"
+#include "record/record_writer.h"
+#include "rules/ruleset_writer.h"
+#include "rules/shipped_rulesets.h"
+#include "serve/referee.h"
+
+namespace conquian::cli {
+namespace {
+
+struct RefereeOptions {
+  std::string ruleset;
+  std::uint64_t deals = 0;
+  std::uint64_t seed = 1;
+  std::vector<std::string> players;
+  int move_time = 1000;
+  std::size_t max_line = std::size_t{1} << 20;
+  bool seal = false;
+  std::string out;
+};
+
+int run_referee(const RefereeOptions& opt) {
+  auto rules = ruleset_option(opt.ruleset);
+  if (static_cast<int>(opt.players.size()) != rules->seats)
+    throw CommandError(fmt::format("ruleset {} has {} seats: give --player {} times (given {})", rules->name,
+                                   rules->seats, rules->seats, opt.players.size()));
+  std::FILE* out = opt.out == "-" ? stdout : std::fopen(opt.out.c_str(), "w");
+  if (!out) throw CommandError(fmt::format("--out {}: cannot write: {}", opt.out, std::strerror(errno)));
+
+  serve::RefereeSetup setup;
+  setup.rules = rules.get();
+  if (shipped_ruleset_texts().count(opt.ruleset)) setup.ruleset_name = opt.ruleset;
+  else setup.ruleset_inline = ruleset_flow_yaml(*rules);
+  setup.seed = opt.seed;
+  setup.move_time_ms = opt.move_time;
+  setup.seal = opt.seal;
+  std::vector<std::unique_ptr<serve::SeatPlayer>> owned;
+  std::vector<serve::SeatPlayer*> seats;
+  for (const auto& p : opt.players) {
+    owned.push_back(serve::make_seat_player(p, opt.max_line));
+    seats.push_back(owned.back().get());
+  }
+  serve::Referee referee(setup, seats);
+
+  Progress progress("refereed", "deals", opt.deals);
+  std::vector<std::uint64_t> wins(seats.size());
+  std::uint64_t draws = 0, forfeits = 0, moves = 0;
+  double bot = 0, own = 0;
+  for (std::uint64_t i = 0; i < opt.deals; ++i) {
+    serve::RefereeDeal d = referee.play(i);
+    if (d.forfeit_seat >= 0) {
+      ++forfeits;
+      fmt::print(stderr, "conquian referee: deal {}: seat {} ({}) forfeits: {}; seat {} wins\n", d.record.id,
+                 d.forfeit_seat, opt.players[static_cast<std::size_t>(d.forfeit_seat)], d.forfeit_reason,
+                 d.outcome.winner);
+    }
+    if (d.outcome.kind == Outcome::Kind::Win) ++wins[static_cast<std::size_t>(d.outcome.winner)];
+    else ++draws;
+    moves += static_cast<std::uint64_t>(d.moves);
+    bot += d.bot_seconds;
+    own += d.referee_seconds;
+    std::fputs(i == 0 ? "" : "---\n", out);
+    std::fputs(record::write_record(d.record).c_str(), out);
+    progress.tick(1);
+  }
+  referee.quit();
+  progress.done();
+  if (out != stdout && std::fclose(out) != 0)
+    throw CommandError(fmt::format("--out {}: cannot write: {}", opt.out, std::strerror(errno)));
+  std::string per_seat;
+  for (std::size_t s = 0; s < wins.size(); ++s) per_seat += fmt::format("seat {} won {}, ", s, wins[s]);
+  const double per_move = moves ? 1e6 / static_cast<double>(moves) : 0;
+  fmt::print(stderr,
+             "conquian referee: {} deals, {}{} drawn, {} forfeits; {} moves: referee {:.1f} us a move, players {:.1f} "
+             "us a move\n",
+             opt.deals, per_seat, draws, forfeits, moves, own * per_move, bot * per_move);
+  return kExitOk;
+}
+
+}  // namespace
+
+void register_referee(CLI::App& app, Runner& run) {
+  static RefereeOptions opt;
+  auto* cmd = app.add_subcommand("referee",
+                                 "Play deals between bots (built-in players or command lines speaking the bot protocol "
+                                 "of specs/referee.md), each seat shown only its own view; write every deal as a "
+                                 "record. A bot that breaks the protocol forfeits the deal and is restarted.");
+  cmd->add_option("--ruleset,-r", opt.ruleset, "Ruleset name or path")->required();
+  cmd->add_option("--deals,-n", opt.deals, "How many deals")
+      ->required()
+      ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{100'000'000}));
+  cmd->add_option("--seed,-s", opt.seed, "Seed of the shuffles")->required();
+  cmd->add_option("--player", opt.players,
+                  "A player per seat, in seat order: a built-in name (random, greedy, strong, strong-pi) or a command "
+                  "line run by /bin/sh -c")
+      ->required();
+  cmd->add_option("--move-time", opt.move_time, "Milliseconds a bot has for each answer (default 1000)")
+      ->check(CLI::Range(1, 3'600'000));
+  cmd->add_option("--max-line", opt.max_line, "Longest answer line a bot may write, in bytes (default 1 MiB)")
+      ->check(CLI::Range(std::size_t{64}, std::size_t{1} << 30));
+  cmd->add_flag("--seal", opt.seal,
+                "Seal every deal: a salt from the seed and the commitment (specs/record-format.md)");
+  cmd->add_option("--out,-o", opt.out, "Write the records here ('-': standard output)")->required();
+  cmd->callback([&run] { run = [] { return run_referee(opt); }; });
+}
+
+}  // namespace conquian::cli

@@ -1,0 +1,113 @@
+// `conquian tournament --ruleset R --deals D --seed S --player P ... [--move-time MS]
+// [--report DIR] [--json]`: a duplicate round robin through the referee (specs/referee.md,
+// "Tournaments"); the standings as text, as JSON, or as a report folder.
+#include <fmt/core.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+#include "cli/command_error.h"
+#include "cli/commands.h"
+#include "cli/progress.h"
+#include "rules/ruleset_writer.h"
+#include "rules/shipped_rulesets.h"
+#include "serve/tournament.h"
+#include "serve/tournament_report.h"
+
+namespace conquian::cli {
+namespace {
+
+struct TournamentOptions {
+  std::string ruleset;
+  std::uint64_t deals = 0;
+  std::uint64_t seed = 1;
+  std::vector<std::string> players;
+  int move_time = 1000;
+  std::string report;
+  bool json = false;
+};
+
+void write_file(const std::filesystem::path& path, const std::string& text) {
+  std::ofstream f(path, std::ios::binary);
+  f << text;
+  f.close();
+  if (!f) throw CommandError(fmt::format("--report: cannot write {}: {}", path.string(), std::strerror(errno)));
+}
+
+// The command as the report shows it: what decides the numbers (not the report's folder).
+std::string command_words(const TournamentOptions& opt) {
+  std::string s =
+      fmt::format("conquian tournament --ruleset {} --deals {} --seed {}", opt.ruleset, opt.deals, opt.seed);
+  for (const auto& p : opt.players) s += " --player '" + p + "'";
+  if (opt.move_time != 1000) s += fmt::format(" --move-time {}", opt.move_time);
+  return s;
+}
+
+int run_tournament(const TournamentOptions& opt, const std::string& command) {
+  auto rules = ruleset_option(opt.ruleset);
+  if (rules->seats != 2)
+    throw CommandError(
+        fmt::format("ruleset {} has {} seats; a tournament pairs two players a game", rules->name, rules->seats));
+  if (opt.players.size() < 2) throw CommandError("a tournament needs two --player or more");
+  if (!opt.report.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(opt.report, ec);
+    if (ec) throw CommandError(fmt::format("--report {}: cannot make the folder: {}", opt.report, ec.message()));
+  }
+  serve::RefereeSetup setup;
+  setup.rules = rules.get();
+  if (shipped_ruleset_texts().count(opt.ruleset)) setup.ruleset_name = opt.ruleset;
+  else setup.ruleset_inline = ruleset_flow_yaml(*rules);
+  setup.seed = opt.seed;
+  setup.move_time_ms = opt.move_time;
+  std::vector<std::unique_ptr<serve::SeatPlayer>> owned;
+  std::vector<serve::SeatPlayer*> players;
+  for (const auto& p : opt.players) {
+    owned.push_back(serve::make_seat_player(p, std::size_t{1} << 20));
+    players.push_back(owned.back().get());
+  }
+  const std::uint64_t pairs = players.size() * (players.size() - 1) / 2;
+  Progress progress("played", "games", 2 * opt.deals * pairs);
+  serve::TournamentReport rep =
+      serve::play_tournament(setup, players, opt.deals, [&](std::uint64_t) { progress.tick(1); });
+  progress.done();
+  rep.command = command;
+  if (!opt.report.empty()) {
+    const std::filesystem::path dir(opt.report);
+    write_file(dir / "tournament.md", serve::tournament_markdown(rep));
+    write_file(dir / "tournament.html", serve::tournament_html(rep));
+    write_file(dir / "tournament.json", serve::tournament_json(rep).dump(2) + "\n");
+  }
+  if (opt.json) fmt::print("{}\n", serve::tournament_json(rep).dump(2));
+  else fmt::print("{}", serve::tournament_text(rep));
+  return kExitOk;
+}
+
+}  // namespace
+
+void register_tournament(CLI::App& app, Runner& run) {
+  static TournamentOptions opt;
+  auto* cmd = app.add_subcommand(
+      "tournament",
+      "A duplicate round robin: every pair of players plays the same deals twice, the seats swapped, through the "
+      "referee; per player won/drawn/lost, points, the duplicate difference and a Bradley-Terry rating, each with "
+      "its 95% interval.");
+  cmd->add_option("--ruleset,-r", opt.ruleset, "Ruleset name or path (two seats)")->required();
+  cmd->add_option("--deals,-n", opt.deals, "Deals per pairing (each played twice)")
+      ->required()
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{10'000'000}));
+  cmd->add_option("--seed,-s", opt.seed, "Seed of the shuffles")->required();
+  cmd->add_option("--player", opt.players,
+                  "A player: a built-in name (random, greedy, strong, strong-pi) or a command line run by /bin/sh -c; "
+                  "two or more")
+      ->required();
+  cmd->add_option("--move-time", opt.move_time, "Milliseconds a bot has for each answer (default 1000)")
+      ->check(CLI::Range(1, 3'600'000));
+  cmd->add_option("--report", opt.report, "Write tournament.md, tournament.html and tournament.json into this folder");
+  cmd->add_flag("--json", opt.json, "The standings as JSON on standard output");
+  cmd->callback([&run] { run = [] { return run_tournament(opt, command_words(opt)); }; });
+}
+
+}  // namespace conquian::cli

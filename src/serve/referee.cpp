@@ -1,0 +1,181 @@
+#include "serve/referee.h"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <stdexcept>
+
+#include "batch/seal.h"
+#include "batch/shuffle.h"
+#include "replay/record_moves.h"
+#include "rules/ruleset_json.h"
+#include "serve/protocol_moves.h"
+#include "serve/view_json.h"
+
+namespace conquian::serve {
+namespace {
+
+using nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+// The move as `seat` may see it: a swapped card only by the seats that passed and received
+// it (the card goes face down to the next seat); to every other seat it is null.
+json observed(const Position& before, const Move& m, const json& words, int seat) {
+  if (m.kind != MoveKind::Swap) return words;
+  const int receiver = (m.seat + 1) % before.seats();
+  if (seat == m.seat || seat == receiver) return words;
+  json hidden = words;
+  hidden["swap"] = nullptr;
+  return hidden;
+}
+
+json outcome_json(const Outcome& o, int forfeit_seat, const std::string& reason) {
+  if (forfeit_seat >= 0) return {{"winner", o.winner}, {"forfeit", {{"seat", forfeit_seat}, {"reason", reason}}}};
+  if (o.kind == Outcome::Kind::Win) return {{"winner", o.winner}};
+  if (o.kind == Outcome::Kind::Draw) return {{"draw", true}};
+  return nullptr;
+}
+
+// Judges a bot's answer for the seat asked: "" and `out` set when legal, else the reason of
+// the forfeit. A move answered in a force window that is neither a force nor a waive means
+// nobody forced (as in a record); it is then judged after the implied waive.
+std::string judge_answer(const Position& pos, int asked, const json& answer, Move& out, bool& waived) {
+  ReadMove r = read_protocol_move(pos, answer);
+  if (!r.not_a_move.empty()) return "not a move: " + r.not_a_move;
+  if (!r.fault.ok()) return fmt::format("illegal move: {}: {}", code_name(r.fault.code), r.fault.message);
+  const Move& m = *r.move;
+  waived = pos.phase == Phase::ForceWindow && m.kind != MoveKind::Force && m.kind != MoveKind::Waive;
+  Position after = pos;
+  if (waived) apply(after, waive_move());
+  if (m.kind != MoveKind::Waive && m.seat != asked)
+    return fmt::format("illegal move: not-your-turn: seat {} was asked, but the move is seat {}'s", asked, int(m.seat));
+  if (waived && to_act(after) != asked)
+    return fmt::format("illegal move: not-your-turn: seat {} may force or waive, but not {} now", asked,
+                       "play another move");
+  Verdict v = judge(after, m);
+  if (!v.ok()) return fmt::format("illegal move: {}: {}", code_name(v.code), v.message);
+  out = m;
+  return {};
+}
+
+}  // namespace
+
+Referee::Referee(RefereeSetup setup, std::vector<SeatPlayer*> seats)
+    : setup_(std::move(setup)), seats_(std::move(seats)) {
+  if (static_cast<int>(seats_.size()) != setup_.rules->seats)
+    throw std::invalid_argument(
+        fmt::format("the ruleset has {} seats, but {} players were given", setup_.rules->seats, seats_.size()));
+}
+
+RefereeDeal Referee::play(std::uint64_t index, bool swap_seats) {
+  const auto t0 = Clock::now();
+  const Ruleset& rules = *setup_.rules;
+  const int n = rules.seats;
+  std::vector<SeatPlayer*> at(seats_);
+  if (swap_seats) std::reverse(at.begin(), at.end());
+
+  batch::Rng rng = batch::deal_rng(setup_.seed, index);
+  const std::vector<Card> deck = batch::shuffled_deck(rules.deck.size(), rng);
+  const int dealer = static_cast<int>(index % static_cast<std::uint64_t>(n));
+
+  RefereeDeal out;
+  record::GameRecord& rec = out.record;
+  to_record_deal(rules, deck, dealer, rec);
+  rec.ruleset = setup_.ruleset_name;
+  rec.ruleset_inline = setup_.ruleset_inline;
+  rec.id = fmt::format("referee-{}-{}{}", setup_.seed, index, swap_seats ? "-swapped" : "");
+  for (SeatPlayer* p : at) rec.players.push_back(p->name());
+  if (setup_.seal) batch::seal(rec, batch::seeded_salt(setup_.seed, index));
+
+  auto send = [&](int seat, const json& msg) -> std::string {
+    const std::string line = msg.dump();
+    if (setup_.observer) setup_.observer(seat, line);
+    return at[static_cast<std::size_t>(seat)]->tell(line, setup_.move_time_ms);
+  };
+  auto forfeit = [&](int seat, std::string reason) {
+    if (out.forfeit_seat >= 0) return;
+    out.forfeit_seat = seat;
+    out.forfeit_reason = std::move(reason);
+  };
+
+  const json ruleset = ruleset_json(rules);
+  json names = json::array();
+  for (SeatPlayer* p : at) names.push_back(p->name());
+  for (int s = 0; s < n; ++s) {
+    const json msg = {{"cmd", "start"}, {"deal", rec.id}, {"seat", s}, {"ruleset", ruleset}, {"players", names}};
+    const std::string line = msg.dump();
+    if (setup_.observer) setup_.observer(s, line);
+    if (std::string f = at[static_cast<std::size_t>(s)]->start(setup_.seed, index, line); !f.empty()) forfeit(s, f);
+  }
+
+  Position pos = deal(rules, deck, dealer);
+  std::vector<Move> legal;
+  while (out.forfeit_seat < 0 && !pos.result.over()) {
+    legal_moves(pos, legal);
+    if (legal.empty()) throw std::logic_error("no legal move in a position that is not over");
+    const int seat = to_act(pos);
+    json moves = json::array();
+    for (const Move& m : legal) moves.push_back(protocol_move(pos, m));
+    const json act = {{"cmd", "act"},
+                      {"deal", rec.id},
+                      {"view", view_json(pos, seat)},
+                      {"legal", moves},
+                      {"time_ms", setup_.move_time_ms}};
+    const std::string line = act.dump();
+    if (setup_.observer) setup_.observer(seat, line);
+    ActAnswer a = at[static_cast<std::size_t>(seat)]->act(line, pos, legal, setup_.move_time_ms);
+    out.bot_seconds += a.seconds;
+    if (!a.move) {
+      forfeit(seat, a.fault);
+      break;
+    }
+    Move m;
+    bool waived = false;
+    if (std::string why = judge_answer(pos, seat, *a.move, m, waived); !why.empty()) {
+      forfeit(seat, why);
+      break;
+    }
+    if (waived) apply(pos, waive_move());
+    const json words = protocol_move(pos, m);
+    if (auto rm = to_record_move(pos, m)) rec.moves.push_back(std::move(*rm));
+    const Position before = pos;
+    apply(pos, m);
+    ++out.moves;
+    for (int s = 0; s < n && out.forfeit_seat < 0; ++s)
+      if (std::string f = send(s, {{"cmd", "observe"}, {"deal", rec.id}, {"move", observed(before, m, words, s)}});
+          !f.empty())
+        forfeit(s, f);
+  }
+
+  if (out.forfeit_seat >= 0) {
+    out.outcome = Outcome{Outcome::Kind::Win, (out.forfeit_seat + 1) % n};
+    rec.result = {true, false, out.outcome.winner, {}, out.forfeit_seat, out.forfeit_reason, {}};
+  } else {
+    out.outcome = pos.result;
+    rec.result = {true,
+                  pos.result.kind == Outcome::Kind::Draw,
+                  pos.result.kind == Outcome::Kind::Win ? pos.result.winner : -1,
+                  {}};
+  }
+  const json outcome = outcome_json(out.outcome, out.forfeit_seat, out.forfeit_reason);
+  for (int s = 0; s < n; ++s) {
+    if (s == out.forfeit_seat) continue;  // restarted below; it hears no more of this deal
+    if (std::string f = send(s, {{"cmd", "end"}, {"deal", rec.id}, {"outcome", outcome}, {"record", rec.id}});
+        !f.empty())
+      at[static_cast<std::size_t>(s)]->restart();  // the deal is over: a fault now costs nothing but a restart
+  }
+  if (out.forfeit_seat >= 0) at[static_cast<std::size_t>(out.forfeit_seat)]->restart();
+  out.referee_seconds = std::chrono::duration<double>(Clock::now() - t0).count() - out.bot_seconds;
+  return out;
+}
+
+void Referee::quit() {
+  const std::string line = json{{"cmd", "quit"}}.dump();
+  for (std::size_t s = 0; s < seats_.size(); ++s) {
+    if (setup_.observer) setup_.observer(static_cast<int>(s), line);
+    seats_[s]->tell(line, setup_.move_time_ms);
+    seats_[s]->restart();  // reaps it: a bot that ignores quit is killed
+  }
+}
+
+}  // namespace conquian::serve

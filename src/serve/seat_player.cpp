@@ -1,0 +1,146 @@
+#include "serve/seat_player.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+
+#include "batch/players.h"
+#include "serve/bot_process.h"
+#include "serve/protocol_moves.h"
+
+namespace conquian::serve {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+// The first characters of a line, for a message.
+std::string excerpt(const std::string& line) {
+  std::string out;
+  for (char c : line.substr(0, 60)) out += (static_cast<unsigned char>(c) < 0x20) ? '?' : c;
+  return line.size() > 60 ? out + "..." : out;
+}
+
+class BuiltinSeat final : public SeatPlayer {
+ public:
+  BuiltinSeat(std::string name, std::unique_ptr<batch::Player> player)
+      : name_(std::move(name)), player_(std::move(player)) {}
+  const std::string& name() const override { return name_; }
+  std::string start(std::uint64_t seed, std::uint64_t deal, const std::string&) override {
+    // Its own generator per deal: a deal plays the same whichever deals came before.
+    rng_ = batch::deal_rng(seed ^ 0x5eed'b0a7'0000'0000ull, deal);
+    return {};
+  }
+  std::string tell(const std::string&, int) override { return {}; }
+  ActAnswer act(const std::string&, const Position& pos, const std::vector<Move>& legal, int) override {
+    const auto t = Clock::now();
+    ActAnswer a;
+    a.move = protocol_move(pos, legal[player_->choose(pos, legal, rng_)]);
+    a.seconds = since(t);
+    return a;
+  }
+  void restart() override {}
+
+ private:
+  std::string name_;
+  std::unique_ptr<batch::Player> player_;
+  batch::Rng rng_ = batch::deal_rng(0, 0);
+};
+
+class ProcessSeat final : public SeatPlayer {
+ public:
+  ProcessSeat(const std::string& command, std::size_t max_line) : bot_(command, max_line), max_line_(max_line) {}
+  const std::string& name() const override { return bot_.command(); }
+
+  std::string start(std::uint64_t, std::uint64_t, const std::string& line) override {
+    if (!bot_.running()) {
+      try {
+        bot_.start();
+        fresh_ = true;
+      } catch (const std::exception& e) { return std::string("could not start: ") + e.what(); }
+    }
+    bot_.drain();
+    answer_to_start_ = true;
+    return tell(line, 1000);
+  }
+
+  std::string tell(const std::string& line, int time_ms) override {
+    if (!bot_.send(line, std::max(time_ms, 1000))) return gone_or("timeout: did not read its input in time");
+    return {};
+  }
+
+  ActAnswer act(const std::string& line, const Position&, const std::vector<Move>&, int time_ms) override {
+    const auto t = Clock::now();
+    ActAnswer a;
+    // A process just started has its start-up time on top of its first answer's limit (an
+    // interpreter on a loaded machine takes a while to load), else it forfeits for it.
+    const int limit = time_ms + (fresh_ ? kStartupMs : 0);
+    fresh_ = false;
+    if (!bot_.send(line, limit)) {
+      a.fault = gone_or("timeout: did not read its input in time");
+      return a;
+    }
+    for (;;) {
+      const int left = std::max(0, limit - static_cast<int>(since(t) * 1000));
+      BotLine l = bot_.read_line(left);
+      a.seconds = since(t);
+      switch (l.status) {
+        case BotLine::Status::Timeout: a.fault = fmt::format("timeout: no answer within {} ms", time_ms); return a;
+        case BotLine::Status::TooLong: a.fault = fmt::format("line over the limit of {} bytes", max_line_); return a;
+        case BotLine::Status::Closed: a.fault = gone_or("closed its output"); return a;
+        case BotLine::Status::Line: break;
+      }
+      nlohmann::json j = nlohmann::json::parse(l.line, nullptr, false);
+      if (j.is_discarded()) {
+        a.fault = "not JSON: '" + excerpt(l.line) + "'";
+        return a;
+      }
+      if (j.is_object() && j.contains("move")) {
+        answer_to_start_ = false;
+        a.move = j["move"];
+        return a;
+      }
+      // One JSON line without "move" after `start` is the bot's answer to it (it may answer
+      // anything or nothing); it may arrive after the act line was sent.
+      if (answer_to_start_) {
+        answer_to_start_ = false;
+        continue;
+      }
+      a.fault = "not a move: '" + excerpt(l.line) + "' (expected {\"move\": ...})";
+      return a;
+    }
+  }
+
+  void restart() override { bot_.stop(); }
+
+ private:
+  // Why the bot stopped listening: it crashed, or it closed its pipe and lives on.
+  std::string gone_or(const std::string& alive_reason) {
+    std::string how = bot_.exit_description();
+    if (how.empty()) return alive_reason == "closed its output" ? "closed pipe: closed its output" : alive_reason;
+    if (how == "exited with status 0" || how == "ended") return "closed pipe: the bot " + how;
+    return "crash: the bot " + how;
+  }
+
+  static constexpr int kStartupMs = 10'000;
+  BotProcess bot_;
+  std::size_t max_line_;
+  bool answer_to_start_ = false;
+  bool fresh_ = false;  // started, not yet asked to act
+};
+
+}  // namespace
+
+bool is_builtin_player(const std::string& spec) {
+  const auto& names = batch::player_names();
+  return std::find(names.begin(), names.end(), spec) != names.end();
+}
+
+std::unique_ptr<SeatPlayer> make_seat_player(const std::string& spec, std::size_t max_line) {
+  if (is_builtin_player(spec)) return std::make_unique<BuiltinSeat>(spec, batch::make_player(spec));
+  return std::make_unique<ProcessSeat>(spec, max_line);
+}
+
+}  // namespace conquian::serve

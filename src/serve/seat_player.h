@@ -1,0 +1,46 @@
+// A player as the referee speaks to it: every line of the bot protocol (specs/referee.md)
+// goes to it, whether it is a child process (a command line) or a built-in player of
+// batch/players.h in this process. A built-in answers `act` by choosing among the legal
+// moves and writing its choice in the protocol's words, so its move takes the same road
+// back (read, judged) as a bot's.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/engine.h"
+
+namespace conquian::serve {
+
+struct ActAnswer {
+  std::optional<nlohmann::json> move;  // the value of "move" in the answer
+  std::string fault;                   // else why the seat forfeits ("timeout: ...")
+  double seconds = 0;                  // wall time from the act line sent to the answer read
+};
+
+class SeatPlayer {
+ public:
+  virtual ~SeatPlayer() = default;
+  // The name written in the records' `players` and in the tournament's tables.
+  virtual const std::string& name() const = 0;
+  // A deal begins: `start` is the protocol's start line for this seat.
+  virtual std::string start(std::uint64_t seed, std::uint64_t deal, const std::string& start_line) = 0;
+  // A line that takes no answer (observe, end, quit); "" or the fault that forfeits.
+  virtual std::string tell(const std::string& line, int time_ms) = 0;
+  // The act line; `pos` and `legal` are for a built-in player only (which looks at no
+  // more than its seat's view: batch/players.h).
+  virtual ActAnswer act(const std::string& line, const Position& pos, const std::vector<Move>& legal, int time_ms) = 0;
+  // After a fault: the process is killed, and started again at the next deal.
+  virtual void restart() = 0;
+};
+
+// A built-in name of batch/players.h, or else a command line run by /bin/sh -c.
+// `max_line`: the longest answer line a command may write.
+std::unique_ptr<SeatPlayer> make_seat_player(const std::string& spec, std::size_t max_line);
+bool is_builtin_player(const std::string& spec);
+
+}  // namespace conquian::serve

@@ -1,0 +1,381 @@
+// The referee and its bots (src/serve/): real child processes started, fed, timed out and
+// killed; each misbehaving bot of tools/bots forfeits with its reason and the run goes on;
+// the leak scan over 1,000 deals; every record the referee writes judged by the checker;
+// the duplicate pairing and the ratings of the tournament.
+#include <dirent.h>
+#include <doctest/doctest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <chrono>
+#include <cmath>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "batch/shuffle.h"
+#include "check/check_file.h"
+#include "record/record_writer.h"
+#include "rules/ruleset.h"
+#include "serve/bot_process.h"
+#include "serve/protocol_moves.h"
+#include "serve/referee.h"
+#include "serve/tournament.h"
+#include "serve/tournament_report.h"
+
+using namespace conquian;
+using namespace conquian::serve;
+
+namespace {
+
+const std::string kBots = std::string(CONQUIAN_SOURCE_DIR) + "/tools/bots/";
+
+int open_fds() {
+  int n = 0;
+  DIR* d = opendir("/proc/self/fd");
+  while (readdir(d)) ++n;
+  closedir(d);
+  return n;
+}
+
+// No child left unreaped: waitpid finds none at all.
+bool no_children() {
+  int status;
+  return waitpid(-1, &status, WNOHANG) == -1 && errno == ECHILD;
+}
+
+double ms_since(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t).count();
+}
+
+// Every record's verdict from the checker, the record written and read back as text.
+std::vector<check::GameVerdict> checked(const std::vector<record::GameRecord>& records) {
+  std::string text;
+  for (std::size_t i = 0; i < records.size(); ++i) text += (i ? "---\n" : "") + record::write_record(records[i]);
+  std::vector<check::GameVerdict> out;
+  check::check_text(text, "referee.yaml", [&](check::GameVerdict&& v) { out.push_back(std::move(v)); });
+  return out;
+}
+
+RefereeSetup american_setup(std::shared_ptr<const Ruleset>& keep, int move_time_ms) {
+  keep = load_ruleset("american");
+  RefereeSetup s;
+  s.rules = keep.get();
+  s.ruleset_name = "american";
+  s.seed = 7;
+  s.move_time_ms = move_time_ms;
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("bot process: a line each way, a timeout, a closed pipe, a line over the limit") {
+  const int fds = open_fds();
+  {
+    BotProcess echo("cat");
+    echo.start();
+    CHECK(echo.send("{\"hello\": 1}", 1000));
+    BotLine l = echo.read_line(2000);
+    CHECK(l.status == BotLine::Status::Line);
+    CHECK(l.line == "{\"hello\": 1}");
+
+    BotProcess sleeper("sleep 30");
+    sleeper.start();
+    auto t = std::chrono::steady_clock::now();
+    CHECK(sleeper.read_line(150).status == BotLine::Status::Timeout);
+    const double waited = ms_since(t);
+    CHECK(waited >= 140);
+    CHECK(waited < 1500);
+
+    BotProcess quitter("exit 5");
+    quitter.start();
+    CHECK(quitter.read_line(2000).status == BotLine::Status::Closed);
+    CHECK(quitter.exit_description() == "exited with status 5");
+
+    BotProcess shouter("head -c 100000 /dev/zero | tr '\\0' x; echo", 1000);
+    shouter.start();
+    CHECK(shouter.read_line(2000).status == BotLine::Status::TooLong);
+  }
+  // Every process killed and reaped, every pipe closed.
+  CHECK(no_children());
+  CHECK(open_fds() == fds);
+
+  // Fifty starts and stops of a bot that ignores its input: nothing left behind.
+  BotProcess stubborn("trap '' TERM; sleep 30");
+  for (int i = 0; i < 50; ++i) stubborn.start();
+  stubborn.stop();
+  CHECK(no_children());
+  CHECK(open_fds() == fds);
+}
+
+TEST_CASE("protocol moves: the legal moves read back as themselves; a bad shape is no move") {
+  auto rules = load_ruleset("american");
+  batch::Rng rng = batch::deal_rng(3, 0);
+  auto deck = batch::shuffled_deck(rules->deck.size(), rng);
+  Position pos = deal(*rules, deck, 0);
+  std::vector<Move> legal;
+  int plies = 0;
+  while (!pos.result.over() && plies++ < 300) {
+    legal_moves(pos, legal);
+    for (const Move& m : legal) {
+      ReadMove r = read_protocol_move(pos, protocol_move(pos, m));
+      REQUIRE(r.move.has_value());
+      CHECK(judge(pos, *r.move).ok());
+    }
+    apply(pos, legal[rng.below(legal.size())]);
+  }
+  CHECK(read_protocol_move(pos, 42).not_a_move != "");
+  CHECK(read_protocol_move(pos, {{"seat", 0}}).not_a_move != "");
+  CHECK(read_protocol_move(pos, {{"seat", 0}, {"turn", 5}}).not_a_move != "");
+  CHECK(read_protocol_move(pos, {{"seat", 0}, {"turn", "5h"}, {"pass", "5h"}}).not_a_move != "");
+  CHECK(read_protocol_move(pos, {{"seat", 0}, {"frobnicate", "5h"}}).not_a_move != "");
+  CHECK(read_protocol_move(pos, {{"seat", 0}, {"turn", "Zz"}}).fault.code == Code::UnknownCard);
+}
+
+TEST_CASE("referee: each misbehaving bot forfeits with its reason, is restarted, and the run goes on") {
+  std::shared_ptr<const Ruleset> rules;
+  RefereeSetup setup = american_setup(rules, 300);
+  const std::vector<std::pair<std::string, std::string>> faults = {
+      {"illegal", "illegal move: "},
+      {"garbage", "not JSON: 'this is not json'"},
+      {"notmove", "not a move: "},
+      {"sleep", "timeout: no answer within 300 ms"},
+      {"crash", "crash: the bot exited with status 3"},
+      {"close", "closed pipe"},
+      {"huge", "line over the limit of 65536 bytes"},
+      {"silent", "timeout: no answer within 300 ms"},
+  };
+  for (const auto& [fault, reason] : faults) {
+    CAPTURE(fault);
+    auto bot = make_seat_player("exec python3 " + kBots + "misbehave.py " + fault + " 2", 65536);
+    auto other = make_seat_player("random", 65536);
+    Referee referee(setup, {bot.get(), other.get()});
+    std::vector<record::GameRecord> records;
+    for (std::uint64_t i = 0; i < 3; ++i) {
+      auto t = std::chrono::steady_clock::now();
+      RefereeDeal d = referee.play(i);
+      CHECK(ms_since(t) < 15000);  // a fault costs its time limit (and a start-up), not more
+      CHECK(d.forfeit_seat == 0);
+      CAPTURE(d.forfeit_reason);
+      CHECK(d.forfeit_reason.find(reason) == 0);
+      CHECK(d.outcome.winner == 1);
+      CHECK(d.record.result.forfeit_seat == 0);
+      records.push_back(d.record);
+    }
+    referee.quit();
+    for (const auto& v : checked(records)) {
+      CHECK(v.judgement == check::Judgement::Legal);
+      CHECK(v.forfeit_seat == 0);
+      CHECK(v.outcome.winner == 1);
+    }
+  }
+  CHECK(no_children());
+}
+
+TEST_CASE("referee: the Python random bot plays whole deals that check finds legal, sealed") {
+  std::shared_ptr<const Ruleset> rules;
+  RefereeSetup setup = american_setup(rules, 5000);
+  setup.seal = true;
+  auto a = make_seat_player("python3 " + kBots + "random_bot.py", 1 << 20);
+  auto b = make_seat_player("greedy", 1 << 20);
+  Referee referee(setup, {a.get(), b.get()});
+  std::vector<record::GameRecord> records;
+  for (std::uint64_t i = 0; i < 20; ++i) {
+    RefereeDeal d = referee.play(i);
+    CHECK(d.forfeit_seat == -1);
+    CHECK(!d.record.commitment.empty());
+    CHECK(d.record.players == std::vector<std::string>{"python3 " + kBots + "random_bot.py", "greedy"});
+    records.push_back(d.record);
+  }
+  referee.quit();
+  for (const auto& v : checked(records)) {
+    CHECK(v.judgement == check::Judgement::Legal);
+    CHECK(v.finished);
+  }
+  CHECK(no_children());
+}
+
+// The cards a seat saw during a deal, from the record alone: its hand as dealt, the card it
+// got or gave in a swap, and every card a move shows to the table (turned, taken, passed,
+// thrown, melded, laid, discarded). The rest stayed hidden from it until the end.
+std::set<std::string> seen_by(const record::GameRecord& rec, int seat, int seats) {
+  std::set<std::string> seen;
+  for (const auto& t : rec.hands[static_cast<std::size_t>(seat)]) seen.insert(t.text);
+  for (const auto& m : rec.moves) {
+    if (m.kind == record::MoveKind::Swap) {
+      if (m.seat == seat || (m.seat + 1) % seats == seat) seen.insert(m.card.text);
+      continue;
+    }
+    if (!m.card.text.empty()) seen.insert(m.card.text);
+    for (const auto& meld : m.melds)
+      for (const auto& t : meld) seen.insert(t.text);
+    for (const auto& t : m.lay) seen.insert(t.text);
+    if (m.discard) seen.insert(m.discard->text);
+  }
+  return seen;
+}
+
+// Every JSON string in a line ("5h", "turn", ...), as a set.
+void strings_in(std::string_view line, std::set<std::string>& out) {
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    if (line[i] != '"') continue;
+    std::size_t j = line.find('"', i + 1);
+    if (j == std::string_view::npos) return;
+    out.emplace(line.substr(i + 1, j - i - 1));
+    i = j;
+  }
+}
+
+TEST_CASE("referee: the leak scan, 1,000 deals: no card hidden from a seat is in any line sent to it") {
+  std::shared_ptr<const Ruleset> rules;
+  RefereeSetup setup = american_setup(rules, 1000);
+  std::array<std::set<std::string>, 2> sent;
+  std::uint64_t lines = 0;
+  setup.observer = [&](int seat, std::string_view line) {
+    strings_in(line, sent[static_cast<std::size_t>(seat)]);
+    ++lines;
+  };
+  auto a = make_seat_player("greedy", 1 << 20);
+  auto b = make_seat_player("random", 1 << 20);
+  Referee referee(setup, {a.get(), b.get()});
+  std::vector<std::string> all;
+  for (int c = 0; c < rules->deck.size(); ++c) all.push_back(rules->deck.token(static_cast<Card>(c)));
+  std::uint64_t hidden_total = 0, leaks = 0;
+  std::vector<record::GameRecord> sample;
+  for (std::uint64_t i = 0; i < 1000; ++i) {
+    for (auto& s : sent) s.clear();
+    RefereeDeal d = referee.play(i, i % 2 == 1);
+    REQUIRE(d.forfeit_seat == -1);
+    for (int seat = 0; seat < 2; ++seat) {
+      const auto seen = seen_by(d.record, seat, 2);
+      for (const auto& card : all) {
+        if (seen.count(card)) continue;
+        ++hidden_total;
+        if (sent[static_cast<std::size_t>(seat)].count(card)) {
+          ++leaks;
+          FAIL_CHECK("deal " << d.record.id << ": card " << card << " hidden from seat " << seat << " was sent to it");
+        }
+      }
+    }
+    if (i % 50 == 0) sample.push_back(d.record);
+  }
+  CHECK(leaks == 0);
+  CHECK(hidden_total > 1000 * 5);  // the scan looked at cards that did stay hidden
+  CHECK(lines > 1000 * 20);
+  for (const auto& v : checked(sample)) CHECK(v.judgement == check::Judgement::Legal);
+}
+
+TEST_CASE("referee: the scan finds a leak when there is one") {
+  // The scan's own check: the other hand's cards, sent on purpose, are caught.
+  std::shared_ptr<const Ruleset> rules;
+  RefereeSetup setup = american_setup(rules, 1000);
+  auto a = make_seat_player("greedy", 1 << 20);
+  auto b = make_seat_player("greedy", 1 << 20);
+  Referee referee(setup, {a.get(), b.get()});
+  RefereeDeal d = referee.play(0);
+  std::set<std::string> strings;
+  std::string leaked = "[";
+  for (const auto& t : d.record.hands[1]) leaked += "\"" + t.text + "\",";
+  strings_in(leaked, strings);
+  const auto seen = seen_by(d.record, 0, 2);
+  int caught = 0;
+  for (const auto& t : d.record.hands[1])
+    if (!seen.count(t.text) && strings.count(t.text)) ++caught;
+  CHECK(caught > 0);
+}
+
+TEST_CASE("check: a forfeit is a legal end; a forfeit that cannot be is a result mismatch") {
+  const std::string head = R"(format: conquian-record/1
+ruleset: american
+dealer: 1
+deal:
+  hands:
+    - [5c, 5d, Ac, 2d, 3s, 7h, Jh, Qc, Kd, Ks]
+    - [Ad, 4d, 6d, 7d, Jd, 2c, 3c, 4c, Kh, Qh]
+moves:
+  - {seat: 0, turn: 5s}
+)";
+  auto verdicts = [](const std::string& text) {
+    std::vector<check::GameVerdict> out;
+    check::check_text(text, "f.yaml", [&](check::GameVerdict&& v) { out.push_back(std::move(v)); });
+    return out;
+  };
+  auto ok = verdicts(head + "result: {winner: 1, forfeit: {seat: 0, reason: \"timeout: no answer\"}}\n");
+  REQUIRE(ok.size() == 1);
+  CHECK(ok[0].judgement == check::Judgement::Legal);
+  CHECK(ok[0].forfeit_seat == 0);
+  CHECK(ok[0].forfeit_reason == "timeout: no answer");
+  auto self = verdicts(head + "result: {winner: 0, forfeit: {seat: 0, reason: x}}\n");
+  CHECK(self[0].judgement == check::Judgement::Illegal);
+  CHECK(self[0].code == Code::ResultMismatch);
+  auto seat9 = verdicts(head + "result: {winner: 1, forfeit: {seat: 9, reason: x}}\n");
+  CHECK(seat9[0].code == Code::ResultMismatch);
+  auto alone = verdicts(head + "result: {forfeit: {seat: 0, reason: x}}\n");
+  CHECK(alone[0].judgement == check::Judgement::Malformed);
+  auto no_reason = verdicts(head + "result: {winner: 1, forfeit: {seat: 0}}\n");
+  CHECK(no_reason[0].judgement == check::Judgement::Malformed);
+  // A bad move before the forfeit is still found.
+  auto bad = verdicts(head + "  - {seat: 0, turn: 6s}\nresult: {winner: 1, forfeit: {seat: 0, reason: x}}\n");
+  CHECK(bad[0].judgement == check::Judgement::Illegal);
+  CHECK(bad[0].move == 2);
+}
+
+TEST_CASE("tournament: every deal twice with the seats swapped, the same cards") {
+  std::shared_ptr<const Ruleset> rules;
+  RefereeSetup setup = american_setup(rules, 1000);
+  auto a = make_seat_player("greedy", 1 << 20);
+  auto b = make_seat_player("random", 1 << 20);
+  Referee referee(setup, {a.get(), b.get()});
+  RefereeDeal one = referee.play(4), two = referee.play(4, true);
+  CHECK(one.record.players == std::vector<std::string>{"greedy", "random"});
+  CHECK(two.record.players == std::vector<std::string>{"random", "greedy"});
+  REQUIRE(one.record.hands.size() == 2);
+  for (int s = 0; s < 2; ++s)
+    for (std::size_t k = 0; k < one.record.hands[s].size(); ++k)
+      CHECK(one.record.hands[s][k].text == two.record.hands[s][k].text);
+  CHECK(one.record.dealer == two.record.dealer);
+  REQUIRE(one.record.stock.size() == two.record.stock.size());
+  for (std::size_t k = 0; k < one.record.stock.size(); ++k) CHECK(one.record.stock[k].text == two.record.stock[k].text);
+
+  TournamentReport rep = play_tournament(setup, {a.get(), b.get()}, 30, {});
+  REQUIRE(rep.pairings.size() == 1);
+  CHECK(rep.pairings[0].boards.size() == 30);
+  const PlayerStanding& g = rep.standings[0];
+  const PlayerStanding& r = rep.standings[1];
+  CHECK(g.won + g.drawn + g.lost == 60);
+  CHECK(g.won == r.lost);
+  CHECK(g.points + r.points == doctest::Approx(60));
+  CHECK(g.dup_diff == doctest::Approx(-r.dup_diff));
+  CHECK(g.rating == doctest::Approx(-r.rating));
+  CHECK(g.rating > 0);  // greedy beats random
+  CHECK(tournament_text(rep).find("greedy") != std::string::npos);
+  CHECK(tournament_json(rep)["players"].size() == 2);
+}
+
+TEST_CASE("tournament: Bradley-Terry and the duplicate difference on known numbers") {
+  // Two players, 300 points to 100: strength ratio (300.5 / 100.5) with the prior's draw.
+  auto elo = bradley_terry({{0, 300}, {100, 0}});
+  CHECK(elo[0] - elo[1] == doctest::Approx(400 * std::log10(300.5 / 100.5)).epsilon(1e-6));
+  CHECK(elo[0] + elo[1] == doctest::Approx(0).epsilon(1e-9));
+  // Three players in a cycle of equal results: equal ratings.
+  auto cyc = bradley_terry({{0, 10, 5}, {5, 0, 10}, {10, 5, 0}});
+  CHECK(cyc[0] == doctest::Approx(0).epsilon(1e-6));
+  CHECK(cyc[1] == doctest::Approx(0).epsilon(1e-6));
+
+  Pairing pr{0, 1, {}};
+  for (int k = 0; k < 40; ++k)
+    pr.boards.push_back({static_cast<std::uint64_t>(k), k % 4 == 0 ? 1.0 : 2.0, 0, 0, 0, 0, 0});
+  auto st = standings_of({"a", "b"}, {pr}, 200, 1);
+  // Boards: 10 even (diff 0), 30 won twice (diff +2): mean 1.5.
+  CHECK(st[0].dup_diff == doctest::Approx(1.5));
+  CHECK(st[0].dup_ci.low < 1.5);
+  CHECK(st[0].dup_ci.high > 1.5);
+  CHECK(st[1].dup_diff == doctest::Approx(-1.5));
+  CHECK(st[0].rating_ci.low <= st[0].rating);
+  CHECK(st[0].rating_ci.high >= st[0].rating);
+  const std::string html = tournament_html({"american", 40, 1, 1000, "cmd <script>", {"<b>a</b>", "b"}, {pr}, st, 200});
+  CHECK(html.find("<script>") == std::string::npos);
+  CHECK(html.find("&lt;script&gt;") != std::string::npos);
+  CHECK(html.find("Content-Security-Policy") != std::string::npos);
+}
