@@ -134,9 +134,13 @@ TEST_CASE(
     // Beside the YAML file, so that relative ruleset paths resolve alike.
     const std::string name = (file.parent_path() / (file.stem().string() + ".converted.jsonl")).string();
     std::vector<check::GameVerdict> json_verdicts;
+    // The corpus's house rulesets are trusted as the YAML check trusts them (--ruleset-dir).
+    RulesetCache cache(RulesetCache::Sources::NamesAndFiles, {std::string(CONQUIAN_SOURCE_DIR) + "/corpus/rulesets"});
+    check::CheckFileOptions options;
+    options.cache = &cache;
     if (!c.jsonl.empty())
       check::check_text(
-          c.jsonl, name, [&](check::GameVerdict&& v) { json_verdicts.push_back(std::move(v)); }, {},
+          c.jsonl, name, [&](check::GameVerdict&& v) { json_verdicts.push_back(std::move(v)); }, options,
           record::RecordFormat::JsonLines);
     // The YAML verdicts of the documents that were converted, in order.
     std::vector<const check::GameVerdict*> wanted;

@@ -80,11 +80,12 @@ TEST_CASE("fuzz targets: usable inputs are accepted, unusable ones rejected") {
   CHECK(conquian::fuzz::json_record_input("") == Result::rejected);
   CHECK(record_input("format: conquian-record/1\nruleset: corpus/rulesets/no-extra.yml\ndeal: {hands: [[Ac], "
                      "[Ad]]}\nmoves: []\n") == Result::rejected);
-  // Rulesets: one that loads; an unknown key, or a path, does not (nor a file whose comments
-  // hold a '/': this target reads no files, and refuses anything that might name one).
+  // Rulesets: one that loads; an unknown key, or a base named by a path, does not.
   CHECK(ruleset_input("base: nine-card\nhand: 8\ntarget: 9\n") == Result::accepted);
   CHECK(ruleset_input(source("rulesets/american-capped.yaml")) == Result::accepted);
-  CHECK(ruleset_input(source("rulesets/hit.yaml")) == Result::rejected);  // "his/her" in a comment
+  // A '/' in a comment ("his/her") names no file: the ruleset loads (a `base:` path would be
+  // refused by the confinement of record/document_path.h, since the target's folder does not exist).
+  CHECK(ruleset_input(source("rulesets/hit.yaml")) == Result::accepted);
   CHECK(ruleset_input(source("corpus/rulesets/bad-key.yml")) == Result::rejected);
   CHECK(ruleset_input("base: rulesets/american.yaml\n") == Result::rejected);
   // Cards: the first byte picks the ruleset (0: american), then tokens of its deck.

@@ -354,7 +354,7 @@ moves:
     }
     SUBCASE("in the result") {
       const auto e = only_error(record_with("  []\nresult: {winer: 1}\n"));
-      CHECK(contains(e.message, "result: key 'winer' is not a result key (expected winner, draw)"));
+      CHECK(contains(e.message, "result: key 'winer' is not a result key (expected winner, draw, forfeit)"));
     }
     SUBCASE("a key given twice") {
       const auto e = only_error(record_with("  - {seat: 0, seat: 1, pass: Ac}\n"));

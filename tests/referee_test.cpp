@@ -14,7 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "batch/shuffle.h"
+#include "base/rng.h"
+#include "cards/shuffle.h"
 #include "check/check_file.h"
 #include "record/record_writer.h"
 #include "rules/ruleset.h"
@@ -111,8 +112,8 @@ TEST_CASE("bot process: a line each way, a timeout, a closed pipe, a line over t
 
 TEST_CASE("protocol moves: the legal moves read back as themselves; a bad shape is no move") {
   auto rules = load_ruleset("american");
-  batch::Rng rng = batch::deal_rng(3, 0);
-  auto deck = batch::shuffled_deck(rules->deck.size(), rng);
+  Rng rng = deal_rng(3, 0);
+  auto deck = shuffled_deck(rules->deck.size(), rng);
   Position pos = deal(*rules, deck, 0);
   std::vector<Move> legal;
   int plies = 0;

@@ -65,10 +65,10 @@ DealStats play_deal(const Ruleset& rules, std::span<const Card> deck, int dealer
   st.outcome = pos.result;
   count_effects(pos.result, pending, st);
   if (pos.result.kind == Outcome::Kind::Win) {
-    if (rec) rec->result = {true, false, pos.result.winner, {}};
+    if (rec) rec->result = record::won_result(pos.result.winner);
     st.loser_points = loser_points(pos, pos.result.winner);
   } else if (pos.result.kind == Outcome::Kind::Draw) {
-    if (rec) rec->result = {true, true, -1, {}};
+    if (rec) rec->result = record::drawn_result();
   }
   return st;
 }

@@ -54,6 +54,20 @@ struct RecordResult {
   Mark forfeit_mark;
 };
 
+// The result of a deal that was played to its end: won by `winner`, or drawn.
+inline RecordResult won_result(int winner) {
+  RecordResult r;
+  r.present = true;
+  r.winner = winner;
+  return r;
+}
+inline RecordResult drawn_result() {
+  RecordResult r;
+  r.present = true;
+  r.draw = true;
+  return r;
+}
+
 // A deal's place in a match (`score:`, specs/record-format.md "Matches"): what the
 // record states about the match after this deal.
 struct RecordScore {

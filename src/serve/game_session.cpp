@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "cards/shuffle.h"
 #include "record/input_error.h"
 #include "record/position_file.h"
 #include "record/record_reader.h"
@@ -211,8 +212,8 @@ std::string GameSession::record() const {
   if (!record_)
     throw SessionError("no-record", "the game started from a position: there is no deal to write a record of");
   record::GameRecord rec = *record_;
-  if (pos_.result.kind == Outcome::Kind::Win) rec.result = {true, false, pos_.result.winner, {}};
-  else if (pos_.result.kind == Outcome::Kind::Draw) rec.result = {true, true, -1, {}};
+  if (pos_.result.kind == Outcome::Kind::Win) rec.result = record::won_result(pos_.result.winner);
+  else if (pos_.result.kind == Outcome::Kind::Draw) rec.result = record::drawn_result();
   return record::write_record(rec);
 }
 

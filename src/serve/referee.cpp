@@ -5,8 +5,9 @@
 #include <chrono>
 #include <stdexcept>
 
+#include "base/rng.h"
 #include "batch/seal.h"
-#include "batch/shuffle.h"
+#include "cards/shuffle.h"
 #include "replay/record_moves.h"
 #include "rules/ruleset_json.h"
 #include "serve/protocol_moves.h"
@@ -74,8 +75,8 @@ RefereeDeal Referee::play(std::uint64_t index, bool swap_seats) {
   std::vector<SeatPlayer*> at(seats_);
   if (swap_seats) std::reverse(at.begin(), at.end());
 
-  batch::Rng rng = batch::deal_rng(setup_.seed, index);
-  const std::vector<Card> deck = batch::shuffled_deck(rules.deck.size(), rng);
+  Rng rng = deal_rng(setup_.seed, index);
+  const std::vector<Card> deck = shuffled_deck(rules.deck.size(), rng);
   const int dealer = static_cast<int>(index % static_cast<std::uint64_t>(n));
 
   RefereeDeal out;
@@ -149,13 +150,13 @@ RefereeDeal Referee::play(std::uint64_t index, bool swap_seats) {
 
   if (out.forfeit_seat >= 0) {
     out.outcome = Outcome{Outcome::Kind::Win, (out.forfeit_seat + 1) % n};
-    rec.result = {true, false, out.outcome.winner, {}, out.forfeit_seat, out.forfeit_reason, {}};
+    rec.result = record::won_result(out.outcome.winner);
+    rec.result.forfeit_seat = out.forfeit_seat;
+    rec.result.forfeit_reason = out.forfeit_reason;
   } else {
     out.outcome = pos.result;
-    rec.result = {true,
-                  pos.result.kind == Outcome::Kind::Draw,
-                  pos.result.kind == Outcome::Kind::Win ? pos.result.winner : -1,
-                  {}};
+    rec.result =
+        pos.result.kind == Outcome::Kind::Draw ? record::drawn_result() : record::won_result(pos.result.winner);
   }
   const json outcome = outcome_json(out.outcome, out.forfeit_seat, out.forfeit_reason);
   for (int s = 0; s < n; ++s) {

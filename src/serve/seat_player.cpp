@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 
+#include "base/rng.h"
 #include "batch/players.h"
 #include "serve/bot_process.h"
 #include "serve/protocol_moves.h"
@@ -30,7 +31,7 @@ class BuiltinSeat final : public SeatPlayer {
   const std::string& name() const override { return name_; }
   std::string start(std::uint64_t seed, std::uint64_t deal, const std::string&) override {
     // Its own generator per deal: a deal plays the same whichever deals came before.
-    rng_ = batch::deal_rng(seed ^ 0x5eed'b0a7'0000'0000ull, deal);
+    rng_ = deal_rng(seed ^ 0x5eed'b0a7'0000'0000ull, deal);
     return {};
   }
   std::string tell(const std::string&, int) override { return {}; }
@@ -46,7 +47,7 @@ class BuiltinSeat final : public SeatPlayer {
  private:
   std::string name_;
   std::unique_ptr<batch::Player> player_;
-  batch::Rng rng_ = batch::deal_rng(0, 0);
+  Rng rng_ = deal_rng(0, 0);
 };
 
 class ProcessSeat final : public SeatPlayer {

@@ -3,7 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "batch/shuffle.h"
+#include "base/rng.h"
+#include "cards/shuffle.h"
 
 namespace conquian::serve {
 namespace {
@@ -120,7 +121,7 @@ std::vector<PlayerStanding> standings_of(const std::vector<std::string>& players
   // The bootstrap: the boards of each pairing drawn again with replacement, the ratings
   // fitted again; a fixed generator, so a report is the same on every run.
   std::vector<std::vector<double>> draws(n);
-  batch::Rng rng = batch::deal_rng(seed, 0xB007);
+  Rng rng = deal_rng(seed, 0xB007);
   std::vector<std::vector<std::size_t>> picks(pairings.size());
   for (int s = 0; s < samples; ++s) {
     for (std::size_t p = 0; p < pairings.size(); ++p) {

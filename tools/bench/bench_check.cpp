@@ -101,7 +101,8 @@ int bench_check(const bench::Args& args) {
     std::ofstream(jsonl) << lines;
   }
   fmt::print("{} games of {}, {:.1f} moves/game: YAML {:.1f} MB, JSON Lines {:.1f} MB (best of {} runs)\n", games,
-             ruleset, double(total_moves) / games, fs::file_size(yaml) / 1e6, fs::file_size(jsonl) / 1e6, runs);
+             ruleset, double(total_moves) / games, static_cast<double>(fs::file_size(yaml)) / 1e6,
+             static_cast<double>(fs::file_size(jsonl)) / 1e6, runs);
 
   int legal_yaml = 0, legal_1 = 0;
   std::size_t read_yaml = 0, read_json = 0, docs = 0;
@@ -138,7 +139,7 @@ int bench_check(const bench::Args& args) {
     fmt::print(
         "conquian check on a {:.2f} GB JSON Lines file: peak resident {:.1f} MB (goal < 100 MB), {:.1f} s, "
         "exit {}\n",
-        fs::file_size(big) / 1e9, mb, bench::seconds_since(t0), status);
+        static_cast<double>(fs::file_size(big)) / 1e9, mb, bench::seconds_since(t0), status);
     fs::remove(big);
   }
   fs::remove(yaml);

@@ -87,8 +87,8 @@ int main(int argc, char** argv) {
       if (p.plies > 10'000) return fail("the deal does not end");
     }
     if (auto why = invariant_fault(p); !why.empty()) return fail(why);
-    if (p.result.kind == Outcome::Kind::Win) rec.result = {true, false, p.result.winner, {}}, ++wins;
-    else rec.result = {true, true, -1, {}}, ++draws;
+    if (p.result.kind == Outcome::Kind::Win) rec.result = record::won_result(p.result.winner), ++wins;
+    else rec.result = record::drawn_result(), ++draws;
     moves += rec.moves.size();
     // The record, written and read back, checks legal with the same outcome.
     std::string text = record::write_record(rec);
