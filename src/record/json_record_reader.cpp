@@ -444,7 +444,7 @@ void read_json_lines(const ByteSource& source, std::string_view prefix, const st
   const std::size_t capacity = limits.max_line_bytes + kChunk + prefix.size();
   const std::size_t allocated = capacity + simdjson::SIMDJSON_PADDING;
   const std::unique_ptr<char[]> buf(new char[allocated]);
-  std::memcpy(buf.get(), prefix.data(), prefix.size());
+  if (!prefix.empty()) std::memcpy(buf.get(), prefix.data(), prefix.size());  // data() may be null when empty
   std::size_t begin = 0;
   std::size_t end = prefix.size();
   std::uint32_t line = 0;  // the line that starts at `begin` (0-based)
@@ -493,7 +493,7 @@ void read_json_lines_text(std::string_view text, const std::string& name, const 
   read_json_lines(
       [&](char* buf, std::size_t n) {
         const std::size_t take = std::min(n, text.size() - at);
-        std::memcpy(buf, text.data() + at, take);
+        if (take > 0) std::memcpy(buf, text.data() + at, take);  // data() may be null when empty
         at += take;
         return static_cast<ssize_t>(take);
       },
