@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <cctype>
 
 #include <array>
 #include <chrono>
@@ -197,6 +198,24 @@ TEST_CASE("referee: the Python random bot plays whole deals that check finds leg
   CHECK(no_children());
 }
 
+TEST_CASE("referee: conquian engine plays through the bot protocol (it reads the view's position)") {
+  std::shared_ptr<const Ruleset> rules;
+  RefereeSetup setup = american_setup(rules, 20000);
+  auto a = make_seat_player(std::string(CONQUIAN_BINARY) + " engine --player greedy", 1 << 20);
+  auto b = make_seat_player("random", 1 << 20);
+  Referee referee(setup, {a.get(), b.get()});
+  std::vector<record::GameRecord> records;
+  for (std::uint64_t i = 0; i < 5; ++i) {
+    RefereeDeal d = referee.play(i);
+    CAPTURE(d.forfeit_reason);
+    CHECK(d.forfeit_seat == -1);
+    records.push_back(d.record);
+  }
+  referee.quit();
+  for (const auto& v : checked(records)) CHECK(v.judgement == check::Judgement::Legal);
+  CHECK(no_children());
+}
+
 // The cards a seat saw during a deal, from the record alone: its hand as dealt, the card it
 // got or gave in a swap, and every card a move shows to the table (turned, taken, passed,
 // thrown, melded, laid, discarded). The rest stayed hidden from it until the end.
@@ -217,13 +236,22 @@ std::set<std::string> seen_by(const record::GameRecord& rec, int seat, int seats
   return seen;
 }
 
-// Every JSON string in a line ("5h", "turn", ...), as a set.
+// Every JSON string in a line ("5h", "turn", ...), and every word inside one (a view's
+// `position` is a whole position file in one string: its card tokens count too), as a set.
 void strings_in(std::string_view line, std::set<std::string>& out) {
   for (std::size_t i = 0; i < line.size(); ++i) {
     if (line[i] != '"') continue;
     std::size_t j = line.find('"', i + 1);
     if (j == std::string_view::npos) return;
-    out.emplace(line.substr(i + 1, j - i - 1));
+    const std::string_view text = line.substr(i + 1, j - i - 1);
+    out.emplace(text);
+    for (std::size_t k = 0; k < text.size();) {
+      while (k < text.size() && !std::isalnum(static_cast<unsigned char>(text[k]))) ++k;
+      std::size_t e = k;
+      while (e < text.size() && std::isalnum(static_cast<unsigned char>(text[e]))) ++e;
+      if (e > k) out.emplace(text.substr(k, e - k));
+      k = e;
+    }
     i = j;
   }
 }

@@ -5,6 +5,8 @@
 #include <mutex>
 #include <vector>
 
+#include "record/position_file.h"
+#include "replay/view_setup.h"
 #include "rules/ruleset.h"
 #include "serve/engine_protocol.h"
 #include "serve/game_session.h"
@@ -73,4 +75,36 @@ TEST_CASE("serve: the protocol answers in order, with ids, and survives bad line
   CHECK(json::parse(out[2])["id"] == 2);
   CHECK(json::parse(out[3])["moves"].size() >= 1);
   CHECK(json::parse(out[4]) == json::parse(R"({"id":4,"ok":true})"));
+}
+
+TEST_CASE("serve: every decision's view reads back as a position file, the same seat to act") {
+  // The view's `position` is what `conquian engine` answers a bot's `act` from: it must read
+  // in every phase (a force window lists the refuser the engine has not yet counted).
+  auto rules = conquian::load_ruleset("american");
+  int windows = 0, checked = 0;
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    auto game = conquian::serve::GameSession::from_seed(rules, seed, 0);
+    std::uint64_t pick = seed;
+    while (!game.over()) {
+      const int seat = game.to_act();
+      const nlohmann::json view = game.view(seat);
+      CAPTURE(seed);
+      CAPTURE(view.dump());
+      if (game.position().phase == conquian::Phase::ForceWindow) ++windows;
+      if (!view["position"].is_null()) {
+        // Read as bot_move reads it (serve/bot_move.cpp).
+        const conquian::SeatView back = conquian::view_from_file(
+            conquian::record::read_position_text(view["position"].get<std::string>(), "<view>"), *rules);
+        CHECK(conquian::to_act(back.pos) == seat);
+        CHECK(back.pos.phase == game.position().phase);
+        ++checked;
+      }
+      const auto moves = game.legal();
+      REQUIRE(!moves.empty());
+      pick = pick * 6364136223846793005ULL + 1442695040888963407ULL;
+      CHECK(game.play(moves[(pick >> 33) % moves.size()]).legal);
+    }
+  }
+  MESSAGE(checked << " views read back, " << windows << " in a force window");
+  CHECK(windows > 0);
 }

@@ -8,10 +8,11 @@
 #include "base/rng.h"
 #include "batch/seal.h"
 #include "cards/shuffle.h"
+#include "engine/seat_view.h"
 #include "replay/record_moves.h"
 #include "rules/ruleset_json.h"
 #include "serve/protocol_moves.h"
-#include "serve/view_json.h"
+#include "serve/state_json.h"
 
 namespace conquian::serve {
 namespace {
@@ -119,7 +120,7 @@ RefereeDeal Referee::play(std::uint64_t index, bool swap_seats) {
     for (const Move& m : legal) moves.push_back(protocol_move(pos, m));
     const json act = {{"cmd", "act"},
                       {"deal", rec.id},
-                      {"view", view_json(pos, seat)},
+                      {"view", view_json(view_of(pos, seat))},
                       {"legal", moves},
                       {"time_ms", setup_.move_time_ms}};
     const std::string line = act.dump();

@@ -38,9 +38,14 @@ std::optional<std::string> view_position_text(const SeatView& v) {
   if (offered) {
     s += fmt::format("face_up: {{card: {}, {}: {}}}\n", deck.token(p.up), p.up_turned ? "turned" : "thrown",
                      int(p.origin));
+    // A pass that opened a force window is not yet counted in `refusals` (engine/apply.cpp:
+    // the refuser stays the actor, and is counted when nobody forces); the file lists it, as
+    // the last seat of `refused` (specs/position-format.md). So does a decline force's take.
+    int shown = p.refusals;
+    if ((p.phase == Phase::ForceWindow || p.phase == Phase::Forced) && p.actor == flow::offer_seat(p, p.refusals))
+      ++shown;
     std::string refused;
-    for (int i = 0; i < p.refusals; ++i)
-      refused += (refused.empty() ? "" : ", ") + std::to_string(flow::offer_seat(p, i));
+    for (int i = 0; i < shown; ++i) refused += (refused.empty() ? "" : ", ") + std::to_string(flow::offer_seat(p, i));
     if (!refused.empty()) s += "refused: [" + refused + "]\n";
     if (p.phase == Phase::Forced) s += fmt::format("forced: {}\n", int(p.actor));
   }
