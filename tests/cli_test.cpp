@@ -804,3 +804,16 @@ TEST_CASE("cli: an unknown key of a file named inside a document is not quoted (
   // The user's own file, named on the command line, is quoted as before.
   CHECK(has(run_err("rulesets " + (dir / "up" / "shadow.yml").string()).out, "unknown key 'root:"));
 }
+
+TEST_CASE("cli: a write that fails is an error, never a short file and exit 0 (simulate, convert, referee)") {
+  // /dev/full takes the open and refuses every write: the error must come at the end.
+  for (const std::string args :
+       {"simulate -r american -n 50 -s 1 --out /dev/full",
+        "convert " CONQUIAN_SOURCE_DIR "/corpus/legal/american-win.yaml --to jsonl --out /dev/full",
+        "referee -r american -n 3 -s 1 --player random --player greedy --out /dev/full"}) {
+    CAPTURE(args);
+    Run r = run_err(args);
+    CHECK(r.status == 2);
+    CHECK(has(r.out, "--out /dev/full: cannot write: No space left on device"));
+  }
+}

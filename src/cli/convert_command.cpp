@@ -5,15 +5,14 @@
 // error and left out (exit status 2), so that nothing is converted into something else.
 #include <fmt/core.h>
 
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
 #include <string>
 #include <vector>
 
 #include "cli/command_error.h"
 #include "cli/commands.h"
 #include "cli/input_files.h"
+#include "cli/output_file.h"
 #include "record/record_json_writer.h"
 #include "record/record_reader.h"
 #include "record/record_writer.h"
@@ -29,13 +28,10 @@ struct ConvertOptions {
 
 int run_convert(const ConvertOptions& opt) {
   const std::vector<std::string> files = expand_inputs(opt.files);
-  std::FILE* out = stdout;
-  if (!opt.out.empty() && opt.out != "-") {
-    for (const auto& f : files)
-      if (f == opt.out) throw CommandError(fmt::format("--out {}: is also an input", opt.out));
-    out = std::fopen(opt.out.c_str(), "w");
-    if (!out) throw CommandError(fmt::format("--out {}: cannot write: {}", opt.out, std::strerror(errno)));
-  }
+  for (const auto& f : files)
+    refuse_if(!opt.out.empty() && opt.out != "-" && f == opt.out, fmt::format("--out {}: is also an input", opt.out));
+  OutputFile output(opt.out);
+  std::FILE* out = output.get();
   const bool jsonl = opt.to == "jsonl";
   bool first = true;
   int unreadable = 0;
@@ -61,11 +57,7 @@ int run_convert(const ConvertOptions& opt) {
       }
     });
   }
-  const bool written = std::fflush(out) == 0 && !std::ferror(out);
-  if (out != stdout) std::fclose(out);
-  if (!written)
-    throw CommandError(
-        fmt::format("{}: cannot write: {}", opt.out.empty() ? "standard output" : opt.out, std::strerror(errno)));
+  output.finish();
   return unreadable > 0 ? kExitUnusable : kExitOk;
 }
 

@@ -4,12 +4,11 @@
 // written into the record and said on standard error, and the run goes on.
 #include <fmt/core.h>
 
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
 
 #include "cli/command_error.h"
 #include "cli/commands.h"
+#include "cli/output_file.h"
 #include "cli/progress.h"
 #include "engine/engine.h"
 #include "record/record_writer.h"
@@ -36,8 +35,7 @@ int run_referee(const RefereeOptions& opt) {
   if (static_cast<int>(opt.players.size()) != rules->seats)
     throw CommandError(fmt::format("ruleset {} has {} seats: give --player {} times (given {})", rules->name,
                                    rules->seats, rules->seats, opt.players.size()));
-  std::FILE* out = opt.out == "-" ? stdout : std::fopen(opt.out.c_str(), "w");
-  if (!out) throw CommandError(fmt::format("--out {}: cannot write: {}", opt.out, std::strerror(errno)));
+  OutputFile out(opt.out);
 
   serve::RefereeSetup setup;
   setup.rules = rules.get();
@@ -71,14 +69,13 @@ int run_referee(const RefereeOptions& opt) {
     moves += static_cast<std::uint64_t>(d.moves);
     bot += d.bot_seconds;
     own += d.referee_seconds;
-    std::fputs(i == 0 ? "" : "---\n", out);
-    std::fputs(record::write_record(d.record).c_str(), out);
+    std::fputs(i == 0 ? "" : "---\n", out.get());
+    std::fputs(record::write_record(d.record).c_str(), out.get());
     progress.tick(1);
   }
   referee.quit();
   progress.done();
-  if (out != stdout && std::fclose(out) != 0)
-    throw CommandError(fmt::format("--out {}: cannot write: {}", opt.out, std::strerror(errno)));
+  out.finish();
   std::string per_seat;
   for (std::size_t s = 0; s < wins.size(); ++s) per_seat += fmt::format("seat {} won {}, ", s, wins[s]);
   const double per_move = moves ? 1e6 / static_cast<double>(moves) : 0;

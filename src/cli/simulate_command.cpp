@@ -6,14 +6,13 @@
 // (at most N deals). `--seal`: every deal sealed (salt and commitment).
 #include <fmt/core.h>
 
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
 #include <string_view>
 
 #include "batch/simulate_run.h"
 #include "cli/command_error.h"
 #include "cli/commands.h"
+#include "cli/output_file.h"
 #include "cli/players_option.h"
 #include "cli/progress.h"
 
@@ -36,11 +35,7 @@ struct SimulateOptions {
 int run_simulate(const SimulateOptions& opt) {
   auto rules = ruleset_option(opt.ruleset);
   check_players(opt.players, *rules);
-  std::FILE* out = stdout;
-  if (!opt.out.empty() && opt.out != "-") {
-    out = std::fopen(opt.out.c_str(), "w");
-    if (!out) throw CommandError(fmt::format("--out {}: cannot write: {}", opt.out, std::strerror(errno)));
-  }
+  OutputFile out(opt.out);
   refuse_if(opt.match && rules->scoring.match_target == 0,
             fmt::format("--match: ruleset {} sets no match target (scoring.match_target: 0)", rules->name));
   batch::SimulateRun run;
@@ -53,10 +48,10 @@ int run_simulate(const SimulateOptions& opt) {
   run.sealing = opt.seal_random ? batch::Sealing::Random : opt.seal ? batch::Sealing::Seeded : batch::Sealing::None;
   Progress progress("simulated", "deals", opt.deals);
   batch::simulate_run(
-      *rules, opt.ruleset, run, [out](std::string_view text) { std::fwrite(text.data(), 1, text.size(), out); },
+      *rules, opt.ruleset, run, [&out](std::string_view text) { std::fwrite(text.data(), 1, text.size(), out.get()); },
       [&progress](std::uint64_t deals) { progress.tick(deals); });
   progress.done();
-  if (out != stdout) std::fclose(out);
+  out.finish();
   return kExitOk;
 }
 
