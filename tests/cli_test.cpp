@@ -12,6 +12,7 @@
 #include <set>
 
 #include "cli_run.h"
+#include "contains.h"
 #include "position_text.h"
 #include "rules/ruleset.h"
 #include "spec_keys.h"
@@ -28,7 +29,7 @@ Run run_err(const std::string& args) {  // standard error instead of standard ou
   return run(args, true);
 }
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using conquian::testing::has;
 
 using conquian::testing::position_text;
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cli_run.h"
+#include "contains.h"
 
 using namespace conquian;
 
@@ -36,7 +37,7 @@ std::string tiny_view(const std::string& own, const std::string& other, const st
          "\nface_up: {card: 4c, turned: 1}\nrefused: [1]\nto_act: 0\n";
 }
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using conquian::testing::has;
 
 }  // namespace
 

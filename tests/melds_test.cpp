@@ -129,7 +129,7 @@ TEST_CASE("melds_containing lists each meld once") {
 
 namespace {
 
-void cross_check(const Deck& deck, const MeldRules& rules, int count, std::uint64_t seed) {
+void cross_check_meld_index(const Deck& deck, const MeldRules& rules, int count, std::uint64_t seed) {
   MeldIndex idx(deck, rules);
   std::mt19937_64 rng(seed);
   int yes = 0;
@@ -169,15 +169,15 @@ TEST_CASE("the exact cover, the rank program and brute force agree on 100,000 ra
   auto f40 = *Deck::named("french-40");
   auto f52 = *Deck::named("french-52");
   auto s40 = *Deck::named("spanish-40");
-  cross_check(f40, MeldRules{}, 100'000, 1);
-  cross_check(f40, MeldRules{3, 4, 3, 8, {}}, 100'000, 2);
-  cross_check(f52, MeldRules{}, 100'000, 3);
+  cross_check_meld_index(f40, MeldRules{}, 100'000, 1);
+  cross_check_meld_index(f40, MeldRules{3, 4, 3, 8, {}}, 100'000, 2);
+  cross_check_meld_index(f52, MeldRules{}, 100'000, 3);
   MeldRules wild;
   wild.wild = CardSet::of(*s40.parse("2o"));
-  cross_check(s40, wild, 100'000, 4);
+  cross_check_meld_index(s40, wild, 100'000, 4);
   MeldRules two_wilds;
   two_wilds.wild = CardSet::of(*f40.parse("2d")).with(*f40.parse("Ks"));
-  cross_check(f40, two_wilds, 30'000, 5);
+  cross_check_meld_index(f40, two_wilds, 30'000, 5);
 }
 
 namespace {

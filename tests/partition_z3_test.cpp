@@ -240,7 +240,8 @@ struct Verdicts {
   bool fast = false, ranks = false, slow = false;
 };
 
-void cross_check(const Deck& deck, const MeldRules& rules, int count, std::uint64_t seed, bool dense = false) {
+void cross_check_four_deciders(const Deck& deck, const MeldRules& rules, int count, std::uint64_t seed,
+                               bool dense = false) {
   MeldIndex idx(deck, rules);
   std::vector<CardSet> sets = random_sets(idx, count, 11, seed);
   if (dense) {  // crowded into a few ranks, where sets and runs compete (the hostile shapes)
@@ -335,10 +336,10 @@ TEST_CASE("z3 partition agrees with the rank program, the exact cover and brute 
   for (int i = 0; i < 4; ++i) pairs_wilds.wild.insert(d32x2.card(i % 2, 31 - i / 2));
   MeldRules long_runs{3, 4, 5, 7, {}};
   long_runs.wild = CardSet::of(d13x4.card(2, 12)).with(d13x4.card(3, 12)).with(d13x4.card(3, 11));
-  cross_check(d16x4, twos, conquian::testing::scaled(500), 31, true);
-  cross_check(d16x4, capped_wilds, conquian::testing::scaled(500), 32, true);
-  cross_check(d32x2, pairs_wilds, conquian::testing::scaled(500), 33, true);
-  cross_check(d13x4, long_runs, conquian::testing::scaled(500), 34, true);
+  cross_check_four_deciders(d16x4, twos, conquian::testing::scaled(500), 31, true);
+  cross_check_four_deciders(d16x4, capped_wilds, conquian::testing::scaled(500), 32, true);
+  cross_check_four_deciders(d32x2, pairs_wilds, conquian::testing::scaled(500), 33, true);
+  cross_check_four_deciders(d13x4, long_runs, conquian::testing::scaled(500), 34, true);
 }
 
 TEST_CASE("z3 partition agrees with the exact cover and brute force") {
@@ -347,10 +348,10 @@ TEST_CASE("z3 partition agrees with the exact cover and brute force") {
   auto s40 = *Deck::named("spanish-40");
   MeldRules wild;
   wild.wild = CardSet::of(*s40.parse("2o"));
-  cross_check(f40, MeldRules{}, conquian::testing::scaled(3'000), 11);
-  cross_check(f40, MeldRules{3, 4, 3, 8, {}}, conquian::testing::scaled(3'000), 12);
-  cross_check(f52, MeldRules{}, conquian::testing::scaled(3'000), 13);
-  cross_check(s40, wild, conquian::testing::scaled(3'000), 14);
+  cross_check_four_deciders(f40, MeldRules{}, conquian::testing::scaled(3'000), 11);
+  cross_check_four_deciders(f40, MeldRules{3, 4, 3, 8, {}}, conquian::testing::scaled(3'000), 12);
+  cross_check_four_deciders(f52, MeldRules{}, conquian::testing::scaled(3'000), 13);
+  cross_check_four_deciders(s40, wild, conquian::testing::scaled(3'000), 14);
 }
 
 TEST_CASE("z3 enumeration finds exactly the splits of the exact cover, each once") {

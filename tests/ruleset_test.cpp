@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "contains.h"
 #include "record/input_error.h"
 #include "rules/ruleset.h"
 #include "rules/ruleset_keys.h"
@@ -183,7 +184,7 @@ std::string refusal_of_file(const std::string& path) {
   return "";
 }
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using conquian::testing::has;
 
 fs::path temp_dir() {
   fs::path dir = fs::temp_directory_path() / ("conquian-ruleset-test-" + std::to_string(getpid()));

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "cards/shuffle.h"
+#include "contains.h"
 #include "position_text.h"
 #include "record/input_error.h"
 #include "record/position_file.h"
@@ -46,7 +47,7 @@ std::string position_error(const std::string& text) {
   return "";
 }
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using conquian::testing::has;
 
 solve::Options small_table() {
   solve::Options o;
