@@ -3,6 +3,8 @@
 
 #include <doctest/doctest.h>
 
+#include <map>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -13,6 +15,14 @@
 #include "rules/ruleset.h"
 
 namespace conquian::testing {
+
+// A shipped ruleset, loaded once per test process: many tests ask for the same few.
+inline std::shared_ptr<const Ruleset> shared_ruleset(const std::string& name) {
+  static std::map<std::string, std::shared_ptr<const Ruleset>> cache;
+  auto& r = cache[name];
+  if (!r) r = load_ruleset(name);
+  return r;
+}
 
 inline std::vector<std::string> words(const std::string& text) {
   std::istringstream in(text);
