@@ -420,15 +420,11 @@ TEST_CASE("cli: show, the table after N moves") {
 // ---- issue 16: a command line that behaves as people expect ------------------------------
 
 TEST_CASE("cli: misspelt commands and options get the nearest name; help and -V") {
-  Run chek = run_err("chek x.yaml");
-  CHECK(chek.status == 2);
-  CHECK(has(chek.out, "conquian: unknown command 'chek'; did you mean 'check'?"));
-  Run frob = run_err("frobnicate");
-  CHECK(frob.status == 2);
-  CHECK(has(frob.out, "unknown command 'frobnicate'; the commands are check,"));
-  Run opt = run_err("check --rulset american x.yaml");
-  CHECK(opt.status == 2);
-  CHECK(has(opt.out, "conquian check: unknown option '--rulset'; did you mean '--ruleset'?"));
+  using conquian::testing::check_stderr_says;
+  check_stderr_says("chek x.yaml", 2, "conquian: unknown command 'chek'; did you mean 'check'?");
+  check_stderr_says("frobnicate", 2, "unknown command 'frobnicate'; the commands are check,");
+  check_stderr_says("check --rulset american x.yaml", 2,
+                    "conquian check: unknown option '--rulset'; did you mean '--ruleset'?");
   Run help = run("help");
   CHECK(help.status == 0);
   CHECK(has(help.out, "Subcommands:"));

@@ -3,6 +3,7 @@
 
 #include <doctest/doctest.h>
 
+#include <initializer_list>
 #include <map>
 #include <memory>
 #include <sstream>
@@ -88,6 +89,11 @@ inline void play(Position& pos, const std::string& text) {
   INFO("move: " << text);
   REQUIRE_MESSAGE(v.ok(), code_name(v.code) << ": " << v.message);
   apply(pos, m);
+}
+
+// play() for each move in turn: a scripted stretch of a deal.
+inline void play_all(Position& pos, std::initializer_list<const char*> moves) {
+  for (const char* m : moves) play(pos, m);
 }
 
 // The code judge() gives a move.

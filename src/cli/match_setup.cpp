@@ -15,7 +15,8 @@ void add_player_options(CLI::App& cmd, std::vector<std::string>& players, int& m
       ->check(CLI::Range(1, 3'600'000));
 }
 
-serve::RefereeSetup referee_setup(const Ruleset& rules, const std::string& asked, std::uint64_t seed, int move_time_ms) {
+serve::RefereeSetup referee_setup(const Ruleset& rules, const std::string& asked, std::uint64_t seed,
+                                  int move_time_ms) {
   serve::RefereeSetup setup;
   setup.rules = &rules;
   if (shipped_ruleset_texts().count(asked)) setup.ruleset_name = asked;
