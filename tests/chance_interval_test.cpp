@@ -128,6 +128,11 @@ TEST_CASE("conquian solve --stock unknown --interval: exact, proved or undecided
   run = conquian::testing::run_cli("solve " + file + " --time 100", true);
   CHECK(run.status == 2);
   CHECK(run.out.find("--time limits --interval") != std::string::npos);
+  // Options it would ignore are refused.
+  for (const char* extra : {" --all-moves", " --threads 2", " --view 0"}) {
+    CAPTURE(extra);
+    CHECK(conquian::testing::run_cli("solve " + file + " --interval" + extra).status == 2);
+  }
   // The stock as given: no interval to prove.
   run = conquian::testing::run_cli("solve " + std::string(CONQUIAN_SOURCE_DIR) +
                                    "/corpus/legal/simulated-american.yaml --after 40 --interval");

@@ -251,10 +251,18 @@ int run_whole_deck(const SolveOptions& opt) {
 int run_solve(const SolveOptions& opt) {
   refuse_if(opt.whole_deck && !opt.position.empty(),
             "--whole-deck solves every deal of --ruleset and takes no POSITION; give one or the other");
+  refuse_if(opt.interval && opt.whole_deck, "--interval proves bounds on one position; --whole-deck takes none");
+  refuse_if(opt.interval && opt.all_moves, "--interval bounds the position's value only; drop --all-moves");
+  refuse_if(opt.interval && opt.threads_given, "--interval runs on one thread; drop --threads");
   if (opt.whole_deck) return run_whole_deck(opt);
   if (opt.position.empty()) return unusable("give a POSITION file (or --whole-deck --ruleset R)");
   PositionInput input{opt.position, opt.after, opt.game, opt.ruleset};
-  if (auto view = load_view(input, opt.view)) return run_view(view_run(opt), *view);
+  if (auto view = load_view(input, opt.view)) {
+    refuse_if(opt.interval,
+              "--interval needs both hands known; a seat's view (--view, or 'view:' in the file) has "
+              "one");
+    return run_view(view_run(opt), *view);
+  }
   LoadedPosition in = load_position(opt);
   const Position& p = in.position;
   if (opt.interval) {

@@ -19,7 +19,8 @@ namespace conquian::solve {
 struct IntervalRequest {
   std::uint64_t max_nodes = 50'000'000;  // 0: no limit
   double seconds = 0;                    // of the clock; 0: no limit
-  // Stop once U - L is at most this share of 2 (the whole range [-1, 1]); 0: only at L = U.
+  // Stop once U - L is at most this, in units of the expected score (whose range [-1, 1] is
+  // 2 wide); 0: only at L = U.
   double width = 0;
 };
 
