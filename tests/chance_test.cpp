@@ -426,3 +426,31 @@ TEST_CASE("closures under kept groupings: the same cards grouped two ways are tw
     CHECK(n.reach[0].cards == reach.reachable(*p, 0));
   }
 }
+
+TEST_CASE("a turn keeps nothing of the card refused before it, and the search still equals plain expectimax there") {
+  // enter_turn clears up_turned with the face-up card: a stale flag made positions equal in
+  // every rule differ in their keys (issue 29).
+  int turns_after_turned = 0;
+  for (const char* name : {"tiny", "tiny-offer", "american"}) {
+    auto rules = variant(name);
+    Rng rng(20261205);
+    solve::ChanceSolver solver(configuration(0));
+    for (int deal_no = 0; deal_no < conquian::testing::scaled(150); ++deal_no) {
+      Position p = random_position(*rules, rng, 0, false);
+      std::vector<Move> legal;
+      while (!p.result.over()) {
+        const bool was_turned = p.up != kNoCard && p.up_turned;
+        legal_moves(p, legal);
+        apply(p, legal[rng.below(legal.size())]);
+        if (p.phase != Phase::Turn) continue;
+        CHECK_FALSE(p.up_turned);
+        if (!was_turned || p.stock_left() > 5) continue;
+        ++turns_after_turned;
+        const Position q = forget_stock(p);
+        solver.reset_nodes();
+        check_same(solver.exact_value(q), solve::PlainExpectimax().value(q));
+      }
+    }
+  }
+  CHECK(turns_after_turned > conquian::testing::scaled(100));
+}

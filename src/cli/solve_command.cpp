@@ -14,6 +14,7 @@
 #include "cli/input_files.h"
 #include "cli/position_input.h"
 #include "cli/progress.h"
+#include "cli/solve_interval.h"
 #include "cli/solve_view.h"
 #include "replay/move_words.h"
 #include "replay/position_setup.h"
@@ -47,6 +48,8 @@ struct SolveOptions {
   std::uint64_t max_worlds = 2000;
   unsigned threads = 1;
   bool threads_given = false;
+  bool interval = false;  // --interval: bounds proved by threshold tests (stock unknown)
+  double time_ms = 0;     // --time MS: of --interval (0: no limit)
 };
 
 // The default ceiling of the chance search's threads: they all search the same position and
@@ -248,12 +251,34 @@ int run_whole_deck(const SolveOptions& opt) {
 int run_solve(const SolveOptions& opt) {
   refuse_if(opt.whole_deck && !opt.position.empty(),
             "--whole-deck solves every deal of --ruleset and takes no POSITION; give one or the other");
+  refuse_if(opt.interval && opt.whole_deck, "--interval proves bounds on one position; --whole-deck takes none");
+  refuse_if(opt.interval && opt.all_moves, "--interval bounds the position's value only; drop --all-moves");
+  refuse_if(opt.interval && opt.threads_given, "--interval runs on one thread; drop --threads");
   if (opt.whole_deck) return run_whole_deck(opt);
   if (opt.position.empty()) return unusable("give a POSITION file (or --whole-deck --ruleset R)");
   PositionInput input{opt.position, opt.after, opt.game, opt.ruleset};
-  if (auto view = load_view(input, opt.view)) return run_view(view_run(opt), *view);
+  if (auto view = load_view(input, opt.view)) {
+    refuse_if(opt.interval,
+              "--interval needs both hands known; a seat's view (--view, or 'view:' in the file) has "
+              "one");
+    return run_view(view_run(opt), *view);
+  }
   LoadedPosition in = load_position(opt);
   const Position& p = in.position;
+  if (opt.interval) {
+    if (p.stock_known)
+      return unusable(
+          "--interval proves bounds with the stock order unknown: give --stock unknown (or a position "
+          "whose stock is unknown)");
+    if (opt.samples > 0) return unusable("--interval and --samples are two answers; give one");
+    if (std::string why = solve::why_unsolvable(p); !why.empty()) return unusable(why);
+    IntervalRun run{in.label, solver_options(opt), {}, opt.json};
+    if (!opt.table_bits) run.search.table_bits = solve::default_chance_table_bits();
+    run.request.max_nodes = opt.max_nodes;
+    run.request.seconds = opt.time_ms / 1000.0;
+    return run_interval(p, run);
+  }
+  if (opt.time_ms > 0) return unusable("--time limits --interval; give --interval too");
   if (!p.result.over()) {
     if (std::string why = solve::why_unsolvable(p); !why.empty()) return unusable(why);
     if (p.stock_known && opt.samples > 0) return unusable("--samples needs an unknown stock (--stock unknown)");
@@ -348,6 +373,12 @@ void register_solve(CLI::App& app, Runner& run) {
                   "most 8); with --view, of the worlds (default 1). The values do not depend on it")
       ->check(CLI::Range(1, 256))
       ->each([](const std::string&) { opt.threads_given = true; });
+  cmd->add_flag("--interval", opt.interval,
+                "With the stock unknown: prove bounds [L, U] on seat 0's expected score by threshold tests, narrowed "
+                "until exact or until --max-nodes or --time runs out (exit 0 for any proved interval, 3 when nothing "
+                "narrower than [-1, 1] is proved)");
+  cmd->add_option("--time", opt.time_ms, "With --interval: stop narrowing after MS milliseconds of the clock")
+      ->check(CLI::PositiveNumber);
   auto* whole =
       cmd->add_flag("--whole-deck", opt.whole_deck, "Solve every deal of --ruleset exactly (small decks: tiny)");
   cmd->add_option("--dealer", opt.dealer, "With --whole-deck: the dealing seat (default 0)")->needs(whole);

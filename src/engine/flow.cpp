@@ -23,8 +23,11 @@ void win(Position& pos, int seat) {
 }
 
 void enter_turn(Position& pos, int seat) {
+  // No card is face up: nothing of the last one stays in the state (a stale up_turned made
+  // equal positions differ in their hash and in the solvers' keys).
   pos.up = kNoCard;
   pos.origin = kNoSeat;
+  pos.up_turned = false;
   pos.refusals = 0;
   if (pos.stock_left() > 0) {
     pos.phase = Phase::Turn;

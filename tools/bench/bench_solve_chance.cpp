@@ -15,6 +15,10 @@
 //   --chance-threads T: the search on T threads (solve/chance.h); the times (the column
 //     "cpu", the median, --largest-seconds) are then the clock's, not this thread's CPU
 //   --write DIR: each sampled position also as a position file DIR/unseenN-K.position.yml
+//   --interval-goal yes: on each solved sampled position (value v), the nodes of the two
+//     threshold tests that prove [v-0.1, v+0.1] (solve/chance_interval.h; each with a fresh
+//     table) and of the bisection to a width of 0.2, against the exact search's nodes; goal
+//     (issue 29): the median ratio at most 0.1
 #include "bench_solve_chance.h"
 
 #include <fmt/core.h>
@@ -33,6 +37,7 @@
 #include "replay/position_setup.h"
 #include "replay/ruleset_cache.h"
 #include "solve/chance.h"
+#include "solve/chance_interval.h"
 #include "solve/solver.h"
 #include "solve/table_memory.h"
 
@@ -162,8 +167,30 @@ std::string position_file_text(const Position& p) {
   return text;
 }
 
+// The interval goal on one solved position: the nodes that prove [v-0.1, v+0.1] knowing v,
+// and those of the bisection to width 0.2 not knowing it, each over the exact search's.
+struct IntervalCost {
+  double known = 0, bisection = 0;
+};
+
+IntervalCost interval_cost(const Position& p, const solve::Options& o, const solve::ChanceResult& exact) {
+  const solve::Int128 d = exact.exact.denominator, v = exact.exact.expected, slack = d / 10;
+  const double exact_nodes = static_cast<double>(exact.nodes - exact.outcome_nodes);
+  solve::Options one = o;
+  one.max_nodes = 0;
+  std::uint64_t below = 0, above = 0;
+  const bool low = solve::prove_threshold(p, one, std::max(-d, v - slack), true, below);
+  const bool high = solve::prove_threshold(p, one, std::min(d, v + slack), false, above);
+  if (!low || !high) throw std::runtime_error("a threshold test of the interval goal failed on a solved position");
+  solve::IntervalRequest request;
+  request.max_nodes = 0;
+  request.width = 0.2;
+  const solve::ChanceInterval bisected = solve::prove_interval(p, one, request);
+  return {static_cast<double>(below + above) / exact_nodes, static_cast<double>(bisected.nodes) / exact_nodes};
+}
+
 void sample_part(const Ruleset& rules, const solve::Options& o, std::uint64_t seed, int count, int unseen, bool verbose,
-                 int only, const std::string& write_dir) {
+                 int only, const std::string& write_dir, bool interval_goal) {
   std::vector<Position> set;
   for (std::uint64_t i = 0; static_cast<int>(set.size()) < count && i < static_cast<std::uint64_t>(count) * 10; ++i)
     if (auto p = greedy_until(deal_of(rules, seed, i), seed * 7919 + i, unseen)) set.push_back(*p);
@@ -182,7 +209,8 @@ void sample_part(const Ruleset& rules, const solve::Options& o, std::uint64_t se
     }
   }
   if (only >= 0) set = {set.at(static_cast<std::size_t>(only))};
-  std::vector<double> times, all_times;  // all_times: an unsolved position as slower than any
+  std::vector<double> times, all_times;                // all_times: an unsolved position as slower than any
+  std::vector<double> known_ratios, bisection_ratios;  // --interval-goal
   std::uint64_t nodes = 0, outcome_nodes = 0;
   int unsolved = 0, uncertain = 0;
   double total = 0;
@@ -202,6 +230,14 @@ void sample_part(const Ruleset& rules, const solve::Options& o, std::uint64_t se
     }
     times.push_back(cpu);
     all_times.push_back(cpu);
+    if (interval_goal) {
+      const IntervalCost c = interval_cost(p, o, r);
+      known_ratios.push_back(c.known);
+      bisection_ratios.push_back(c.bisection);
+      if (verbose)
+        fmt::print("      interval [v-0.1, v+0.1]: {:.3f} of the exact nodes; bisection to width 0.2: {:.3f}\n",
+                   c.known, c.bisection);
+    }
     uncertain += r.value.win0 < 1 && r.value.win1 < 1 && r.value.draw < 1;
   }
   fmt::print(
@@ -214,6 +250,14 @@ void sample_part(const Ruleset& rules, const solve::Options& o, std::uint64_t se
       nodes ? 100.0 * static_cast<double>(outcome_nodes) / static_cast<double>(nodes) : 0.0, uncertain);
   if (unsolved)
     fmt::print("  {} not solved within {} nodes (counted as slowest in the median)\n", unsolved, o.max_nodes);
+  if (interval_goal)
+    fmt::print(
+        "  proved intervals (one thread, fresh tables; goal: median at most 0.1 of the exact nodes): [v-0.1, v+0.1] "
+        "median {:.3f}, worst {:.3f}; bisection to width 0.2 median {:.3f}, worst {:.3f} ({} positions)\n",
+        median(known_ratios), known_ratios.empty() ? 0.0 : *std::max_element(known_ratios.begin(), known_ratios.end()),
+        median(bisection_ratios),
+        bisection_ratios.empty() ? 0.0 : *std::max_element(bisection_ratios.begin(), bisection_ratios.end()),
+        known_ratios.size());
 }
 
 void largest_part(const Ruleset& rules, const solve::Options& o, std::uint64_t seed, int deals, double seconds) {
@@ -259,7 +303,8 @@ int bench_solve_chance(const Args& args) {
   corpus_part(o, arg(args, "--corpus", "corpus"));
   if (count > 0)
     sample_part(*rules, o, seed, count, unseen, arg(args, "--verbose", "no") == "yes",
-                std::stoi(arg(args, "--only", "-1")), arg(args, "--write", ""));
+                std::stoi(arg(args, "--only", "-1")), arg(args, "--write", ""),
+                arg(args, "--interval-goal", "no") == "yes");
   if (deals > 0) largest_part(*rules, o, seed, deals, seconds);
   return 0;
 }

@@ -1,0 +1,51 @@
+#include "cli/solve_interval.h"
+
+#include <fmt/core.h>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/command_error.h"
+#include "cli/commands.h"
+
+namespace conquian::cli {
+namespace {
+
+double decimal(solve::Int128 num, solve::Int128 den) {
+  return static_cast<double>(static_cast<long double>(num) / static_cast<long double>(den));
+}
+
+}  // namespace
+
+int run_interval(const Position& p, const IntervalRun& run) {
+  const solve::ChanceInterval r = solve::prove_interval(p, run.search, run.request);
+  const solve::Int128 d = r.denominator;
+  if (r.trivial())
+    throw Undecided(fmt::format(
+        "the position, with the stock order unknown, proved nothing narrower than [-1, 1] within {} nodes "
+        "(--max-nodes) and {} (--time); raise them",
+        run.request.max_nodes, run.request.seconds > 0 ? fmt::format("{:.3f} s", run.request.seconds) : "no limit"));
+  if (run.json) {
+    nlohmann::json j = {{"interval", {decimal(r.lower, d), decimal(r.upper, d)}},
+                        {"exact", r.exact()},
+                        {"fractions", {solve::fraction(r.lower, d), solve::fraction(r.upper, d)}},
+                        {"numerators", {solve::to_string(r.lower), solve::to_string(r.upper)}},
+                        {"denominator", solve::to_string(d)},
+                        {"tests", r.tests},
+                        {"nodes", r.nodes},
+                        {"seconds", r.seconds}};
+    fmt::print("{}\n", j.dump());
+    return kExitOk;
+  }
+  fmt::print("position: {} (seat {} to act), stock order unknown: every unseen card equally likely\n", run.label,
+             to_act(p));
+  if (r.exact())
+    fmt::print("exact: seat 0's expected score {:+.6f} (exactly {})\n", decimal(r.lower, d),
+               solve::fraction(r.lower, d));
+  else
+    fmt::print("proved: seat 0's expected score between {:+.6f} and {:+.6f} (exactly {} and {})\n", decimal(r.lower, d),
+               decimal(r.upper, d), solve::fraction(r.lower, d), solve::fraction(r.upper, d));
+  fmt::print("threshold tests: {}, nodes: {} ({:.3f} s)\n", r.tests, r.nodes, r.seconds);
+  return kExitOk;
+}
+
+}  // namespace conquian::cli

@@ -1,0 +1,140 @@
+// Proved intervals with the stock unknown (src/solve/chance_interval.*, `conquian solve
+// --interval`): the exact value (plain expectimax, chance_reference.h) lies in every interval
+// proved, on many small positions and at budgets that stop the bisection early.
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "cards/shuffle.h"
+#include "cli_run.h"
+#include "replay/position_setup.h"
+#include "solve/chance_interval.h"
+#include "solve/chance_reference.h"
+#include "test_scale.h"
+
+using namespace conquian;
+
+namespace {
+
+// A deal of `rules` played at random until at most `unseen` cards are left unseen, the stock
+// order then forgotten; nullopt when the deal ends first.
+std::optional<Position> interval_test_position(const Ruleset& rules, Rng& rng, int unseen) {
+  std::vector<Card> deck = shuffled_deck(rules.deck.size(), rng);
+  Position p = deal(rules, deck, static_cast<int>(rng.below(2)));
+  std::vector<Move> legal;
+  while (!p.result.over() && p.stock_left() > unseen) {
+    legal_moves(p, legal);
+    apply(p, legal[rng.below(legal.size())]);
+  }
+  if (p.result.over()) return std::nullopt;
+  return forget_stock(p);
+}
+
+}  // namespace
+
+TEST_CASE("proved intervals hold the exact value, and narrow to it without a budget") {
+  int stopped = 0, proper = 0, positions = 0;
+  for (const char* base : {"tiny", "tiny-lay", "tiny-offer"}) {
+    const std::string extra = std::string(base) == "tiny-lay" ? "meld_timing: turn\n"
+                              : std::string(base) == "tiny-offer"
+                                  ? "forcing: {decline: false, offer: true, hit: false, "
+                                    "forced_extra_melds: true}\n"
+                                  : "";
+    auto rules = load_ruleset_text("base: tiny\n" + extra, base, std::string(base) + ".yaml");
+    Rng rng(20261203);
+    const int want = conquian::testing::scaled(80);
+    for (int found = 0, tries = 0; found < want && tries < 50 * want; ++tries) {
+      auto p = interval_test_position(*rules, rng, 7);
+      if (!p) continue;
+      ++found, ++positions;
+      const solve::Int128 exact = solve::PlainExpectimax().value(*p).expected;
+      const solve::Int128 top = solve::factorial(p->stock_left());
+      for (std::uint64_t budget : {30u, 300u, 3000u, 0u}) {
+        solve::Options o;
+        o.table_bits = 12;
+        solve::IntervalRequest request;
+        request.max_nodes = budget;
+        const solve::ChanceInterval r = solve::prove_interval(*p, o, request);
+        CAPTURE(base);
+        CAPTURE(budget);
+        CAPTURE(solve::to_string(exact));
+        CAPTURE(solve::to_string(r.lower));
+        CAPTURE(solve::to_string(r.upper));
+        CHECK(solve::to_string(r.denominator) == solve::to_string(top));
+        CHECK(r.lower <= exact);
+        CHECK(exact <= r.upper);
+        CHECK(-top <= r.lower);
+        CHECK(r.upper <= top);
+        if (budget == 0) CHECK(r.exact());
+        if (!r.exact()) ++stopped;
+        proper += !r.exact() && !r.trivial();
+      }
+    }
+  }
+  CHECK(positions >= conquian::testing::scaled(200));
+  CHECK(stopped >= positions / 2);  // the budgets do stop the bisection
+  CHECK(proper > 0);                // with intervals narrower than [-1, 1] but not exact
+}
+
+TEST_CASE("a proved interval stops at the width asked for") {
+  auto rules = load_ruleset("tiny");
+  Rng rng(20261204);
+  int checked = 0;
+  for (int tries = 0; checked < 30 && tries < 1000; ++tries) {
+    auto p = interval_test_position(*rules, rng, 7);
+    if (!p) continue;
+    ++checked;
+    solve::IntervalRequest request;
+    request.max_nodes = 0;
+    request.width = 0.2;
+    const solve::ChanceInterval r = solve::prove_interval(*p, solve::Options{}, request);
+    const solve::Int128 exact = solve::PlainExpectimax().value(*p).expected;
+    CHECK(r.lower <= exact);
+    CHECK(exact <= r.upper);
+    CHECK(static_cast<double>(r.upper - r.lower) <= 0.2 * static_cast<double>(r.denominator));
+  }
+  CHECK(checked == 30);
+}
+
+TEST_CASE("conquian solve --stock unknown --interval: exact, proved or undecided") {
+  const std::string file = std::string(CONQUIAN_SOURCE_DIR) + "/corpus/chance/unseen14-07.position.yml";
+  // Without a budget the bisection reaches the exact value (-31/84, as the exact search finds).
+  auto run = conquian::testing::run_cli("solve " + file + " --interval --max-nodes 0 --json");
+  REQUIRE(run.status == 0);
+  auto j = nlohmann::json::parse(run.out);
+  CHECK(j["exact"] == true);
+  CHECK(j["fractions"][0] == "-31/84");
+  CHECK(j["fractions"][1] == "-31/84");
+  // A budget that stops it: an interval around -31/84, exit 0, or nothing proved, exit 3.
+  run = conquian::testing::run_cli("solve " + file + " --interval --max-nodes 20000 --json");
+  CHECK((run.status == 0 || run.status == 3));
+  if (run.status == 0) {
+    j = nlohmann::json::parse(run.out);
+    CHECK(j["exact"] == false);
+    CHECK(j["interval"][0].get<double>() <= -31.0 / 84);
+    CHECK(-31.0 / 84 <= j["interval"][1].get<double>());
+  }
+  // One node: what the table and the known bounds prove a few levels down, no test finished.
+  run = conquian::testing::run_cli("solve " + file + " --interval --max-nodes 1 --json");
+  REQUIRE(run.status == 0);
+  j = nlohmann::json::parse(run.out);
+  CHECK(j["tests"] == 0);
+  CHECK(j["interval"][0].get<double>() <= -31.0 / 84);
+  CHECK(-31.0 / 84 <= j["interval"][1].get<double>());
+  // A time limit stops it too (checked every 65,536 nodes).
+  run = conquian::testing::run_cli("solve " + file + " --interval --max-nodes 0 --time 1");
+  CHECK(run.status == 0);
+  CHECK(run.out.find("proved: seat 0's expected score between") != std::string::npos);
+  run = conquian::testing::run_cli("solve " + file + " --time 100", true);
+  CHECK(run.status == 2);
+  CHECK(run.out.find("--time limits --interval") != std::string::npos);
+  // Options it would ignore are refused.
+  for (const char* extra : {" --all-moves", " --threads 2", " --view 0"}) {
+    CAPTURE(extra);
+    CHECK(conquian::testing::run_cli("solve " + file + " --interval" + extra).status == 2);
+  }
+  // The stock as given: no interval to prove.
+  run = conquian::testing::run_cli("solve " + std::string(CONQUIAN_SOURCE_DIR) +
+                                   "/corpus/legal/simulated-american.yaml --after 40 --interval");
+  CHECK(run.status == 2);
+}
