@@ -156,9 +156,9 @@ GameSession GameSession::from_world(std::shared_ptr<const Ruleset> rules, const 
   return s;
 }
 
-void GameSession::forget_stock() {
-  pos_.stock_known = false;
-  for (Position& p : history_) p.stock_known = false;
+void GameSession::forget_stock_order() {
+  pos_ = forget_stock(pos_);
+  for (Position& p : history_) p = forget_stock(p);
   if (record_) {
     record_->has_stock = false;
     record_->stock.clear();

@@ -111,7 +111,7 @@ class GameSession {
   // Forgets the stock's order, in the position and in the record's deal (which then has no
   // `stock`, as a record may be written): every turn may show any unseen card, as `check`
   // judges a record without a stock. For a game whose turns are chance (specs/python.md).
-  void forget_stock();
+  void forget_stock_order();
   // Takes back the last move played; false when none was played since the start.
   bool undo();
   std::size_t moves_played() const { return history_.size(); }
