@@ -28,7 +28,8 @@ def test_ruleset_from_a_dict_and_a_path():
     inline = conquian.ruleset({"base": "american", "hand": 9, "target": 10})
     assert inline.keys()["hand"] == 9
     by_path = conquian.ruleset(str(SOURCE / "rulesets" / "tiny.yaml"))
-    assert by_path.keys() == conquian.ruleset("tiny").keys()
+    without_source = lambda keys: {k: v for k, v in keys.items() if k != "source"}
+    assert without_source(by_path.keys()) == without_source(conquian.ruleset("tiny").keys())
     assert "tiny" in repr(by_path)
 
 
@@ -97,10 +98,12 @@ def test_solve_is_solve_json(tmp_path):
     state = conquian.ruleset("tiny").new_game(seed=3)
     path = tmp_path / "tiny.yaml"
     path.write_text(state.record())
-    status, out, err = conquian_cli("solve", str(path), "--json")
+    status, out, err = conquian_cli("solve", str(path), "--after", "0", "--json")
     assert status == 0, err
     answer = state.solve()
-    assert answer == {**json.loads(out), **({"stopped": answer["stopped"]} if "stopped" in answer else {})}
+    expected = json.loads(out)
+    timeless = lambda a: {k: v for k, v in a.items() if k not in ("seconds", "stopped")}
+    assert timeless(answer) == timeless(expected) and answer.get("stopped", False) is False
 
 
 def test_game_from_position_has_no_record():

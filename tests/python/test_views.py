@@ -18,6 +18,10 @@ def play_some(state, rng, steps):
             state.apply_action(rng.choices(actions, probs)[0])
         else:
             state.apply_action(rng.choice(state.legal_actions()))
+    # A move half chosen is finished: its steps (cards laid, say) are public, as they are in
+    # OpenSpiel, and the twin below replays whole moves only.
+    while state.chosen_steps:
+        state.apply_action(rng.choice(state.legal_actions()))
     return state
 
 
