@@ -28,6 +28,14 @@ inline CliRun run_cli(const std::string& args, bool want_stderr = false) {
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
 }
 
+// Runs `args`: the exit status is `status` and standard error holds `says`.
+inline void check_stderr_says(const std::string& args, int status, const std::string& says) {
+  INFO("conquian " << args);
+  CliRun err = run_cli(args, true);
+  CHECK(err.status == status);
+  CHECK_MESSAGE(err.out.find(says) != std::string::npos, err.out);
+}
+
 // Runs `args` (which hold --json) and checks the error form of specs/check-output.md:
 // standard output is one JSON value, {"error": {...}} and nothing else, with the command,
 // a message holding `says` and `status` (also the exit status); standard error says

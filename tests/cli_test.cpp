@@ -15,6 +15,7 @@
 #include "contains.h"
 #include "position_text.h"
 #include "rules/ruleset.h"
+#include "sample_records.h"
 #include "spec_keys.h"
 
 namespace fs = std::filesystem;
@@ -44,18 +45,7 @@ std::string write(const fs::path& path, const std::string& text) {
   return path.string();
 }
 
-const char* kGame = R"(format: conquian-record/1
-ruleset: american
-id: short
-dealer: 1
-deal:
-  hands:
-    - [5c, 5d, Ac, 2d, 3s, 7h, Jh, Qc, Kd, Ks]
-    - [Ad, 4d, 6d, 7d, Jd, 2c, 3c, 4c, Kh, Qh]
-moves:
-  - {seat: 0, turn: 5s}
-  - {seat: 0, take: 5s, melds: [[5s, 5c, 5d]], discard: Ac}
-)";
+const std::string kGame = conquian::testing::kShortAmericanGame;
 
 }  // namespace
 
@@ -358,7 +348,7 @@ TEST_CASE("cli: every command's error under --json is one JSON error object, wit
   // The report cannot be written where a file stands in for its folder.
   const std::string blocked = write(dir / "blocked", "");
   check_json_error("diff american american-capped --deals 2 --no-properties --quiet --json --report " + blocked + "/r",
-                   2, "diff", "cannot write the report into " + blocked + "/r");
+                   2, "diff", "--report " + blocked + "/r: cannot make the folder: Not a directory");
   // simulate has no --json; its errors still answer a script that asks for JSON.
   check_json_error("simulate --ruleset american --match --json", 2, "simulate", "unknown option '--json'");
   Run match = run_err("simulate --ruleset american --match --deals 1 --seed 1");
@@ -430,15 +420,11 @@ TEST_CASE("cli: show, the table after N moves") {
 // ---- issue 16: a command line that behaves as people expect ------------------------------
 
 TEST_CASE("cli: misspelt commands and options get the nearest name; help and -V") {
-  Run chek = run_err("chek x.yaml");
-  CHECK(chek.status == 2);
-  CHECK(has(chek.out, "conquian: unknown command 'chek'; did you mean 'check'?"));
-  Run frob = run_err("frobnicate");
-  CHECK(frob.status == 2);
-  CHECK(has(frob.out, "unknown command 'frobnicate'; the commands are check,"));
-  Run opt = run_err("check --rulset american x.yaml");
-  CHECK(opt.status == 2);
-  CHECK(has(opt.out, "conquian check: unknown option '--rulset'; did you mean '--ruleset'?"));
+  using conquian::testing::check_stderr_says;
+  check_stderr_says("chek x.yaml", 2, "conquian: unknown command 'chek'; did you mean 'check'?");
+  check_stderr_says("frobnicate", 2, "unknown command 'frobnicate'; the commands are check,");
+  check_stderr_says("check --rulset american x.yaml", 2,
+                    "conquian check: unknown option '--rulset'; did you mean '--ruleset'?");
   Run help = run("help");
   CHECK(help.status == 0);
   CHECK(has(help.out, "Subcommands:"));

@@ -77,24 +77,21 @@ TEST_CASE("take faults: each code where it belongs") {
 }
 
 TEST_CASE("regrouping: a run lends its end to a set (seed 003's example)") {
-  auto r = rules("american");
-  // Seat 0 lays 3h 4h 5h 6h first, then takes 6c and moves 6h into a set with 6s.
-  Position p = deal(*r, {"3h 4h 5h 6s Ac 2d 3s Jc Qd Kd", "Ad 4d 5d 6d 7d Jd 2c 3c 4c Kh"}, "6h 6c", 1);
-  play(p, "{seat: 0, turn: 6h}");
-  play(p, "{seat: 0, take: 6h, melds: [[3h, 4h, 5h, 6h]], discard: Ac}");
-  play(p, "{seat: 1, pass: Ac}");
-  play(p, "{seat: 1, turn: 6c}");
-  play(p, "{seat: 1, pass: 6c}");
+  // Seat 0 lays 3h 4h 5h 6h first, then is offered 6c, which it may take into 6h 6c 6s.
+  auto offered_6c = [](const Ruleset& rules) {
+    Position p = deal(rules, {"3h 4h 5h 6s Ac 2d 3s Jc Qd Kd", "Ad 4d 5d 6d 7d Jd 2c 3c 4c Kh"}, "6h 6c", 1);
+    play_all(p, {"{seat: 0, turn: 6h}", "{seat: 0, take: 6h, melds: [[3h, 4h, 5h, 6h]], discard: Ac}",
+                 "{seat: 1, pass: Ac}", "{seat: 1, turn: 6c}", "{seat: 1, pass: 6c}"});
+    return p;
+  };
+  auto american = rules("american");
+  Position p = offered_6c(*american);
   // 6c fits seat 0's table alone? 3h-6h plus 6c: no (a set needs three sixes). So no window.
   CHECK(p.phase == Phase::Offer);
   CHECK(verdict_code(p, "{seat: 0, take: 6c, melds: [[3h, 4h, 5h], [6h, 6c, 6s]], discard: 2d}") == "ok");
+  // Without rearranging, the laid run keeps its 6h.
   auto fixed = load_ruleset_text("base: american\nrearrange: false\n", "fixed", "fixed.yaml");
-  Position q = deal(*fixed, {"3h 4h 5h 6s Ac 2d 3s Jc Qd Kd", "Ad 4d 5d 6d 7d Jd 2c 3c 4c Kh"}, "6h 6c", 1);
-  play(q, "{seat: 0, turn: 6h}");
-  play(q, "{seat: 0, take: 6h, melds: [[3h, 4h, 5h, 6h]], discard: Ac}");
-  play(q, "{seat: 1, pass: Ac}");
-  play(q, "{seat: 1, turn: 6c}");
-  play(q, "{seat: 1, pass: 6c}");
+  Position q = offered_6c(*fixed);  // a position points to its ruleset: `fixed` outlives it
   CHECK(verdict_code(q, "{seat: 0, take: 6c, melds: [[3h, 4h, 5h], [6h, 6c, 6s]], discard: 2d}") == "not-allowed");
   CHECK(verdict_code(q, "{seat: 0, take: 6c, lay: [6s], discard: 2d}") == "not-allowed");
   CHECK(verdict_code(q, "{seat: 0, take: 6c, lay: [Jc], discard: 2d}") == "illegal-meld");
@@ -103,11 +100,8 @@ TEST_CASE("regrouping: a run lends its end to a set (seed 003's example)") {
 TEST_CASE("decline forcing: a refused card that fits can be forced, and the forced seat must take") {
   auto r = rules("american");
   Position p = deal(*r, {"5c 5d Ac 2d 3s 7h Jh Qc Kd Ks", "Ad 4d 6d 7d Jd 2c 3c 4c Kh Qh"}, "5s 5h", 1);
-  play(p, "{seat: 0, turn: 5s}");
-  play(p, "{seat: 0, take: 5s, melds: [[5s, 5c, 5d]], discard: Ac}");
-  play(p, "{seat: 1, pass: Ac}");
-  play(p, "{seat: 1, turn: 5h}");
-  play(p, "{seat: 1, pass: 5h}");
+  play_all(p, {"{seat: 0, turn: 5s}", "{seat: 0, take: 5s, melds: [[5s, 5c, 5d]], discard: Ac}", "{seat: 1, pass: Ac}",
+               "{seat: 1, turn: 5h}", "{seat: 1, pass: 5h}"});
   play(p, "{seat: 0, pass: 5h}");  // 5h fits seat 0's set of fives
   CHECK(p.phase == Phase::ForceWindow);
   CHECK(verdict_code(p, "{seat: 0, force: 1}") == "not-allowed");
@@ -122,12 +116,8 @@ TEST_CASE("decline forcing: a refused card that fits can be forced, and the forc
 
   auto noforce = rules("american-noforce");
   Position q = deal(*noforce, {"5c 5d Ac 2d 3s 7h Jh Qc Kd Ks", "Ad 4d 6d 7d Jd 2c 3c 4c Kh Qh"}, "5s 5h", 1);
-  play(q, "{seat: 0, turn: 5s}");
-  play(q, "{seat: 0, take: 5s, melds: [[5s, 5c, 5d]], discard: Ac}");
-  play(q, "{seat: 1, pass: Ac}");
-  play(q, "{seat: 1, turn: 5h}");
-  play(q, "{seat: 1, pass: 5h}");
-  play(q, "{seat: 0, pass: 5h}");
+  play_all(q, {"{seat: 0, turn: 5s}", "{seat: 0, take: 5s, melds: [[5s, 5c, 5d]], discard: Ac}", "{seat: 1, pass: Ac}",
+               "{seat: 1, turn: 5h}", "{seat: 1, pass: 5h}", "{seat: 0, pass: 5h}"});
   CHECK(q.phase == Phase::Turn);
   CHECK(verdict_code(q, "{seat: 1, force: 0}") == "not-allowed");  // no forcing in this ruleset
 }
@@ -151,10 +141,8 @@ TEST_CASE("going out: the eleventh card wins with no discard; an empty hand wait
   play(w, "{seat: 0, take: 4h, melds: [[Ac, 2c, 3c], [Ad, 2d, 3d], [Ah, 2h, 3h, 4h]], discard: Kh}");
   CHECK(w.hand[0].empty());
   CHECK(w.table[0].size() == 10);  // ten down, nothing to throw, no victory yet
-  play(w, "{seat: 1, pass: Kh}");
-  play(w, "{seat: 1, turn: 4c}");
-  play(w, "{seat: 1, pass: 4c}");
-  play(w, "{seat: 0, take: 4c, melds: [[Ac, 2c, 3c, 4c], [Ad, 2d, 3d], [Ah, 2h, 3h, 4h]]}");
+  play_all(w, {"{seat: 1, pass: Kh}", "{seat: 1, turn: 4c}", "{seat: 1, pass: 4c}",
+               "{seat: 0, take: 4c, melds: [[Ac, 2c, 3c, 4c], [Ad, 2d, 3d], [Ah, 2h, 3h, 4h]]}"});
   CHECK(w.result.winner == 0);
 }
 
@@ -199,20 +187,14 @@ TEST_CASE("the swap: one card each, chosen before any is seen, passed to the nex
 TEST_CASE("offer forcing (004): force the facing card onto a seat whose table it fits") {
   auto r = rules("nine-card");
   Position p = deal(*r, {"5o 5c 1e 2e 4b 6b 10b 11c 12c", "1o 2o 3o 7c 10c 3b 3e 7e 12e"}, "5e 4o 12o", 0);
-  play(p, "{seat: 1, swap: 12e}");
-  play(p, "{seat: 0, swap: 12c}");
-  play(p, "{seat: 1, turn: 5e}");
+  play_all(p, {"{seat: 1, swap: 12e}", "{seat: 0, swap: 12c}", "{seat: 1, turn: 5e}"});
   CHECK(verdict_code(p, "{seat: 1, force: 0}") == "not-allowed");  // seat 0 has no table yet
-  play(p, "{seat: 1, pass: 5e}");
-  play(p, "{seat: 0, take: 5e, melds: [[5o, 5c, 5e]], discard: 12e}");
-  play(p, "{seat: 1, pass: 12e}");
-  play(p, "{seat: 1, turn: 4o}");
+  play_all(p, {"{seat: 1, pass: 5e}", "{seat: 0, take: 5e, melds: [[5o, 5c, 5e]], discard: 12e}",
+               "{seat: 1, pass: 12e}", "{seat: 1, turn: 4o}"});
   // 4o does not fit seat 0's fives; seat 1 could take it with 1o 2o 3o.
   CHECK(verdict_code(p, "{seat: 1, force: 0}") == "not-allowed");
-  play(p, "{seat: 1, take: 4o, melds: [[1o, 2o, 3o, 4o]], discard: 7c}");
-  play(p, "{seat: 0, pass: 7c}");
-  play(p, "{seat: 0, turn: 12o}");
-  play(p, "{seat: 0, pass: 12o}");
+  play_all(p, {"{seat: 1, take: 4o, melds: [[1o, 2o, 3o, 4o]], discard: 7c}", "{seat: 0, pass: 7c}",
+               "{seat: 0, turn: 12o}", "{seat: 0, pass: 12o}"});
   CHECK(to_act(p) == 1);
 }
 

@@ -12,22 +12,17 @@
 #include "solve/endgame_game.h"
 #include "solve/pimc.h"
 #include "test_scale.h"
+#include "test_util.h"
 
 using namespace conquian;
+using conquian::testing::shared_ruleset;
 namespace efg = conquian::solve::efg;
 
 namespace {
 
-std::shared_ptr<const Ruleset> rules_named(const std::string& name) {
-  static std::map<std::string, std::shared_ptr<const Ruleset>> cache;
-  auto& r = cache[name];
-  if (!r) r = load_ruleset(name);
-  return r;
-}
-
 // Small american endgames from greedy deals (tests/support/endgames.h), every one solvable fast.
 std::vector<Position> small_endgames(int want) {
-  auto rules = rules_named("american");
+  auto rules = shared_ruleset("american");
   testing::EndgamePick pick;
   pick.max_public_deals = 80;
   pick.max_stock = 2;
@@ -90,7 +85,7 @@ TEST_CASE("pimc: exact on every enumerated world; equal to EPIMC with horizon 1;
 
 TEST_CASE("pimc: one world is no hidden information: PIMC is the exact game's value") {
   // Seat worlds = 1: the other hand is known (every unseen card is in it, or none is).
-  auto rules = rules_named("american");
+  auto rules = shared_ruleset("american");
   testing::EndgamePick pick;
   pick.max_public_deals = 200;
   pick.max_stock = 2;

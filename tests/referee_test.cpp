@@ -20,6 +20,7 @@
 #include "check/check_file.h"
 #include "record/record_writer.h"
 #include "rules/ruleset.h"
+#include "sample_records.h"
 #include "serve/bot_process.h"
 #include "serve/protocol_moves.h"
 #include "serve/referee.h"
@@ -315,16 +316,7 @@ TEST_CASE("referee: the scan finds a leak when there is one") {
 }
 
 TEST_CASE("check: a forfeit is a legal end; a forfeit that cannot be is a result mismatch") {
-  const std::string head = R"(format: conquian-record/1
-ruleset: american
-dealer: 1
-deal:
-  hands:
-    - [5c, 5d, Ac, 2d, 3s, 7h, Jh, Qc, Kd, Ks]
-    - [Ad, 4d, 6d, 7d, Jd, 2c, 3c, 4c, Kh, Qh]
-moves:
-  - {seat: 0, turn: 5s}
-)";
+  const std::string head = conquian::testing::kShortAmericanHead;
   auto verdicts = [](const std::string& text) {
     std::vector<check::GameVerdict> out;
     check::check_text(text, "f.yaml", [&](check::GameVerdict&& v) { out.push_back(std::move(v)); });

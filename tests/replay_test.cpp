@@ -13,6 +13,7 @@
 #include "replay/position_setup.h"
 #include "replay/replay.h"
 #include "replay/ruleset_cache.h"
+#include "sample_records.h"
 
 using namespace conquian;
 
@@ -63,14 +64,7 @@ TEST_CASE("replay: the deal and the moves asked for, stopping at the first fault
   CHECK(after.fault.code == Code::AfterEnd);
   CHECK(after.move_text.empty());
 
-  record::GameRecord refused = read(
-      "format: conquian-record/1\nruleset: tiny\ndealer: 0\ndeal:\n"
-      "  hands: [[2c, 3c, 4c], [Ad, 2d, Ah]]\n"
-      "  stock: [5c, 3d, 4d, Ac, 5d, 2h, 3h, 4h, 5h]\n"
-      "moves:\n"
-      "  - {seat: 1, turn: 5c}\n"
-      "  - {seat: 1, pass: 5c}\n"
-      "  - {seat: 0, take: 5d, melds: [[2c, 3c, 4c, 5d]]}\n");
+  record::GameRecord refused = read(conquian::testing::kTinyTakeNotOffered);
   Replay bad = replay(refused, *rules, refused.moves.size());
   CHECK(bad.moves == 2);
   CHECK(bad.fault.code == Code::WrongCard);

@@ -10,20 +10,10 @@
 #include "test_util.h"
 
 using namespace conquian;
-
-namespace {
-
-std::shared_ptr<const Ruleset> rules_named(const std::string& name) {
-  static std::map<std::string, std::shared_ptr<const Ruleset>> cache;
-  auto& r = cache[name];
-  if (!r) r = load_ruleset(name);
-  return r;
-}
-
-}  // namespace
+using conquian::testing::shared_ruleset;
 
 TEST_CASE("seat view: worlds counted, enumerated once each, sampled consistently") {
-  auto rules = rules_named("tiny");
+  auto rules = shared_ruleset("tiny");
   Position p = testing::deal(*rules, {"Ac 2c 3c", "Ad 2d 3d"}, "");
   SeatView v = view_of(p, 0);
   CHECK(v.hidden(1) == 3);
@@ -52,7 +42,7 @@ TEST_CASE("seat view: worlds counted, enumerated once each, sampled consistently
 }
 
 TEST_CASE("seat view: the card passed in the swap is known until it is seen") {
-  auto rules = rules_named("nine-card");
+  auto rules = shared_ruleset("nine-card");
   REQUIRE(rules->swap);
   // Spanish deck: ranks 1-7, 10-12; suits o, c, e, b.
   std::vector<std::string> hands = {"1o 2o 3o 4o 5o 6o 7o 10o 11o", "1c 2c 3c 4c 5c 6c 7c 10c 11c"};
@@ -68,13 +58,13 @@ TEST_CASE("seat view: the card passed in the swap is known until it is seen") {
   CHECK(world_count(v) == 5852925);  // C(30, 8): 40 - 9 own - 1 known = 30 unseen, 8 of them hidden
   for (std::uint64_t i = 0; i < 5; ++i) CHECK(world_at(v, i).hand[1].has(testing::card(rules->deck, "11o")));
   // Without the swap nothing is known of the other hand.
-  Position q =
-      testing::deal(*rules_named("american"), {"Ac 2c 3c 4c 5c 6c 7c Jc Qc Kc", "Ad 2d 3d 4d 5d 6d 7d Jd Qd Kd"}, "");
+  Position q = testing::deal(*shared_ruleset("american"),
+                             {"Ac 2c 3c 4c 5c 6c 7c Jc Qc Kc", "Ad 2d 3d 4d 5d 6d 7d Jd Qd Kd"}, "");
   CHECK(view_of(q, 1).known(0).empty());
 }
 
 TEST_CASE("seat view: impossible views are named") {
-  auto rules = rules_named("tiny");
+  auto rules = shared_ruleset("tiny");
   Position p = testing::deal(*rules, {"Ac 2c 3c", "Ad 2d 3d"}, "");
   SeatView v = view_of(p, 0);
   SeatView more = v;

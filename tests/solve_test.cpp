@@ -10,6 +10,7 @@
 #include "record/input_error.h"
 #include "record/position_file.h"
 #include "replay/position_setup.h"
+#include "sample_records.h"
 #include "solve/answer.h"
 #include "solve/chance.h"
 #include "solve/solver.h"
@@ -18,22 +19,16 @@
 
 using namespace conquian;
 using conquian::testing::cards;
+using conquian::testing::shared_ruleset;
 
 namespace {
-
-std::shared_ptr<const Ruleset> ruleset(const std::string& name) {
-  static std::map<std::string, std::shared_ptr<const Ruleset>> cache;
-  auto& r = cache[name];
-  if (!r) r = load_ruleset(name);
-  return r;
-}
 
 using testing::position_text;
 using testing::SeatText;
 
 Position from_text(const std::string& text, std::shared_ptr<const Ruleset>& keep) {
   record::PositionFile pf = record::read_position_text(text, "test.yaml");
-  keep = ruleset(pf.ruleset);
+  keep = shared_ruleset(pf.ruleset);
   return position_from_file(pf, *keep);
 }
 
@@ -72,7 +67,7 @@ Position random_position(const Ruleset& rules, Rng& rng, int moves) {
 }  // namespace
 
 TEST_CASE("solver agrees with plain minimax on random tiny positions") {
-  auto r = ruleset("tiny");
+  auto r = shared_ruleset("tiny");
   Rng rng(20261130);
   solve::Solver full(small_table());
   solve::Options o = small_table();
@@ -119,7 +114,7 @@ TEST_CASE("solver agrees with plain minimax on random tiny positions") {
 }
 
 TEST_CASE("exact chance values: with and without the table, and against orders when one card is left") {
-  auto r = ruleset("tiny");
+  auto r = shared_ruleset("tiny");
   Rng rng(77);
   solve::Options o = small_table();
   solve::ChanceSolver with_table(o);
@@ -148,7 +143,7 @@ TEST_CASE("exact chance values: with and without the table, and against orders w
 
 TEST_CASE("hand-checked: one move from a win") {
   std::shared_ptr<const Ruleset> keep;
-  auto r = ruleset("tiny");
+  auto r = shared_ruleset("tiny");
   // Seat 0 holds 2c 3c 4c; 5c is face up, thrown by seat 1: taking it lays all four.
   Position p = from_text(
       position_text(*r, {{"2c 3c 4c", ""}, {"Ad 2d Ah", ""}}, "3d 4d", "face_up: {card: 5c, thrown: 1}\nto_act: 0\n"),
@@ -169,7 +164,7 @@ TEST_CASE("hand-checked: one move from a win") {
 
 TEST_CASE("answer: the search each position needs, and its line step by step") {
   std::shared_ptr<const Ruleset> keep;
-  auto r = ruleset("tiny");
+  auto r = shared_ruleset("tiny");
   // Seat 1 turns 5h, the last card, and refuses it (it is offered to the turner first);
   // seat 0 takes it and wins.
   Position p = from_text(position_text(*r, {{"2h 3h 4h", ""}, {"Ad 2d Ac", ""}}, "5h", "to_act: 1\n"), keep);
@@ -213,7 +208,7 @@ TEST_CASE("answer: the search each position needs, and its line step by step") {
 
 TEST_CASE("hand-checked: a forced loss") {
   std::shared_ptr<const Ruleset> keep;
-  auto r = ruleset("tiny");
+  auto r = shared_ruleset("tiny");
   // Seat 0 turns 5d, the last card: seat 1 holds 2d 3d 4d and goes out with it; seat 0 can
   // neither use it nor keep it from seat 1.
   Position p = from_text(position_text(*r, {{"Ac Ah 2c", ""}, {"2d 3d 4d", ""}}, "5d", "to_act: 0\n"), keep);
@@ -229,7 +224,7 @@ TEST_CASE("hand-checked: a forced loss") {
 
 TEST_CASE("hand-checked: a draw by exhaustion") {
   std::shared_ptr<const Ruleset> keep;
-  auto r = ruleset("tiny");
+  auto r = shared_ruleset("tiny");
   // Nobody can use Ah or 5c; once both are refused the stock is empty.
   Position p = from_text(position_text(*r, {{"2c 3d 4h", ""}, {"2d 3h 4c", ""}}, "Ah 5c", "to_act: 1\n"), keep);
   solve::Solver s(small_table());
@@ -250,7 +245,7 @@ TEST_CASE("hand-checked: a win through forcing (decline), a draw without it") {
                                        {"Qc Kc", "[[6s, 7s, Js, Qs, Ks], [7d, 7h, 7c]]"}};
   const std::string rest = "face_up: {card: 5d, turned: 0}\nto_act: 0\n";
   std::shared_ptr<const Ruleset> keep;
-  Position p = from_text(position_text(*ruleset("american"), seats, "", rest), keep);
+  Position p = from_text(position_text(*shared_ruleset("american"), seats, "", rest), keep);
   solve::Solver s(small_table());
   solve::Result res = s.solve(p, true);
   REQUIRE(res.solved);
@@ -261,7 +256,7 @@ TEST_CASE("hand-checked: a win through forcing (decline), a draw without it") {
   CHECK(forced);  // the shortest win refuses nothing to chance: pass, force, take, take
   CHECK(res.line.size() == 4);
 
-  std::string noforce = position_text(*ruleset("american-noforce"), seats, "", rest);
+  std::string noforce = position_text(*shared_ruleset("american-noforce"), seats, "", rest);
   Position q = from_text(noforce, keep);
   solve::Result res2 = s.solve(q);
   REQUIRE(res2.solved);
@@ -269,7 +264,7 @@ TEST_CASE("hand-checked: a win through forcing (decline), a draw without it") {
 }
 
 TEST_CASE("position files: phases follow from the keys") {
-  auto r = ruleset("american");
+  auto r = shared_ruleset("american");
   std::shared_ptr<const Ruleset> keep;
   const std::vector<SeatText> seats = {{"Jc Qc 4d 6h", "[[5h, 5c, 5s], [Ac, 2c, 3c]]"},
                                        {"Ad 2d 3d Kd Qd Jd 4s 6s Qh Kh", ""}};
@@ -302,7 +297,7 @@ TEST_CASE("position files: phases follow from the keys") {
 }
 
 TEST_CASE("position files: faults are InputErrors with the line") {
-  auto r = ruleset("tiny");
+  auto r = shared_ruleset("tiny");
   const std::string ok = position_text(*r, {{"2c 3c 4c", ""}, {"Ad 2d Ah", ""}}, "3d 4d", "to_act: 1\n");
   std::shared_ptr<const Ruleset> keep;
   CHECK_NOTHROW(from_text(ok, keep));
@@ -358,7 +353,7 @@ TEST_CASE("position files: faults are InputErrors with the line") {
 }
 
 TEST_CASE("position files: strict keys") {
-  auto r = ruleset("tiny");
+  auto r = shared_ruleset("tiny");
   const std::string ok = position_text(*r, {{"2c 3c 4c", ""}, {"Ad 2d Ah", ""}}, "3d 4d", "to_act: 1\n");
   std::string e = position_error(ok + "colour: red\n");
   CHECK(has(e, "unknown key 'colour'"));
@@ -369,15 +364,8 @@ TEST_CASE("position files: strict keys") {
 }
 
 TEST_CASE("--after: a record cut after N moves, an illegal prefix names the move") {
-  auto r = ruleset("tiny");
-  std::string doc =
-      "format: conquian-record/1\nruleset: tiny\ndealer: 0\ndeal:\n"
-      "  hands: [[2c, 3c, 4c], [Ad, 2d, Ah]]\n"
-      "  stock: [5c, 3d, 4d, Ac, 5d, 2h, 3h, 4h, 5h]\n"
-      "moves:\n"
-      "  - {seat: 1, turn: 5c}\n"
-      "  - {seat: 1, pass: 5c}\n"
-      "  - {seat: 0, take: 5d, melds: [[2c, 3c, 4c, 5d]]}\n";
+  auto r = shared_ruleset("tiny");
+  std::string doc = conquian::testing::kTinyTakeNotOffered;
   std::optional<record::GameRecord> rec;
   record::read_record_text(doc, "game.yaml", [&](record::ReadItem&& item) { rec = item.record; });
   REQUIRE(rec.has_value());
@@ -400,12 +388,12 @@ TEST_CASE("--after: a record cut after N moves, an illegal prefix names the move
 }
 
 TEST_CASE("refused: three seats, a forced seat, an unknown stock") {
-  auto r = ruleset("three-seat");
+  auto r = shared_ruleset("three-seat");
   std::vector<CardSet> hands = {cards(r->deck, "Ac 2c 3c 4c 5c 6c 7c Jc"), cards(r->deck, "Ad 2d 3d 4d 5d 6d 7d Jd"),
                                 cards(r->deck, "Ah 2h 3h 4h 5h 6h 7h Jh")};
   Position p = start(*r, hands, 0, {}, false);
   CHECK(has(solve::why_unsolvable(p), "two seats"));
-  auto tiny = ruleset("tiny");
+  auto tiny = shared_ruleset("tiny");
   Position q = testing::deal(*tiny, {"2c 3c 4c", "Ad 2d Ah"}, "");
   CHECK(solve::why_unsolvable(q).empty());
   Position u = forget_stock(q);
@@ -415,7 +403,7 @@ TEST_CASE("refused: three seats, a forced seat, an unknown stock") {
 }
 
 TEST_CASE("state keys: equal for the same state, different when anything differs") {
-  auto r = ruleset("tiny");
+  auto r = shared_ruleset("tiny");
   Rng rng(5);
   for (int i = 0; i < 200; ++i) {
     Position p = random_position(*r, rng, static_cast<int>(rng.below(20)));
@@ -438,7 +426,7 @@ TEST_CASE("solver agrees with plain minimax on american and hit endgames") {
   auto kept =
       load_ruleset_text("base: american\nrearrange: false\nextra_melds: false\n", "kept-melds", "kept-melds.yaml");
   for (const char* name : {"american", "hit", "american-noforce", "kept-melds"}) {
-    auto r = std::string(name) == "kept-melds" ? kept : ruleset(name);
+    auto r = std::string(name) == "kept-melds" ? kept : shared_ruleset(name);
     Rng rng(4242);
     solve::Solver full(small_table());
     int compared = 0;
@@ -465,7 +453,7 @@ TEST_CASE("solver agrees with plain minimax on american and hit endgames") {
 
 TEST_CASE("whole deck: renaming suits and reversing ranks keeps a tiny deal's value") {
   // solve_whole_deck solves one deal of each such family; check that they are equal.
-  auto r = ruleset("tiny");
+  auto r = shared_ruleset("tiny");
   const Deck& d = r->deck;
   Rng rng(99);
   solve::ChanceSolver solver(small_table());

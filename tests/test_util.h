@@ -3,6 +3,9 @@
 
 #include <doctest/doctest.h>
 
+#include <initializer_list>
+#include <map>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -13,6 +16,14 @@
 #include "rules/ruleset.h"
 
 namespace conquian::testing {
+
+// A shipped ruleset, loaded once per test process: many tests ask for the same few.
+inline std::shared_ptr<const Ruleset> shared_ruleset(const std::string& name) {
+  static std::map<std::string, std::shared_ptr<const Ruleset>> cache;
+  auto& r = cache[name];
+  if (!r) r = load_ruleset(name);
+  return r;
+}
 
 inline std::vector<std::string> words(const std::string& text) {
   std::istringstream in(text);
@@ -78,6 +89,11 @@ inline void play(Position& pos, const std::string& text) {
   INFO("move: " << text);
   REQUIRE_MESSAGE(v.ok(), code_name(v.code) << ": " << v.message);
   apply(pos, m);
+}
+
+// play() for each move in turn: a scripted stretch of a deal.
+inline void play_all(Position& pos, std::initializer_list<const char*> moves) {
+  for (const char* m : moves) play(pos, m);
 }
 
 // The code judge() gives a move.

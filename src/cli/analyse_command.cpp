@@ -13,6 +13,7 @@
 #include "cli/command_error.h"
 #include "cli/commands.h"
 #include "cli/input_files.h"
+#include "cli/output_file.h"
 #include "cli/progress.h"
 #include "record/input_error.h"
 
@@ -53,9 +54,7 @@ int run_analyse(const AnalyseCliOptions& opt) {
     refuse_if(done.size() != 1,
               fmt::format("--html draws one game; {} holds {} legal game{} (choose one with --game or --id)", opt.file,
                           done.size(), done.size() == 1 ? "" : "s"));
-    std::ofstream out(opt.html, std::ios::binary);
-    out << analyse::html_page(*done.front());
-    if (!out.flush()) throw record::InputError(opt.html, {}, "cannot write the page");
+    write_text_file(opt.html, analyse::html_page(*done.front()), "--html");
   }
   if (opt.json) {
     if (one) {

@@ -21,6 +21,7 @@
 #include "cli/command_error.h"
 #include "cli/commands.h"
 #include "cli/input_files.h"
+#include "cli/output_file.h"
 #include "cli/players_option.h"
 #include "cli/progress.h"
 
@@ -51,12 +52,6 @@ std::string command_words(const DiffOptions& opt) {
   }
   if (!opt.games.empty()) s += " --games " + opt.games;
   return s;
-}
-
-bool write_file(const std::filesystem::path& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-  return static_cast<bool>(out);
 }
 
 void print_summary(const batch::DiffReport& report, const std::filesystem::path& dir) {
@@ -116,13 +111,11 @@ int run_diff(const DiffOptions& opt) {
   properties.done();
   const nlohmann::json json = batch::diff_report_json(report);
 
-  std::filesystem::path dir(opt.report);
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (!write_file(dir / "report.json", json.dump(2) + "\n") ||
-      !write_file(dir / "report.md", batch::diff_report_markdown(report)) ||
-      !write_file(dir / "report.html", batch::diff_report_html(report)))
-    throw CommandError("cannot write the report into " + dir.string());
+  make_report_folder(opt.report);
+  const std::filesystem::path dir(opt.report);
+  write_text_file((dir / "report.json").string(), json.dump(2) + "\n", "--report");
+  write_text_file((dir / "report.md").string(), batch::diff_report_markdown(report), "--report");
+  write_text_file((dir / "report.html").string(), batch::diff_report_html(report), "--report");
   if (opt.json) fmt::print("{}\n", json.dump(2));
   else if (!opt.quiet) print_summary(report, dir);
   return kExitOk;

@@ -4,15 +4,18 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
+#include <system_error>
+#include <utility>
 
 #include "cli/command_error.h"
 
 namespace conquian::cli {
 
-OutputFile::OutputFile(const std::string& path) : path_(path) {
+OutputFile::OutputFile(const std::string& path, std::string option) : path_(path), option_(std::move(option)) {
   if (path.empty() || path == "-") return;
   file_ = std::fopen(path.c_str(), "w");
-  if (!file_) throw CommandError(fmt::format("--out {}: cannot write: {}", path, std::strerror(errno)));
+  if (!file_) throw CommandError(fmt::format("{} {}: cannot write: {}", option_, path, std::strerror(errno)));
 }
 
 OutputFile::~OutputFile() {
@@ -28,8 +31,20 @@ void OutputFile::finish() {
     file_ = nullptr;
   }
   if (!written)
-    throw CommandError(
-        fmt::format("{}: cannot write: {}", is_stdout ? "standard output" : "--out " + path_, std::strerror(error)));
+    throw CommandError(fmt::format("{}: cannot write: {}", is_stdout ? "standard output" : option_ + " " + path_,
+                                   std::strerror(error)));
+}
+
+void make_report_folder(const std::string& dir) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) throw CommandError(fmt::format("--report {}: cannot make the folder: {}", dir, ec.message()));
+}
+
+void write_text_file(const std::string& path, std::string_view text, const std::string& option) {
+  OutputFile out(path, option);
+  std::fwrite(text.data(), 1, text.size(), out.get());
+  out.finish();
 }
 
 }  // namespace conquian::cli

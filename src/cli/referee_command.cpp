@@ -8,12 +8,11 @@
 
 #include "cli/command_error.h"
 #include "cli/commands.h"
+#include "cli/match_setup.h"
 #include "cli/output_file.h"
 #include "cli/progress.h"
 #include "engine/engine.h"
 #include "record/record_writer.h"
-#include "rules/ruleset_writer.h"
-#include "rules/shipped_rulesets.h"
 #include "serve/referee.h"
 
 namespace conquian::cli {
@@ -37,19 +36,10 @@ int run_referee(const RefereeOptions& opt) {
                                    rules->seats, rules->seats, opt.players.size()));
   OutputFile out(opt.out);
 
-  serve::RefereeSetup setup;
-  setup.rules = rules.get();
-  if (shipped_ruleset_texts().count(opt.ruleset)) setup.ruleset_name = opt.ruleset;
-  else setup.ruleset_inline = ruleset_flow_yaml(*rules);
-  setup.seed = opt.seed;
-  setup.move_time_ms = opt.move_time;
+  serve::RefereeSetup setup = referee_setup(*rules, opt.ruleset, opt.seed, opt.move_time);
   setup.seal = opt.seal;
-  std::vector<std::unique_ptr<serve::SeatPlayer>> owned;
-  std::vector<serve::SeatPlayer*> seats;
-  for (const auto& p : opt.players) {
-    owned.push_back(serve::make_seat_player(p, opt.max_line));
-    seats.push_back(owned.back().get());
-  }
+  SeatPlayers players = seat_players(opt.players, opt.max_line);
+  const std::vector<serve::SeatPlayer*>& seats = players.seats;
   serve::Referee referee(setup, seats);
 
   Progress progress("refereed", "deals", opt.deals);
@@ -99,12 +89,7 @@ void register_referee(CLI::App& app, Runner& run) {
       ->required()
       ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{100'000'000}));
   cmd->add_option("--seed,-s", opt.seed, "Seed of the shuffles")->required();
-  cmd->add_option("--player", opt.players,
-                  "A player per seat, in seat order: a built-in name (random, greedy, strong, strong-pi) or a command "
-                  "line run by /bin/sh -c")
-      ->required();
-  cmd->add_option("--move-time", opt.move_time, "Milliseconds a bot has for each answer (default 1000)")
-      ->check(CLI::Range(1, 3'600'000));
+  add_player_options(*cmd, opt.players, opt.move_time, "one per seat, in seat order");
   cmd->add_option("--max-line", opt.max_line, "Longest answer line a bot may write, in bytes (default 1 MiB)")
       ->check(CLI::Range(std::size_t{64}, std::size_t{1} << 30));
   cmd->add_flag("--seal", opt.seal,

@@ -3,16 +3,13 @@
 // "Tournaments"); the standings as text, as JSON, or as a report folder.
 #include <fmt/core.h>
 
-#include <cerrno>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
 
 #include "cli/command_error.h"
 #include "cli/commands.h"
+#include "cli/match_setup.h"
+#include "cli/output_file.h"
 #include "cli/progress.h"
-#include "rules/ruleset_writer.h"
-#include "rules/shipped_rulesets.h"
 #include "serve/tournament.h"
 #include "serve/tournament_report.h"
 
@@ -29,13 +26,6 @@ struct TournamentOptions {
   bool json = false;
 };
 
-void write_file(const std::filesystem::path& path, const std::string& text) {
-  std::ofstream f(path, std::ios::binary);
-  f << text;
-  f.close();
-  if (!f) throw CommandError(fmt::format("--report: cannot write {}: {}", path.string(), std::strerror(errno)));
-}
-
 // The command as the report shows it: what decides the numbers (not the report's folder).
 std::string command_words(const TournamentOptions& opt) {
   std::string s =
@@ -51,23 +41,10 @@ int run_tournament(const TournamentOptions& opt, const std::string& command) {
     throw CommandError(
         fmt::format("ruleset {} has {} seats; a tournament pairs two players a game", rules->name, rules->seats));
   if (opt.players.size() < 2) throw CommandError("a tournament needs two --player or more");
-  if (!opt.report.empty()) {
-    std::error_code ec;
-    std::filesystem::create_directories(opt.report, ec);
-    if (ec) throw CommandError(fmt::format("--report {}: cannot make the folder: {}", opt.report, ec.message()));
-  }
-  serve::RefereeSetup setup;
-  setup.rules = rules.get();
-  if (shipped_ruleset_texts().count(opt.ruleset)) setup.ruleset_name = opt.ruleset;
-  else setup.ruleset_inline = ruleset_flow_yaml(*rules);
-  setup.seed = opt.seed;
-  setup.move_time_ms = opt.move_time;
-  std::vector<std::unique_ptr<serve::SeatPlayer>> owned;
-  std::vector<serve::SeatPlayer*> players;
-  for (const auto& p : opt.players) {
-    owned.push_back(serve::make_seat_player(p, std::size_t{1} << 20));
-    players.push_back(owned.back().get());
-  }
+  if (!opt.report.empty()) make_report_folder(opt.report);
+  const serve::RefereeSetup setup = referee_setup(*rules, opt.ruleset, opt.seed, opt.move_time);
+  SeatPlayers owned = seat_players(opt.players, std::size_t{1} << 20);
+  const std::vector<serve::SeatPlayer*>& players = owned.seats;
   const std::uint64_t pairs = players.size() * (players.size() - 1) / 2;
   Progress progress("played", "games", 2 * opt.deals * pairs);
   serve::TournamentReport rep =
@@ -76,9 +53,9 @@ int run_tournament(const TournamentOptions& opt, const std::string& command) {
   rep.command = command;
   if (!opt.report.empty()) {
     const std::filesystem::path dir(opt.report);
-    write_file(dir / "tournament.md", serve::tournament_markdown(rep));
-    write_file(dir / "tournament.html", serve::tournament_html(rep));
-    write_file(dir / "tournament.json", serve::tournament_json(rep).dump(2) + "\n");
+    write_text_file((dir / "tournament.md").string(), serve::tournament_markdown(rep), "--report");
+    write_text_file((dir / "tournament.html").string(), serve::tournament_html(rep), "--report");
+    write_text_file((dir / "tournament.json").string(), serve::tournament_json(rep).dump(2) + "\n", "--report");
   }
   if (opt.json) fmt::print("{}\n", serve::tournament_json(rep).dump(2));
   else fmt::print("{}", serve::tournament_text(rep));
@@ -99,12 +76,7 @@ void register_tournament(CLI::App& app, Runner& run) {
       ->required()
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{10'000'000}));
   cmd->add_option("--seed,-s", opt.seed, "Seed of the shuffles")->required();
-  cmd->add_option("--player", opt.players,
-                  "A player: a built-in name (random, greedy, strong, strong-pi) or a command line run by /bin/sh -c; "
-                  "two or more")
-      ->required();
-  cmd->add_option("--move-time", opt.move_time, "Milliseconds a bot has for each answer (default 1000)")
-      ->check(CLI::Range(1, 3'600'000));
+  add_player_options(*cmd, opt.players, opt.move_time, "two or more");
   cmd->add_option("--report", opt.report, "Write tournament.md, tournament.html and tournament.json into this folder");
   cmd->add_flag("--json", opt.json, "The standings as JSON on standard output");
   cmd->callback([&run] { run = [] { return run_tournament(opt, command_words(opt)); }; });

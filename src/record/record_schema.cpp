@@ -95,6 +95,29 @@ class Schema {
       in_.pop();
     }
   }
+  // Reads the list whose start event is current (else "expected <what>"), up to its end:
+  // `on_entry()` reads each entry, with its index on the error path. More than `max` entries
+  // is past a limit of specs/limits.md, named by `limit` ("entries in one list (max_cards_per_list)").
+  template <typename OnEntry>
+  void read_list(const char* what, std::size_t max, const char* limit, OnEntry&& on_entry) {
+    if (in_.type() != YAML_SEQUENCE_START_EVENT)
+      in_.fail_here(std::string("expected ") + what + ", found " + in_.found());
+    in_.push_index();
+    for (std::size_t n = 0;; ++n) {
+      in_.set_index(n);
+      in_.advance();
+      if (in_.type() == YAML_SEQUENCE_END_EVENT) break;
+      if (n >= max) in_.fail_limit("more than " + std::to_string(max) + " " + limit);
+      on_entry();
+    }
+    in_.pop();
+  }
+  // read_list with the limit on short lists (cards, seats, players, points).
+  template <typename OnEntry>
+  void read_short_list(const char* what, OnEntry&& on_entry) {
+    read_list(what, in_.limits().max_cards_per_list, "entries in one list (max_cards_per_list)",
+              std::forward<OnEntry>(on_entry));
+  }
   void parse_deal(GameRecord& g);
   void parse_moves(std::vector<RecordMove>& moves);
   void parse_move(RecordMove& m);
@@ -269,19 +292,7 @@ Token Schema::token_value() {
 
 // The current event must start a list of card tokens.
 void Schema::token_list(TokenList& out, const char* expected) {
-  if (in_.type() != YAML_SEQUENCE_START_EVENT)
-    in_.fail_here(std::string("expected ") + expected + ", found " + in_.found());
-  in_.push_index();
-  for (;;) {
-    in_.set_index(out.size());
-    in_.advance();
-    if (in_.type() == YAML_SEQUENCE_END_EVENT) break;
-    if (out.size() >= in_.limits().max_cards_per_list)
-      in_.fail_limit("more than " + std::to_string(in_.limits().max_cards_per_list) +
-                     " entries in one list (max_cards_per_list)");
-    out.push_back(token_value());
-  }
-  in_.pop();
+  read_short_list(expected, [&] { out.push_back(token_value()); });
 }
 
 // The same, into a list of exactly the right size (one allocation instead of a doubling
@@ -294,40 +305,20 @@ void Schema::token_list_into(TokenList& out, const char* expected) {
 
 // The current event must start a list of lists of card tokens.
 void Schema::token_lists(std::vector<TokenList>& out, const char* expected) {
-  if (in_.type() != YAML_SEQUENCE_START_EVENT)
-    in_.fail_here(std::string("expected ") + expected + ", found " + in_.found());
-  in_.push_index();
-  for (;;) {
-    in_.set_index(out.size());
-    in_.advance();
-    if (in_.type() == YAML_SEQUENCE_END_EVENT) break;
-    if (out.size() >= in_.limits().max_cards_per_list)
-      in_.fail_limit("more than " + std::to_string(in_.limits().max_cards_per_list) +
-                     " entries in one list (max_cards_per_list)");
+  read_short_list(expected, [&] {
     if (out.empty()) out.reserve(4);  // seats, or melds on a table: few
     out.emplace_back();
     token_list_into(out.back(), "a list of card tokens");
-  }
-  in_.pop();
+  });
 }
 
 void Schema::parse_players(std::vector<std::string>& players) {
   in_.advance();
   if (in_.is_null()) return;
-  if (in_.type() != YAML_SEQUENCE_START_EVENT)
-    in_.fail_here(std::string("expected a list of player names, found ") + in_.found());
-  in_.push_index();
-  for (;;) {
-    in_.set_index(players.size());
-    in_.advance();
-    if (in_.type() == YAML_SEQUENCE_END_EVENT) break;
-    if (players.size() >= in_.limits().max_cards_per_list)
-      in_.fail_limit("more than " + std::to_string(in_.limits().max_cards_per_list) +
-                     " entries in one list (max_cards_per_list)");
+  read_short_list("a list of player names", [&] {
     if (!in_.is_scalar()) in_.fail_here(std::string("expected a player name, found ") + in_.found());
     players.emplace_back(in_.is_null() ? std::string_view{} : in_.scalar_view());
-  }
-  in_.pop();
+  });
 }
 
 void Schema::parse_deal(GameRecord& g) {
@@ -366,17 +357,10 @@ void Schema::parse_moves(std::vector<RecordMove>& moves) {
   // Built in a reused buffer, then moved into a vector of exactly the right size.
   std::vector<RecordMove>& scratch = scratch_.moves;
   scratch.clear();
-  in_.push_index();
-  for (;;) {
-    in_.set_index(scratch.size());
-    in_.advance();
-    if (in_.type() == YAML_SEQUENCE_END_EVENT) break;
-    if (scratch.size() >= in_.limits().max_moves)
-      in_.fail_limit("more than " + std::to_string(in_.limits().max_moves) + " moves (max_moves)");
+  read_list("a list of moves", in_.limits().max_moves, "moves (max_moves)", [&] {
     scratch.emplace_back();
     parse_move(scratch.back());
-  }
-  in_.pop();
+  });
   moves.assign(std::make_move_iterator(scratch.begin()), std::make_move_iterator(scratch.end()));
 }
 
@@ -525,19 +509,8 @@ void Schema::parse_score(RecordScore& sc) {
     switch (k) {
       case kMultiplier: sc.multiplier = whole_value("a multiplier", 1, kMaxPoints); break;
       case kTotal:
-        if (in_.type() != YAML_SEQUENCE_START_EVENT)
-          in_.fail_here(std::string("expected a list of points, one per seat, found ") + in_.found());
-        in_.push_index();
-        for (;;) {
-          in_.set_index(sc.total.size());
-          in_.advance();
-          if (in_.type() == YAML_SEQUENCE_END_EVENT) break;
-          if (sc.total.size() >= in_.limits().max_cards_per_list)
-            in_.fail_limit("more than " + std::to_string(in_.limits().max_cards_per_list) +
-                           " entries in one list (max_cards_per_list)");
-          sc.total.push_back(whole_value("a seat's points", 0, kMaxPoints));
-        }
-        in_.pop();
+        read_short_list("a list of points, one per seat",
+                        [&] { sc.total.push_back(whole_value("a seat's points", 0, kMaxPoints)); });
         break;
       case kMatchWinner: sc.match_winner = seat_value(); break;
       default: break;

@@ -1,0 +1,38 @@
+#include "cli/match_setup.h"
+
+#include "rules/ruleset_writer.h"
+#include "rules/shipped_rulesets.h"
+
+namespace conquian::cli {
+
+void add_player_options(CLI::App& cmd, std::vector<std::string>& players, int& move_time,
+                        const std::string& player_help) {
+  cmd.add_option("--player", players,
+                 "A player: a built-in name (random, greedy, strong, strong-pi) or a command line run by /bin/sh -c; " +
+                     player_help)
+      ->required();
+  cmd.add_option("--move-time", move_time, "Milliseconds a bot has for each answer (default 1000)")
+      ->check(CLI::Range(1, 3'600'000));
+}
+
+serve::RefereeSetup referee_setup(const Ruleset& rules, const std::string& asked, std::uint64_t seed,
+                                  int move_time_ms) {
+  serve::RefereeSetup setup;
+  setup.rules = &rules;
+  if (shipped_ruleset_texts().count(asked)) setup.ruleset_name = asked;
+  else setup.ruleset_inline = ruleset_flow_yaml(rules);
+  setup.seed = seed;
+  setup.move_time_ms = move_time_ms;
+  return setup;
+}
+
+SeatPlayers seat_players(const std::vector<std::string>& words, std::size_t max_line) {
+  SeatPlayers out;
+  for (const auto& w : words) {
+    out.owned.push_back(serve::make_seat_player(w, max_line));
+    out.seats.push_back(out.owned.back().get());
+  }
+  return out;
+}
+
+}  // namespace conquian::cli
