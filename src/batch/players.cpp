@@ -1,9 +1,12 @@
 #include "batch/players.h"
 
+#include <fmt/core.h>
+
 #include <array>
 #include <cstdlib>
 #include <limits>
 
+#include "base/spelling.h"
 #include "engine/flow.h"
 
 namespace conquian::batch {
@@ -152,6 +155,22 @@ std::unique_ptr<Player> make_player(const std::string& name) {
 const std::vector<std::string>& player_names() {
   static const std::vector<std::string> names = {"random", "greedy", "strong", "strong-pi"};
   return names;
+}
+
+std::string why_not_players(const std::vector<std::string>& players, const Ruleset& rules, const std::string& option) {
+  const std::vector<std::string> names = {"random", "greedy", "strong"};
+  for (const auto& p : players)
+    if (!make_player(p))
+      return option + ": unknown player '" + p + "'" +
+             (did_you_mean(p, names).empty() ? " (random, greedy, strong)" : did_you_mean(p, names));
+  if (static_cast<int>(players.size()) > rules.seats)
+    return fmt::format("{} names {} players, but ruleset {} has {} seats", option, players.size(), rules.name,
+                       rules.seats);
+  for (const auto& p : players)
+    if (p == "strong" && rules.seats != 2)
+      return fmt::format("{} strong: the strong player plays two seats only, and ruleset {} has {}", option, rules.name,
+                         rules.seats);
+  return "";
 }
 
 }  // namespace conquian::batch

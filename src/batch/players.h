@@ -36,5 +36,10 @@ std::unique_ptr<Player> make_strong_pi_player();
 // By name ("random", "greedy", "strong", "strong-pi"); nullptr for an unknown name.
 std::unique_ptr<Player> make_player(const std::string& name);
 const std::vector<std::string>& player_names();
+// Why `players` (one name per seat, round robin) cannot play under `rules` ("" when they can),
+// the sentence starting with `option` ("--players"): an unknown player (with the nearest
+// name), more names than seats, or "strong" where it cannot play (more than two seats: it
+// would silently play as greedy, strong_player.cpp).
+std::string why_not_players(const std::vector<std::string>& players, const Ruleset& rules, const std::string& option);
 
 }  // namespace conquian::batch

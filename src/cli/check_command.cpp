@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "check/check_file.h"
+#include "check/verdict_json.h"
 #include "check/verdict_text.h"
 #include "cli/command_error.h"
 #include "cli/commands.h"
@@ -24,32 +25,6 @@ struct CheckOptions {
   bool quiet = false;
 };
 
-nlohmann::json outcome_json(const check::GameVerdict& v) {
-  if (v.outcome.kind == Outcome::Kind::Win && v.forfeit_seat >= 0)
-    return {{"winner", v.outcome.winner}, {"forfeit", {{"seat", v.forfeit_seat}, {"reason", v.forfeit_reason}}}};
-  if (v.outcome.kind == Outcome::Kind::Win) return {{"winner", v.outcome.winner}};
-  if (v.outcome.kind == Outcome::Kind::Draw) return {{"draw", true}};
-  return "unfinished";
-}
-
-nlohmann::json verdict_json(const check::GameVerdict& v) {
-  nlohmann::json j = {{"id", v.id},
-                      {"verdict", check::judgement_name(v.judgement)},
-                      {"outcome", outcome_json(v)},
-                      {"file", v.file},
-                      {"index", v.index}};
-  if (!v.ruleset.empty()) j["ruleset"] = v.ruleset;
-  if (!v.match.empty()) j["match"] = v.match;
-  if (v.judgement != check::Judgement::Legal) {
-    j["move"] = v.move;
-    if (v.judgement == check::Judgement::Illegal) j["code"] = code_name(v.code);
-    j["message"] = v.message;
-    if (v.mark.line) j["line"] = v.mark.line;
-  }
-  j["moves"] = v.moves;
-  return j;
-}
-
 int run_check(const CheckOptions& opt) {
   refuse_if(opt.quiet && opt.json, "--quiet prints nothing and --json prints JSON: give one of them");
   refuse_if(opt.quiet && opt.json_lines, "--quiet prints nothing and --json-lines prints JSON: give one of them");
@@ -66,10 +41,10 @@ int run_check(const CheckOptions& opt) {
     counts[static_cast<int>(v.judgement)]++;
     progress.tick();
     if (opt.json) {
-      fmt::print("{}\n  {}", first ? "" : ",", verdict_json(v).dump());
+      fmt::print("{}\n  {}", first ? "" : ",", check::verdict_json(v).dump());
       first = false;
     } else if (opt.json_lines) {
-      fmt::print("{}\n", verdict_json(v).dump());
+      fmt::print("{}\n", check::verdict_json(v).dump());
       std::fflush(stdout);  // a stream that never ends is read as it goes
     } else if (!opt.quiet) {
       progress.clear();

@@ -12,6 +12,7 @@
 #include "cli/cards_output.h"
 #include "cli/command_error.h"
 #include "cli/commands.h"
+#include "prove/partition_answer.h"
 #include "prove/partition_z3.h"
 #include "prove/spec.h"
 #include "prove/z3_check.h"
@@ -27,23 +28,10 @@ struct ProveOptions {
   prove::Z3Limits limits;  // --z3-timeout MS (default: none)
 };
 
-CardSet parse_cards(const Ruleset& rules, const std::string& text) {
-  std::istringstream in(text);
-  CardSet set;
-  for (std::string token; in >> token;) {
-    auto c = rules.deck.parse(token);
-    if (!c) throw record::InputError("--cards", {}, rules.deck.not_a_card(token));
-    if (set.has(*c)) throw record::InputError("--cards", {}, "'" + token + "' is given twice");
-    set.insert(*c);
-  }
-  return set;
-}
-
 int run_partition(const ProveOptions& opt) {
   auto rules = ruleset_option(opt.ruleset);
-  CardSet cards = parse_cards(*rules, opt.cards);
+  CardSet cards = prove::parse_card_list(*rules, opt.cards, "--cards");
   const MeldIndex& idx = rules->meld_index();
-  bool engine_says = idx.can_partition(cards);
   nlohmann::json j = {{"ruleset", rules->name}, {"cards", rules->deck.tokens(cards)}};
   if (opt.all) {
     std::string unknown;
@@ -81,20 +69,10 @@ int run_partition(const ProveOptions& opt) {
     }
     return splits.empty() ? kExitFound : kExitOk;
   }
-  prove::Z3Partition z = prove::z3_partition(rules->deck, rules->melds, cards, opt.limits);
-  // The engine's answer is not shown: without Z3's the command has no proof to give.
-  if (z.answer == prove::Z3Partition::Answer::Unknown)
-    throw prove::Z3Undecided("decide whether " + rules->deck.tokens(cards) + " split into legal melds",
-                             z.reason_unknown);
-  bool yes = z.answer == prove::Z3Partition::Answer::Yes;
-  if (yes != engine_says)
-    throw std::runtime_error(
-        fmt::format("internal disagreement: Z3 says {}, the engine's search says {}", yes, engine_says));
-  j["partitionable"] = yes;
-  if (yes) j["melds"] = melds_json(rules->deck, z.split);
-  else j["core"] = z.core;
+  prove::PartitionAnswer z = prove::decide_partition(*rules, cards, opt.limits);
+  const bool yes = z.partitionable;
   if (opt.json) {
-    fmt::print("{}\n", j.dump());
+    fmt::print("{}\n", prove::partition_json(*rules, cards, z).dump());
   } else if (yes) {
     fmt::print("partitionable under {}: {}\n", rules->name, melds_text(rules->deck, z.split));
   } else {

@@ -92,10 +92,11 @@ GameSession GameSession::from_deal(std::shared_ptr<const Ruleset> rules, const n
   return s;
 }
 
-GameSession GameSession::from_position(const std::string& text, std::shared_ptr<const Ruleset> rules) {
+GameSession GameSession::from_position(const std::string& text, std::shared_ptr<const Ruleset> rules,
+                                       const std::string& name) {
   GameSession s;
   try {
-    record::PositionFile pf = record::read_position_text(text, "<position>");
+    record::PositionFile pf = record::read_position_text(text, name);
     if (pf.view >= 0)
       throw SessionError("bad-position", "position: a seat's view ('view:') is not a whole game; give every card");
     if (!rules) rules = RulesetCache().get(pf.ruleset, pf.file);
@@ -106,16 +107,20 @@ GameSession GameSession::from_position(const std::string& text, std::shared_ptr<
 }
 
 GameSession GameSession::from_record(const std::string& text, std::size_t after, int game,
-                                     std::shared_ptr<const Ruleset> rules) {
+                                     std::shared_ptr<const Ruleset> rules, const std::string& name,
+                                     record::RecordFormat format) {
   std::optional<record::GameRecord> rec;
   std::optional<record::RecordError> err;
   int index = 0;
-  record::read_record_text(text, "<record>", [&](record::ReadItem&& item) {
-    if (item.match) return;  // a match document is no game
-    if (++index != game) return;
-    if (item.record) rec = std::move(item.record);
-    else err = std::move(item.error);
-  });
+  record::read_record_text(
+      text, name,
+      [&](record::ReadItem&& item) {
+        if (item.match) return;  // a match document is no game
+        if (++index != game) return;
+        if (item.record) rec = std::move(item.record);
+        else err = std::move(item.error);
+      },
+      {}, format);
   if (err) throw SessionError("bad-record", err->message);
   if (!rec) throw SessionError("bad-record", fmt::format("'game' {}: the record holds {} game(s)", game, index));
   try {
@@ -141,6 +146,51 @@ GameSession GameSession::from_record(const std::string& text, std::size_t after,
   rec->result = {};
   s.record_ = std::move(rec);
   return s;
+}
+
+GameSession GameSession::from_world(std::shared_ptr<const Ruleset> rules, const Position& world) {
+  GameSession s;
+  s.rules_ = std::move(rules);
+  s.pos_ = world;
+  s.pos_.rules = s.rules_.get();
+  return s;
+}
+
+void GameSession::forget_stock_order() {
+  pos_ = forget_stock(pos_);
+  for (Position& p : history_) p = forget_stock(p);
+  if (record_) {
+    record_->has_stock = false;
+    record_->stock.clear();
+  }
+}
+
+nlohmann::json GameSession::deal_json() const {
+  if (!record_) return nullptr;
+  auto words = [](const record::TokenList& cards) {
+    nlohmann::json a = nlohmann::json::array();
+    for (const auto& c : cards) a.push_back(c.text);
+    return a;
+  };
+  nlohmann::json hands = nlohmann::json::array();
+  for (const auto& h : record_->hands) hands.push_back(words(h));
+  nlohmann::json deal = {{"dealer", record_->dealer}, {"hands", hands}};
+  if (record_->has_stock) deal["stock"] = words(record_->stock);
+  return deal;
+}
+
+nlohmann::json GameSession::moves_json() const {
+  nlohmann::json out = nlohmann::json::array();
+  if (record_)
+    for (const record::RecordMove& m : record_->moves) out.push_back(record::move_json(m));
+  return out;
+}
+
+nlohmann::json GameSession::moves_seen_by(int seat) const {
+  nlohmann::json out = moves_json();
+  for (auto& j : out)
+    if (j.contains("swap") && j.value("seat", -1) != seat) j["swap"] = nullptr;
+  return out;
 }
 
 int GameSession::to_act() const { return pos_.result.over() ? -1 : conquian::to_act(pos_); }

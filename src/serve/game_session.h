@@ -26,6 +26,7 @@
 #include "engine/engine.h"
 #include "engine/seat_view.h"
 #include "record/record.h"
+#include "record/record_reader.h"
 #include "rules/ruleset.h"
 
 namespace conquian::serve {
@@ -75,14 +76,20 @@ class GameSession {
   static GameSession from_deal(std::shared_ptr<const Ruleset> rules, const nlohmann::json& deal);
   // A position file's text (specs/position-format.md); `rules` overrides the ruleset it names
   // (may be null). Started from a position, the session has no record (record() throws).
-  static GameSession from_position(const std::string& text, std::shared_ptr<const Ruleset> rules);
+  // `name` stands for the file in messages, and a relative ruleset path is read beside it.
+  static GameSession from_position(const std::string& text, std::shared_ptr<const Ruleset> rules,
+                                   const std::string& name = "<position>");
   static constexpr std::size_t kAllMoves = static_cast<std::size_t>(-1);
   // A record's text, game `game` (1-based) after its first `after` moves (kAllMoves: all); `rules` overrides the
   // ruleset it names (may be null). Throws SessionError bad-record naming the line and reason.
   static GameSession from_record(const std::string& text, std::size_t after, int game,
-                                 std::shared_ptr<const Ruleset> rules);
+                                 std::shared_ptr<const Ruleset> rules, const std::string& name = "<record>",
+                                 record::RecordFormat format = record::RecordFormat::Yaml);
+  // A whole position as it stands (a world drawn from a seat's view: seat_view.h); no record.
+  static GameSession from_world(std::shared_ptr<const Ruleset> rules, const Position& world);
 
   const Ruleset& rules() const { return *rules_; }
+  const std::shared_ptr<const Ruleset>& rules_ptr() const { return rules_; }
   const Position& position() const { return pos_; }
   int to_act() const;
   bool over() const { return pos_.result.over(); }
@@ -101,6 +108,10 @@ class GameSession {
   // it when legal. A move that is not a mapping of the record's keys throws SessionError
   // bad-field; one whose words do not resolve (an unknown card) is illegal with check's code.
   PlayVerdict play(const nlohmann::json& move);
+  // Forgets the stock's order, in the position and in the record's deal (which then has no
+  // `stock`, as a record may be written): every turn may show any unseen card, as `check`
+  // judges a record without a stock. For a game whose turns are chance (specs/python.md).
+  void forget_stock_order();
   // Takes back the last move played; false when none was played since the start.
   bool undo();
   std::size_t moves_played() const { return history_.size(); }
@@ -113,6 +124,14 @@ class GameSession {
   // The game so far as a record `check` accepts (YAML text); throws SessionError no-record
   // when the session started from a position (no deal to write).
   std::string record() const;
+
+  // The deal as records write it, the form from_deal reads ({"dealer", "hands", "stock"},
+  // no stock when it is unknown); null without a record.
+  nlohmann::json deal_json() const;
+  // The moves played since the deal (empty without a record), in the record's JSON form.
+  nlohmann::json moves_json() const;
+  // The same as `seat` saw them: another seat's swap card is passed face down, so its card is null.
+  nlohmann::json moves_seen_by(int seat) const;
 
   // What `conquian solve --json` answers for the position (mode "view": `solve --view SEAT
   // --json`), plus "stopped": true when `stop` turned true or movetime ran out first. The

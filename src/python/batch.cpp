@@ -1,0 +1,144 @@
+// The batch functions: conquian.check, analyse, prove_partition, simulate. Each calls the C++
+// the command calls and returns what its --json prints, as Python values; the GIL is released
+// while the C++ works.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <fmt/format.h>
+
+#include <sstream>
+
+#include "analyse/analyse_file.h"
+#include "analyse/analysis_json.h"
+#include "batch/players.h"
+#include "batch/simulate_run.h"
+#include "check/check_file.h"
+#include "check/verdict_json.h"
+#include "prove/partition_answer.h"
+#include "python/bindings.h"
+#include "python/py_types.h"
+#include "record/input_error.h"
+#include "record/record_reader.h"
+#include "serve/game_session.h"
+
+namespace py = pybind11;
+
+namespace conquian::python {
+namespace {
+
+py::list json_list(const std::vector<nlohmann::json>& items) {
+  py::list out;
+  for (const auto& j : items) out.append(from_json(j));
+  return out;
+}
+
+std::vector<std::string> player_list(const py::object& players) {
+  if (players.is_none()) return {};
+  if (py::isinstance<py::str>(players)) return {players.cast<std::string>()};
+  return players.cast<std::vector<std::string>>();
+}
+
+}  // namespace
+
+void bind_batch(py::module_& m) {
+  m.def(
+      "check",
+      [](const std::string& path_or_text, const py::object& ruleset) {
+        check::CheckFileOptions options;
+        if (!ruleset.is_none()) options.under.push_back(ruleset_arg(ruleset));
+        std::vector<nlohmann::json> verdicts;
+        {
+          py::gil_scoped_release unlocked;
+          auto sink = [&](check::GameVerdict&& v) { verdicts.push_back(check::verdict_json(v)); };
+          if (path_or_text.find('\n') == std::string::npos) {
+            check::check_file(path_or_text, sink, options);
+          } else {
+            const auto first = path_or_text.find_first_not_of(" \t\r\n");
+            const char c = first == std::string::npos ? ' ' : path_or_text[first];
+            check::check_text(path_or_text, "<text>", sink, options,
+                              c == '['   ? record::RecordFormat::Json
+                              : c == '{' ? record::RecordFormat::JsonLines
+                                         : record::RecordFormat::Yaml);
+          }
+        }
+        return json_list(verdicts);
+      },
+      py::arg("path_or_text"), py::arg("ruleset") = py::none(),
+      "Every game of a record file (a path) or of record text (with a line break) judged: a list of verdict "
+      "dicts, as the \"games\" of `conquian check --json`.");
+  m.def(
+      "analyse",
+      [](const std::string& path, int game, const std::string& id, int threads) {
+        analyse::Selection which{game, id};
+        std::vector<analyse::GameResult> results;
+        {
+          py::gil_scoped_release unlocked;
+          results = analyse::analyse_file(path, which, analyse::AnalyseOptions{}, threads);
+        }
+        std::vector<nlohmann::json> games, refused;
+        for (const auto& r : results) {
+          if (r.analysis) games.push_back(analyse::analysis_json(*r.analysis));
+          else refused.push_back(check::verdict_json(r.verdict));
+        }
+        py::dict out;
+        out["games"] = json_list(games);
+        out["refused"] = json_list(refused);
+        return out;
+      },
+      py::arg("path"), py::arg("game") = 0, py::arg("id") = "", py::arg("threads") = 0,
+      "Every legal game of a record file analysed: {'games': [as `conquian analyse --json`], 'refused': [check's "
+      "verdicts of the games it refuses]}. game: 1-based (0: all); id: a game's id.");
+  m.def(
+      "prove_partition",
+      [](const py::object& ruleset, const py::object& cards, const py::object& z3_timeout_ms) {
+        auto rules = ruleset_arg(ruleset);
+        std::string text;
+        if (py::isinstance<py::str>(cards)) {
+          text = cards.cast<std::string>();
+        } else {
+          for (const auto& c : cards.cast<std::vector<std::string>>()) text += c + " ";
+        }
+        CardSet set = prove::parse_card_list(*rules, text, "cards");
+        prove::Z3Limits limits;
+        if (!z3_timeout_ms.is_none()) limits.timeout_ms = z3_timeout_ms.cast<unsigned>();
+        nlohmann::json answer;
+        {
+          py::gil_scoped_release unlocked;
+          answer = prove::partition_json(*rules, set, prove::decide_partition(*rules, set, limits));
+        }
+        return from_json(answer);
+      },
+      py::arg("ruleset"), py::arg("cards"), py::arg("z3_timeout_ms") = py::none(),
+      "Whether the cards (\"3h 4h 5h\" or a list of tokens) split into legal melds, as Z3 proves it and the "
+      "engine's search agrees: what `conquian prove partition --json` prints. Raises Undecided when Z3 answers "
+      "unknown.");
+  m.def(
+      "simulate",
+      [](const py::object& ruleset, std::uint64_t deals, std::uint64_t seed, const py::object& players, int threads) {
+        auto rules = ruleset_arg(ruleset);
+        batch::SimulateRun run;
+        run.deals = deals;
+        run.seed = seed;
+        run.players = player_list(players);
+        run.threads = threads;
+        run.json_lines = true;
+        const std::string why = batch::why_not_players(run.players, *rules, "players");
+        if (!why.empty()) throw serve::SessionError("bad-field", why);
+        std::string text;
+        {
+          py::gil_scoped_release unlocked;
+          batch::simulate_run(
+              *rules, rules->name, run, [&](std::string_view piece) { text.append(piece); }, [](std::uint64_t) {});
+        }
+        std::vector<nlohmann::json> records;
+        std::istringstream lines(text);
+        for (std::string line; std::getline(lines, line);)
+          if (!line.empty()) records.push_back(nlohmann::json::parse(line));
+        return json_list(records);
+      },
+      py::arg("ruleset"), py::arg("deals"), py::arg("seed"), py::arg("players") = py::none(), py::arg("threads") = 0,
+      "Deals played by the built-in players ('random', 'greedy', 'strong', 'strong-pi'; one per seat, round "
+      "robin; None: greedy), as `conquian simulate --format jsonl` writes them: a list of record dicts.");
+}
+
+}  // namespace conquian::python

@@ -1,0 +1,114 @@
+#include "python/game_state.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+
+#include "python/action_steps.h"
+#include "replay/move_words.h"
+
+namespace conquian::python {
+
+serve::PlayVerdict GameState::play(const nlohmann::json& move) {
+  serve::PlayVerdict v = session_.play(move);
+  if (v.legal) changed();
+  return v;
+}
+
+bool GameState::undo() {
+  if (!chosen_.empty()) {  // a half-chosen move is taken back first, a step at a time
+    chosen_.pop_back();
+    return true;
+  }
+  bool undone = session_.undo();
+  if (undone) changed();
+  return undone;
+}
+
+const GameState::Candidates& GameState::candidates() const {
+  if (!cache_) {
+    auto c = std::make_shared<Candidates>();
+    c->moves = session_.legal_moves();
+    c->steps = move_steps(session_.position(), c->moves);
+    cache_ = std::move(c);
+  }
+  return *cache_;
+}
+
+bool GameState::matches(const std::vector<int>& steps) const {
+  return steps.size() > chosen_.size() && std::equal(chosen_.begin(), chosen_.end(), steps.begin());
+}
+
+std::vector<int> GameState::legal_actions() const {
+  std::vector<int> out;
+  for (const auto& steps : candidates().steps)
+    if (matches(steps)) out.push_back(steps[chosen_.size()]);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+void GameState::apply_action(int action) {
+  const Candidates& c = candidates();
+  bool legal = false;
+  for (std::size_t i = 0; i < c.steps.size(); ++i) {
+    const auto& steps = c.steps[i];
+    if (!matches(steps) || steps[chosen_.size()] != action) continue;
+    legal = true;
+    if (steps.size() != chosen_.size() + 1) continue;
+    // The move's last step: played through the session as its record words, as check would.
+    const auto& m = c.moves[i];
+    serve::PlayVerdict v = session_.play(move_json(m.before, m.move));
+    if (!v.legal)  // the engine listed it: a refusal here is a bug, not bad input
+      throw std::logic_error(fmt::format("the engine refuses its own legal move: {}: {}", v.code, v.reason));
+    changed();
+    return;
+  }
+  if (!legal) {
+    if (session_.over()) throw IllegalAction(fmt::format("action {}: the game is over", action));
+    throw IllegalAction(fmt::format("action {} ({}) is not legal here; the legal actions are {}", action,
+                                    step_text(action, session_.rules().deck), fmt::join(legal_actions(), ", ")));
+  }
+  chosen_.push_back(action);
+}
+
+bool GameState::is_chance_node() const {
+  if (session_.over()) return false;
+  const Position& p = session_.position();
+  if (p.phase != Phase::Turn || p.stock_known) return false;
+  for (const auto& steps : candidates().steps)
+    if (matches(steps) && (steps[chosen_.size()] < kTurnBase || steps[chosen_.size()] >= kLayBase)) return false;
+  return true;
+}
+
+std::vector<std::pair<int, double>> GameState::chance_outcomes() const {
+  std::vector<std::pair<int, double>> out;
+  if (!is_chance_node()) return out;
+  std::vector<int> cards = legal_actions();
+  for (int a : cards) out.emplace_back(a, 1.0 / static_cast<double>(cards.size()));
+  return out;
+}
+
+int GameState::current_player() const {
+  if (session_.over()) return kTerminalPlayer;
+  if (is_chance_node()) return kChancePlayer;
+  const Position& p = session_.position();
+  // In a force window the first seat that may force answers for it (forces or waives).
+  if (chosen_.empty() && p.phase == Phase::ForceWindow) return (p.actor + 1) % p.seats();
+  for (std::size_t i = 0; i < candidates().steps.size(); ++i)
+    if (matches(candidates().steps[i])) return candidates().moves[i].move.seat;
+  return session_.to_act();
+}
+
+std::vector<double> GameState::returns() const {
+  const Position& p = session_.position();
+  std::vector<double> out(p.seats(), 0.0);
+  if (p.result.kind == Outcome::Kind::Win)
+    for (int s = 0; s < p.seats(); ++s) out[s] = s == p.result.winner ? 1.0 : -1.0;
+  return out;
+}
+
+std::string GameState::action_to_string(int action) const { return step_text(action, session_.rules().deck); }
+
+}  // namespace conquian::python

@@ -1,0 +1,63 @@
+// The state a Python program holds (conquian.State): one serve::GameSession, plus the steps of
+// a move chosen so far through the OpenSpiel shape (python/action_steps.h). The record-shaped
+// calls (legal_moves, play) ask the session directly; the action calls read the session's
+// legal moves as steps and play the move once its steps are complete.
+#pragma once
+
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include "serve/game_session.h"
+
+namespace conquian::python {
+
+// OpenSpiel's player ids for a chance node and a finished game.
+inline constexpr int kChancePlayer = -1;
+inline constexpr int kTerminalPlayer = -4;
+
+// An action that is not legal here; the message says why (apply_action).
+struct IllegalAction : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+class GameState {
+ public:
+  explicit GameState(serve::GameSession session) : session_(std::move(session)) {}
+
+  serve::GameSession& session() { return session_; }
+  const serve::GameSession& session() const { return session_; }
+  const std::vector<int>& chosen_steps() const { return chosen_; }
+
+  // The record-shaped play: clears any steps chosen (the move replaces them).
+  serve::PlayVerdict play(const nlohmann::json& move);
+  bool undo();
+
+  std::vector<int> legal_actions() const;
+  void apply_action(int action);
+  bool is_chance_node() const;
+  // Each unseen card the turn may show, with its probability (uniform: the stock is shuffled).
+  std::vector<std::pair<int, double>> chance_outcomes() const;
+  int current_player() const;
+  bool is_terminal() const { return session_.over(); }
+  std::vector<double> returns() const;
+  std::string action_to_string(int action) const;
+
+ private:
+  struct Candidates {
+    std::vector<serve::GameSession::LegalMove> moves;
+    std::vector<std::vector<int>> steps;
+  };
+  const Candidates& candidates() const;
+  bool matches(const std::vector<int>& steps) const;  // starts with chosen_
+  void changed() {
+    chosen_.clear();
+    cache_.reset();
+  }
+
+  serve::GameSession session_;
+  std::vector<int> chosen_;
+  mutable std::shared_ptr<const Candidates> cache_;  // the session's legal moves as steps
+};
+
+}  // namespace conquian::python

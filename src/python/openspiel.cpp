@@ -1,0 +1,94 @@
+// The OpenSpiel shape of conquian.State (specs/python.md): integer actions of one fixed space
+// (python/action_steps.h), chance nodes for turns from an unknown stock, one seat's
+// information state and observation tensor, and worlds resampled from a seat's view.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <fmt/format.h>
+
+#include "base/rng.h"
+#include "engine/seat_view.h"
+#include "python/action_steps.h"
+#include "python/bindings.h"
+#include "python/game_state.h"
+#include "python/observation.h"
+
+namespace py = pybind11;
+
+namespace conquian::python {
+namespace {
+
+// The seed a Python rng gives: an int, or anything with getrandbits (random.Random).
+std::uint64_t seed_of(const py::handle& rng) {
+  if (py::isinstance<py::int_>(rng)) return rng.cast<std::uint64_t>();
+  if (py::hasattr(rng, "getrandbits")) return rng.attr("getrandbits")(64).cast<std::uint64_t>();
+  throw py::type_error(fmt::format("rng: give an int seed or a random.Random, not {}",
+                                   py::str(py::type::of(rng).attr("__name__")).cast<std::string>()));
+}
+
+nlohmann::json information_state(const GameState& g, int seat) {
+  return {{"view", g.session().view(seat)}, {"moves", g.session().moves_seen_by(seat)}, {"steps", g.chosen_steps()}};
+}
+
+}  // namespace
+
+void bind_openspiel(py::module_& m) {
+  m.attr("NUM_DISTINCT_ACTIONS") = kNumActions;
+  m.attr("CHANCE_PLAYER") = kChancePlayer;
+  m.attr("TERMINAL_PLAYER") = kTerminalPlayer;
+  py::object state_class = m.attr("State");
+  auto state = py::reinterpret_borrow<py::class_<GameState>>(state_class);
+  state
+      .def(
+          "legal_actions",
+          [](const GameState& g, const py::object& player) {
+            if (!player.is_none() && player.cast<int>() != g.current_player()) return std::vector<int>{};
+            return g.legal_actions();
+          },
+          py::arg("player") = py::none(),
+          "The next steps of the legal moves, ascending (specs/python.md, \"Actions\").")
+      .def("apply_action", &GameState::apply_action, py::arg("action"),
+           "Chooses one step; the move is played when its last step is chosen. Raises IllegalMove for an action "
+           "that is not legal here.")
+      .def("action_to_string", &GameState::action_to_string, py::arg("action"))
+      .def(
+          "action_to_string", [](const GameState& g, int, int action) { return g.action_to_string(action); },
+          py::arg("player"), py::arg("action"))
+      .def("current_player", &GameState::current_player,
+           "The seat to choose, CHANCE_PLAYER (-1) at a chance node, TERMINAL_PLAYER (-4) when over.")
+      .def("is_terminal", &GameState::is_terminal)
+      .def("returns", &GameState::returns,
+           "+1 for the winner, -1 for each other seat, 0 for all in a draw or unfinished.")
+      .def("is_chance_node", &GameState::is_chance_node,
+           "True when the next step is a turn from an unknown stock: each unseen card is an outcome.")
+      .def("chance_outcomes", &GameState::chance_outcomes, "[(action, probability)] of the turn's card.")
+      .def("num_players", [](const GameState& g) { return g.session().rules().seats; })
+      .def_property_readonly("chosen_steps", &GameState::chosen_steps, "The steps of the move chosen so far.")
+      .def(
+          "information_state_string", [](const GameState& g, int seat) { return information_state(g, seat).dump(); },
+          py::arg("seat"), "JSON text: the seat's view, the moves as it saw them, the steps chosen so far.")
+      .def(
+          "observation_tensor",
+          [](const GameState& g, int seat) {
+            std::vector<float> t = observation_tensor(g.session().seat_view(seat));
+            py::array_t<float> out(static_cast<py::ssize_t>(t.size()));
+            std::copy(t.begin(), t.end(), out.mutable_data());
+            return out;
+          },
+          py::arg("seat"), "The seat's observation as a float32 numpy array (its planes: specs/python.md).")
+      .def(
+          "resample_from_view",
+          [](const GameState& g, int seat, const py::object& rng) {
+            SeatView view = g.session().seat_view(seat);
+            Rng r(seed_of(rng));
+            GameState world(serve::GameSession::from_world(g.session().rules_ptr(), sample_world(view, r)));
+            for (int step : g.chosen_steps()) world.apply_action(step);
+            return world;
+          },
+          py::arg("seat"), py::arg("rng"),
+          "A whole state consistent with what the seat saw, drawn uniformly as the PIMC solver draws its worlds "
+          "(the stock's order unknown, so turns are chance nodes); it has no record.");
+}
+
+}  // namespace conquian::python
