@@ -108,7 +108,7 @@ TEST_SUITE("record_reader") {
     REQUIRE(g.moves.size() == 11);
 
     const auto& m = g.moves;
-    CHECK(m[0].kind == record::MoveKind::Swap);
+    CHECK(m[0].kind == conquian::record::MoveKind::Swap);
     CHECK(m[0].seat == 0);
     CHECK(m[0].card.text == "Kd");
     CHECK(m[0].mark.line == 12);
@@ -116,11 +116,11 @@ TEST_SUITE("record_reader") {
     CHECK(m[0].card.mark.line == 12);
     CHECK(m[0].card.mark.column == 21);
 
-    CHECK(m[1].kind == record::MoveKind::Turn);
+    CHECK(m[1].kind == conquian::record::MoveKind::Turn);
     CHECK(m[1].seat == 1);
     CHECK(m[1].card.text == "5h");
 
-    CHECK(m[2].kind == record::MoveKind::Take);
+    CHECK(m[2].kind == conquian::record::MoveKind::Take);
     CHECK(m[2].card.text == "5h");
     CHECK(m[2].has_melds);
     CHECK_FALSE(m[2].has_lay);
@@ -131,31 +131,31 @@ TEST_SUITE("record_reader") {
     CHECK(m[2].discard->text == "Kd");
     CHECK(m[2].onto == -1);
 
-    CHECK(m[3].kind == record::MoveKind::Pass);
+    CHECK(m[3].kind == conquian::record::MoveKind::Pass);
     CHECK(m[3].card.text == "Kd");
-    CHECK(m[5].kind == record::MoveKind::Pass);
+    CHECK(m[5].kind == conquian::record::MoveKind::Pass);
 
-    CHECK(m[6].kind == record::MoveKind::Force);
+    CHECK(m[6].kind == conquian::record::MoveKind::Force);
     CHECK(m[6].seat == 1);
     CHECK(m[6].force_seat == 0);
 
-    CHECK(m[7].kind == record::MoveKind::Take);
+    CHECK(m[7].kind == conquian::record::MoveKind::Take);
     REQUIRE(m[7].melds.size() == 2);
     CHECK(m[7].melds[1][0].text == "5h");
     CHECK(m[7].discard->text == "Qs");
 
-    CHECK(m[8].kind == record::MoveKind::Take);
+    CHECK(m[8].kind == conquian::record::MoveKind::Take);
     CHECK(m[8].has_lay);
     CHECK_FALSE(m[8].has_melds);
     REQUIRE(m[8].lay.size() == 2);
     CHECK(m[8].lay[1].text == "Qd");
     CHECK(m[8].discard->text == "2s");
 
-    CHECK(m[9].kind == record::MoveKind::Take);
+    CHECK(m[9].kind == conquian::record::MoveKind::Take);
     CHECK(m[9].onto == 1);
     CHECK(m[9].discard->text == "7c");
 
-    CHECK(m[10].kind == record::MoveKind::Throw);
+    CHECK(m[10].kind == conquian::record::MoveKind::Throw);
     CHECK(m[10].card.text == "4d");
     CHECK(m[10].seat == 1);
 
@@ -248,15 +248,15 @@ result:
     CHECK(g.hands[1].size() == 2);
     CHECK(g.hands[1][1].text == "Qd");
     REQUIRE(g.moves.size() == 5);
-    CHECK(g.moves[0].kind == record::MoveKind::Turn);
+    CHECK(g.moves[0].kind == conquian::record::MoveKind::Turn);
     CHECK(g.moves[0].mark.line == 12);
     CHECK(g.moves[0].mark.column == 5);
-    CHECK(g.moves[2].kind == record::MoveKind::Take);
+    CHECK(g.moves[2].kind == conquian::record::MoveKind::Take);
     REQUIRE(g.moves[2].melds.size() == 2);
     CHECK(g.moves[2].melds[1][2].text == "3c");
-    CHECK(g.moves[3].kind == record::MoveKind::Lay);
+    CHECK(g.moves[3].kind == conquian::record::MoveKind::Lay);
     CHECK(g.moves[3].has_melds);
-    CHECK(g.moves[4].kind == record::MoveKind::Lay);
+    CHECK(g.moves[4].kind == conquian::record::MoveKind::Lay);
     CHECK(g.moves[4].has_lay);
     CHECK(g.result.present);
     CHECK(g.result.draw);

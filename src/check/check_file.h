@@ -45,7 +45,7 @@ struct CheckFileOptions {
   int threads = 1;
   // How one game is judged: check_record when empty. Tests give one that throws, to show
   // that an exception on a worker thread reaches the caller.
-  std::function<GameVerdict(const record::GameRecord&, const Ruleset&)> judge;
+  std::function<GameVerdict(const record::GameRecord&, const Ruleset&)> judge = nullptr;
   // The share of the file this process judges: the parts whose number is `share` modulo
   // `shares` (under mpirun, rank r of K judges share r of K). The other parts are read (a
   // match's deals must be told from games of their own) but not judged, and get no verdict.
