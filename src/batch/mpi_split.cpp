@@ -1,7 +1,9 @@
 #include "batch/mpi_split.h"
 
 #include <algorithm>
+#include <climits>
 #include <cstdlib>
+#include <stdexcept>
 
 #ifdef CONQUIAN_HAVE_MPI
 #include <mpi.h>
@@ -84,6 +86,34 @@ DealTable gather_deals(const MpiSession& mpi, const DealTable& local, std::uint6
   return out;
 }
 
+std::vector<std::string> gather_bytes(const MpiSession& mpi, const std::string& mine) {
+  if (mpi.size() == 1) return {mine};
+  // MPI counts are ints: refuse what they cannot hold rather than wrap. Every rank calls
+  // both collectives, so a refusal on one rank ends them all (main's error path aborts).
+  if (mine.size() > static_cast<std::size_t>(INT_MAX))
+    throw std::length_error("a rank's verdicts of one file are over 2 GB");
+  const int size = static_cast<int>(mine.size());
+  std::vector<int> sizes(mpi.root() ? static_cast<std::size_t>(mpi.size()) : 0);
+  MPI_Gather(&size, 1, MPI_INT, sizes.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
+  std::vector<int> offsets;
+  std::string all;
+  if (mpi.root()) {
+    long long total = 0;
+    for (int s : sizes) {
+      offsets.push_back(static_cast<int>(std::min<long long>(total, INT_MAX)));
+      total += s;
+    }
+    if (total > INT_MAX) throw std::length_error("the ranks' verdicts of one file are over 2 GB");
+    all.resize(static_cast<std::size_t>(total));
+  }
+  MPI_Gatherv(mine.data(), size, MPI_CHAR, all.data(), sizes.data(), offsets.data(), MPI_CHAR, 0, MPI_COMM_WORLD);
+  if (!mpi.root()) return {};
+  std::vector<std::string> out;
+  for (std::size_t r = 0; r < sizes.size(); ++r)
+    out.push_back(all.substr(static_cast<std::size_t>(offsets[r]), static_cast<std::size_t>(sizes[r])));
+  return out;
+}
+
 #else  // no MPI in this build: one rank of one
 
 MpiSession::MpiSession() = default;
@@ -91,6 +121,7 @@ MpiSession::~MpiSession() = default;
 bool MpiSession::launched_without_support() { return launched_by_mpirun(); }
 void MpiSession::abort(int) const {}
 DealTable gather_deals(const MpiSession&, const DealTable& local, std::uint64_t) { return local; }
+std::vector<std::string> gather_bytes(const MpiSession&, const std::string& mine) { return {mine}; }
 
 #endif
 

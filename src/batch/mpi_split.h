@@ -1,10 +1,13 @@
-// Splitting deals across MPI ranks (optional at build time: CONQUIAN_HAVE_MPI). Rank r of
-// K plays the deals [N*r/K, N*(r+1)/K) and rank 0 gathers them in deal order, so the
-// report it writes is the one a single process writes for the same seed.
+// Splitting work across MPI ranks (optional at build time: CONQUIAN_HAVE_MPI). For `diff`,
+// rank r of K plays the deals [N*r/K, N*(r+1)/K) and rank 0 gathers them in deal order, so
+// the report it writes is the one a single process writes for the same seed; `check` deals
+// a file's parts round the ranks and gathers what each rank says of its parts as bytes.
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "batch/diff_play.h"
 
@@ -38,5 +41,9 @@ std::pair<std::uint64_t, std::uint64_t> rank_block(std::uint64_t deals, int rank
 // Rank 0 receives every rank's block (`local` holds this rank's) and returns the whole
 // table in deal order; other ranks return an empty table.
 DealTable gather_deals(const MpiSession& mpi, const DealTable& local, std::uint64_t deals);
+
+// Rank 0 receives every rank's bytes (`mine` holds this rank's), in rank order; other ranks
+// get an empty list. One rank of one gets {mine}. Throws std::length_error past 2 GB in all.
+std::vector<std::string> gather_bytes(const MpiSession& mpi, const std::string& mine);
 
 }  // namespace conquian::batch

@@ -2,8 +2,11 @@
 
 #include "check/check_record.h"
 
-#include <optional>
+#include <algorithm>
+#include <functional>
+#include <vector>
 
+#include "base/parallel_for.h"
 #include "check/match_check.h"
 #include "record/input_error.h"
 #include "record/record_reader.h"
@@ -42,80 +45,151 @@ std::string ruleset_words(const std::string& name, const std::string& inline_tex
   return inline_text.empty() ? "ruleset '" + name + "'" : "the inline ruleset";
 }
 
-// What the reader's sink keeps from one document to the next: the match that the deals
-// after a `match:` document belong to (specs/record-format.md, "Matches").
-struct FileState {
-  std::optional<MatchCheck> match;
+// One verdict to give, in file order: ready, or waiting for check_record (the one costly
+// part, run on any thread); then, in order again, the match it is a deal of is told.
+struct Step {
+  CheckedGame game;  // the verdict when ready; else the record and the ruleset to judge it under
+  bool judge = false;
+  std::shared_ptr<MatchCheck> match;  // the match of a deal (or of a document that is no record)
 };
 
-void start_match(const record::MatchHeader& h, const CheckedSink& sink, RulesetCache& cache, FileState& st) {
+// What the reader's sink keeps from one document to the next: the match that the deals
+// after a `match:` document belong to (specs/record-format.md, "Matches"), and the steps
+// not yet given.
+struct FileState {
+  std::shared_ptr<MatchCheck> match;
+  std::vector<Step> steps;
+};
+
+Step ready(GameVerdict&& v) { return Step{{std::move(v), nullptr, nullptr, 0}, false, nullptr}; }
+
+void start_match(const record::MatchHeader& h, RulesetCache& cache, FileState& st) {
   std::shared_ptr<const Ruleset> rules;
   try {
     rules = named_ruleset(cache, h.ruleset, h.ruleset_inline, h.file, h.ruleset_mark);
   } catch (const record::InputError& e) {
     std::string why = ruleset_words(h.ruleset, h.ruleset_inline) + ": " + e.reason();
-    st.match.emplace(h, why);
-    return sink(
-        {malformed({h.file, h.index, h.display_id(), fault_mark(e, h.ruleset_inline, h.file, h.ruleset_mark), why}),
-         nullptr, nullptr});
+    st.match = std::make_shared<MatchCheck>(h, why);
+    st.steps.push_back(ready(
+        malformed({h.file, h.index, h.display_id(), fault_mark(e, h.ruleset_inline, h.file, h.ruleset_mark), why})));
+    return;
   }
   const MatchTerms terms = match_terms(h, *rules);
   if (!terms.problem.empty()) {
-    st.match.emplace(h, terms.problem);
-    return sink({malformed({h.file, h.index, h.display_id(), h.mark, terms.problem}), nullptr, nullptr});
+    st.match = std::make_shared<MatchCheck>(h, terms.problem);
+    st.steps.push_back(ready(malformed({h.file, h.index, h.display_id(), h.mark, terms.problem})));
+    return;
   }
-  st.match.emplace(h, std::move(rules), terms.target, terms.stake);
+  st.match = std::make_shared<MatchCheck>(h, std::move(rules), terms.target, terms.stake);
 }
 
-// The sink of the record reader: each document to its verdicts, with what was judged.
-record::RecordSink judge_each(const CheckedSink& sink, const CheckFileOptions& options, RulesetCache& cache) {
-  auto st = std::make_shared<FileState>();
-  return [&sink, &options, &cache, st](record::ReadItem&& item) {
-    if (item.match) {
-      if (options.under.empty()) start_match(*item.match, sink, cache, *st);
+// One document into its steps (in order; nothing judged yet).
+void prepare(record::ReadItem&& item, const CheckFileOptions& options, RulesetCache& cache, FileState& st) {
+  if (item.match) {
+    if (options.under.empty()) start_match(*item.match, cache, st);
+    return;
+  }
+  if (item.error) {
+    Step step = ready(malformed(*item.error));
+    if (options.under.empty()) step.match = st.match;
+    st.steps.push_back(std::move(step));
+    return;
+  }
+  auto rec = std::make_shared<const record::GameRecord>(std::move(*item.record));
+  if (!options.under.empty()) {
+    for (const auto& rules : options.under) st.steps.push_back(Step{{{}, rec, rules, 0}, true, nullptr});
+    return;
+  }
+  const bool named = !rec->ruleset.empty() || !rec->ruleset_inline.empty();
+  if (st.match) {
+    const MatchCheck& m = *st.match;
+    Step step;
+    if (named)
+      step =
+          ready(malformed({rec->file, rec->index, rec->display_id(), rec->ruleset_mark,
+                           "a deal of match '" + m.id() + "' is played under the match's ruleset, so it names none"}));
+    else if (!m.unusable().empty())
+      step = ready(malformed({rec->file, rec->index, rec->display_id(), rec->mark,
+                              "match '" + m.id() + "' cannot be checked: " + m.unusable()}));
+    else step = Step{{{}, rec, m.rules(), 0}, true, nullptr};
+    step.match = st.match;
+    st.steps.push_back(std::move(step));
+    return;
+  }
+  if (!named) {
+    st.steps.push_back(ready(malformed({rec->file, rec->index, rec->display_id(), rec->mark,
+                                        "the record has no 'ruleset' (the ruleset the game was played under)"})));
+    return;
+  }
+  std::shared_ptr<const Ruleset> rules;
+  try {
+    rules = named_ruleset(cache, rec->ruleset, rec->ruleset_inline, rec->file, rec->ruleset_mark);
+  } catch (const record::InputError& e) {
+    st.steps.push_back(ready(malformed({rec->file, rec->index, rec->display_id(),
+                                        fault_mark(e, rec->ruleset_inline, rec->file, rec->ruleset_mark),
+                                        ruleset_words(rec->ruleset, rec->ruleset_inline) + ": " + e.reason()})));
+    return;
+  }
+  st.steps.push_back(Step{{{}, rec, std::move(rules), 0}, true, nullptr});
+}
+
+// The steps so far: judged on `threads` threads, then given in file order (the same
+// verdicts, in the same order, whatever the number of threads).
+void finish(FileState& st, int threads, const CheckFileOptions& options, const CheckedSink& sink) {
+  std::vector<Step>& steps = st.steps;
+  parallel_for(steps.size(), threads, [&steps, &options](std::size_t i) {
+    Step& s = steps[i];
+    if (!s.judge) return;
+    s.game.verdict =
+        options.judge ? options.judge(*s.game.record, *s.game.rules) : check_record(*s.game.record, *s.game.rules);
+  });
+  for (Step& s : steps) {
+    if (s.match) {
+      GameVerdict& v = s.game.verdict;
+      if (s.judge && v.judgement != Judgement::Malformed) {
+        s.match->add_deal(*s.game.record, v);
+      } else {
+        s.match->add_malformed(v);
+        s.game.record = nullptr;
+        s.game.rules = nullptr;
+      }
+    }
+    sink(std::move(s.game));
+  }
+  steps.clear();
+}
+
+// Documents judged at once: enough to keep every thread busy, few enough to keep memory
+// bounded on a file of any size.
+std::size_t batch_size(int threads) { return threads <= 1 ? 1 : 64 * static_cast<std::size_t>(threads); }
+
+// Reads with `read` (which calls its sink with each document) and judges what it reads.
+void judge_file(const std::function<void(const record::RecordSink&)>& read, const CheckedSink& sink,
+                const CheckFileOptions& options) {
+  RulesetCache own;
+  RulesetCache& cache = options.cache ? *options.cache : own;
+  const int threads = options.threads > 0 ? options.threads : default_threads();
+  const std::size_t batch = batch_size(threads);
+  const int shares = std::max(options.shares, 1);
+  FileState st;
+  std::size_t part = 0;
+  bool first = true;
+  read([&](record::ReadItem&& item) {
+    // A deal (or a document that is no record) after a match document is part of the match.
+    const bool in_match = options.under.empty() && st.match && !item.match;
+    if (!first && !in_match) ++part;
+    first = false;
+    const std::size_t before = st.steps.size();
+    prepare(std::move(item), options, cache, st);
+    if (part % static_cast<std::size_t>(shares) != static_cast<std::size_t>(options.share)) {
+      // Another process's part: read (the match that follows must be known) but not judged.
+      st.steps.erase(st.steps.begin() + static_cast<std::ptrdiff_t>(before), st.steps.end());
       return;
     }
-    if (item.error) {
-      GameVerdict v = malformed(*item.error);
-      if (st->match && options.under.empty()) st->match->add_malformed(v);
-      return sink({std::move(v), nullptr, nullptr});
-    }
-    auto rec = std::make_shared<const record::GameRecord>(std::move(*item.record));
-    if (!options.under.empty()) {
-      for (const auto& rules : options.under) sink({check_record(*rec, *rules), rec, rules});
-      return;
-    }
-    const bool named = !rec->ruleset.empty() || !rec->ruleset_inline.empty();
-    if (st->match) {
-      MatchCheck& m = *st->match;
-      GameVerdict v;
-      if (named)
-        v = malformed({rec->file, rec->index, rec->display_id(), rec->ruleset_mark,
-                       "a deal of match '" + m.id() + "' is played under the match's ruleset, so it names none"});
-      else if (!m.unusable().empty())
-        v = malformed({rec->file, rec->index, rec->display_id(), rec->mark,
-                       "match '" + m.id() + "' cannot be checked: " + m.unusable()});
-      else v = check_record(*rec, *m.rules());
-      const bool judged = v.judgement != Judgement::Malformed;
-      if (judged) m.add_deal(*rec, v);
-      else m.add_malformed(v);
-      return judged ? sink({std::move(v), rec, m.rules()}) : sink({std::move(v), nullptr, nullptr});
-    }
-    if (!named)
-      return sink({malformed({rec->file, rec->index, rec->display_id(), rec->mark,
-                              "the record has no 'ruleset' (the ruleset the game was played under)"}),
-                   nullptr, nullptr});
-    std::shared_ptr<const Ruleset> rules;
-    try {
-      rules = named_ruleset(cache, rec->ruleset, rec->ruleset_inline, rec->file, rec->ruleset_mark);
-    } catch (const record::InputError& e) {
-      return sink({malformed({rec->file, rec->index, rec->display_id(),
-                              fault_mark(e, rec->ruleset_inline, rec->file, rec->ruleset_mark),
-                              ruleset_words(rec->ruleset, rec->ruleset_inline) + ": " + e.reason()}),
-                   nullptr, nullptr});
-    }
-    sink({check_record(*rec, *rules), rec, rules});
-  };
+    for (std::size_t i = before; i < st.steps.size(); ++i) st.steps[i].game.part = part;
+    if (st.steps.size() >= batch) finish(st, threads, options, sink);
+  });
+  finish(st, threads, options, sink);
 }
 
 CheckedSink verdicts_only(const VerdictSink& sink) {
@@ -129,15 +203,13 @@ void check_file(const std::string& path, const VerdictSink& sink, const CheckFil
 }
 
 void check_file_keeping(const std::string& path, const CheckedSink& sink, const CheckFileOptions& options) {
-  RulesetCache own;
-  record::read_record_file(path, judge_each(sink, options, options.cache ? *options.cache : own));
+  judge_file([&](const record::RecordSink& each) { record::read_record_file(path, each); }, sink, options);
 }
 
 void check_text(std::string_view text, const std::string& name, const VerdictSink& sink,
                 const CheckFileOptions& options, record::RecordFormat format) {
-  RulesetCache own;
-  const CheckedSink checked = verdicts_only(sink);
-  record::read_record_text(text, name, judge_each(checked, options, options.cache ? *options.cache : own), {}, format);
+  judge_file([&](const record::RecordSink& each) { record::read_record_text(text, name, each, {}, format); },
+             verdicts_only(sink), options);
 }
 
 }  // namespace conquian::check

@@ -3,6 +3,7 @@
 // fuzz targets.
 #pragma once
 
+#include <cstddef>
 #include <functional>
 #include <memory>
 #include <string>
@@ -25,6 +26,9 @@ struct CheckedGame {
   GameVerdict verdict;
   std::shared_ptr<const record::GameRecord> record;
   std::shared_ptr<const Ruleset> rules;
+  // The part of the file the verdict belongs to, counted from 0 in file order: each document
+  // is a part, except that a match document and the deals after it are one.
+  std::size_t part = 0;
 };
 using CheckedSink = std::function<void(CheckedGame&&)>;
 
@@ -35,6 +39,17 @@ struct CheckFileOptions {
   // Judge every game under each of these, in order, instead of the ruleset it names: one
   // verdict per ruleset for each game (a document that is no record still gets one).
   std::vector<std::shared_ptr<const Ruleset>> under;
+  // Threads that judge the records of a file (0: one per core, default_threads()). The
+  // verdicts come in file order, the same whatever the number: a chunk of documents is read,
+  // its games judged in parallel, then given in order, so memory stays bounded on a stream.
+  int threads = 1;
+  // How one game is judged: check_record when empty. Tests give one that throws, to show
+  // that an exception on a worker thread reaches the caller.
+  std::function<GameVerdict(const record::GameRecord&, const Ruleset&)> judge = nullptr;
+  // The share of the file this process judges: the parts whose number is `share` modulo
+  // `shares` (under mpirun, rank r of K judges share r of K). The other parts are read (a
+  // match's deals must be told from games of their own) but not judged, and get no verdict.
+  int share = 0, shares = 1;
 };
 
 // Every document of the record file at `path`: a game gets its verdict (check_record); a

@@ -1,10 +1,15 @@
-// `conquian check FILE... [--ruleset R] [--json] [--quiet]`: replay every game, judge
-// every move, name the first bad one.
+// `conquian check FILE... [--ruleset R] [--json|--json-lines] [--quiet] [--threads T]`: replay every game, judge
+// every move, name the first bad one. Under mpirun the ranks share each file and rank 0 prints.
 #include <fmt/core.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cstdio>
+#include <stdexcept>
+
 #include <nlohmann/json.hpp>
 
+#include "batch/mpi_split.h"
 #include "check/check_file.h"
 #include "check/verdict_json.h"
 #include "check/verdict_text.h"
@@ -23,35 +28,112 @@ struct CheckOptions {
   bool json = false;
   bool json_lines = false;
   bool quiet = false;
+  int threads = 0;  // 0: one per core
 };
+
+// What one verdict adds to the output, as this process renders it: its judgement and its
+// text (a line of --json-lines, an element of --json's array, or the text form).
+struct RenderedVerdict {
+  std::size_t part = 0;
+  check::Judgement judgement = check::Judgement::Legal;
+  std::string text;
+};
+
+std::string render(const CheckOptions& opt, const check::GameVerdict& v) {
+  if (opt.json || opt.json_lines) return check::verdict_json(v).dump();
+  return opt.quiet ? std::string() : check::verdict_text(v);
+}
+
+// A rank's verdicts of one file as bytes for batch::gather_bytes, and back.
+void pack(const RenderedVerdict& r, std::string& out) {
+  out += fmt::format("{} {} {} ", r.part, static_cast<int>(r.judgement), r.text.size());
+  out += r.text;
+}
+
+void unpack(const std::string& bytes, std::vector<RenderedVerdict>& out) {
+  std::size_t at = 0;
+  while (at < bytes.size()) {
+    RenderedVerdict r;
+    int judgement = 0;
+    std::size_t size = 0;
+    int used = 0;
+    if (std::sscanf(bytes.c_str() + at, "%zu %d %zu %n", &r.part, &judgement, &size, &used) != 3 || used == 0 ||
+        at + static_cast<std::size_t>(used) + size > bytes.size())
+      throw std::logic_error("conquian check: a rank's verdicts do not read back");
+    at += static_cast<std::size_t>(used);
+    r.judgement = static_cast<check::Judgement>(judgement);
+    r.text = bytes.substr(at, size);
+    at += size;
+    out.push_back(std::move(r));
+  }
+}
 
 int run_check(const CheckOptions& opt) {
   refuse_if(opt.quiet && opt.json, "--quiet prints nothing and --json prints JSON: give one of them");
   refuse_if(opt.quiet && opt.json_lines, "--quiet prints nothing and --json-lines prints JSON: give one of them");
   refuse_if(opt.json && opt.json_lines, "--json prints one object and --json-lines one per game: give one of them");
+  batch::MpiSession mpi;
+  if (batch::MpiSession::launched_without_support() && !opt.quiet)
+    fmt::print(stderr, "conquian check: started by mpirun, but this build has no MPI: every rank checks every game\n");
   RulesetCache cache;
-  check::CheckFileOptions how{.cache = &cache, .under = {}};
+  check::CheckFileOptions how{
+      .cache = &cache, .under = {}, .threads = opt.threads, .judge = {}, .share = 0, .shares = 1};
   if (!opt.ruleset.empty()) how.under.push_back(ruleset_option(opt.ruleset));
-  const std::vector<std::string> files = expand_inputs(opt.files);  // before any output
+  const std::vector<std::string> files = expand_inputs(opt.files);  // before any output, the same on every rank
   int counts[3] = {0, 0, 0};
   bool first = true;
-  Progress progress("checked", "games", 0, 64, opt.quiet || opt.json || opt.json_lines);
-  if (opt.json) fmt::print("{{\"games\": [");
-  auto emit = [&](const check::GameVerdict& v) {
-    counts[static_cast<int>(v.judgement)]++;
+  Progress progress("checked", "games", 0, 64, opt.quiet || opt.json || opt.json_lines || mpi.size() > 1);
+  if (opt.json && mpi.root()) fmt::print("{{\"games\": [");
+  auto print = [&](check::Judgement judgement, const std::string& text) {
+    counts[static_cast<int>(judgement)]++;
     progress.tick();
     if (opt.json) {
-      fmt::print("{}\n  {}", first ? "" : ",", check::verdict_json(v).dump());
+      fmt::print("{}\n  {}", first ? "" : ",", text);
       first = false;
     } else if (opt.json_lines) {
-      fmt::print("{}\n", check::verdict_json(v).dump());
+      fmt::print("{}\n", text);
       std::fflush(stdout);  // a stream that never ends is read as it goes
     } else if (!opt.quiet) {
       progress.clear();
-      fmt::print("{}", check::verdict_text(v));
+      fmt::print("{}", text);
     }
   };
-  for (const auto& file : files) check::check_file(file, emit, how);
+  if (mpi.size() == 1) {
+    for (const auto& file : files)
+      check::check_file_keeping(
+          file, [&](check::CheckedGame&& g) { print(g.verdict.judgement, render(opt, g.verdict)); }, how);
+  } else {
+    // The ranks deal each file's parts round (standard input: rank 0 alone reads it), and
+    // rank 0 prints every rank's verdicts of the file in file order before the next file.
+    try {
+      for (const auto& file : files) {
+        std::string mine;
+        if (file != "-" || mpi.root()) {
+          how.share = file == "-" ? 0 : mpi.rank();
+          how.shares = file == "-" ? 1 : mpi.size();
+          check::check_file_keeping(
+              file,
+              [&](check::CheckedGame&& g) {
+                pack({g.part, g.verdict.judgement, render(opt, g.verdict)}, mine);
+              },
+              how);
+        }
+        const std::vector<std::string> ranks = batch::gather_bytes(mpi, mine);
+        std::vector<RenderedVerdict> all;
+        for (const std::string& bytes : ranks) unpack(bytes, all);
+        // Each rank's verdicts are in file order and a part is one rank's: order by part.
+        std::stable_sort(all.begin(), all.end(),
+                         [](const RenderedVerdict& a, const RenderedVerdict& b) { return a.part < b.part; });
+        for (const RenderedVerdict& r : all) print(r.judgement, r.text);
+      }
+    } catch (const std::exception& e) {
+      // The other ranks wait in gather_bytes: say why in main's one form, then end them all.
+      report_error("check", opt.json, e.what());
+      mpi.abort(kExitUnusable);
+      return kExitUnusable;
+    }
+    if (!mpi.root()) return kExitOk;
+  }
   progress.done();
   if (opt.json || opt.json_lines) {
     nlohmann::json summary = {{"legal", counts[0]}, {"illegal", counts[1]}, {"malformed", counts[2]}};
@@ -87,6 +169,10 @@ void register_check(CLI::App& app, Runner& run) {
   cmd->add_flag("--json-lines", opt.json_lines,
                 "One JSON object a line on standard output, each game's as it is judged, then {\"summary\": {...}}");
   cmd->add_flag("--quiet,-q", opt.quiet, "Print nothing; only the exit status tells");
+  cmd->add_option("--threads", opt.threads,
+                  "Threads that judge a file's games (default: one per core); the output is the same whatever the "
+                  "number")
+      ->check(CLI::Range(1, 1024));
 
   cmd->callback([&run] { run = [] { return run_check(opt); }; });
 }

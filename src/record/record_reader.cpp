@@ -92,7 +92,8 @@ void EventStream::advance() {
   if (replay_ != nullptr) {
     // The list always ends with DOCUMENT-END, past which the schema never reads.
     const ReplayEvent& e = (*replay_)[std::min(next_++, replay_->size() - 1)];
-    ev_ = yaml_event_t{};
+    // Only the fields the schema reads are set: clearing the whole event for each of a
+    // record's few hundred events was a tenth of checking JSON Lines (perf, 20,000 games).
     ev_.type = e.type;
     ev_.start_mark = replay_mark(e.begin);
     ev_.end_mark = replay_mark(e.end);
@@ -101,6 +102,8 @@ void EventStream::advance() {
       ev_.data.scalar.value = reinterpret_cast<yaml_char_t*>(const_cast<char*>(e.value));
       ev_.data.scalar.length = e.length;
       ev_.data.scalar.style = e.quoted ? YAML_DOUBLE_QUOTED_SCALAR_STYLE : YAML_PLAIN_SCALAR_STYLE;
+      ev_.data.scalar.anchor = nullptr;
+      ev_.data.scalar.tag = nullptr;
     }
   } else {
     if (yaml_parser_parse(&parser_, &ev_) == 0) throw SyntaxBreak{};

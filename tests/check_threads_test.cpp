@@ -1,0 +1,113 @@
+// `check --threads T`: the records of a file judged in parallel give the very bytes one
+// thread gives (text, --json, --json-lines), on the corpus and on a long generated file with
+// bad records among the good; an exception on a worker thread reaches the caller.
+#include <doctest/doctest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include "check/check_file.h"
+#include "check/check_record.h"
+#include "cli_run.h"
+#include "contains.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+using conquian::testing::run_cli;
+
+fs::path threads_test_dir() {
+  fs::path dir = fs::temp_directory_path() / ("conquian-check-threads-test-" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  return dir;
+}
+
+std::string slurp_lines_file(const fs::path& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// `conquian check ARGS` on 1 and on 4 threads, in the three output forms: the same bytes and
+// the same exit status. Returns the one-thread text output.
+std::string same_on_one_and_four_threads(const std::string& args) {
+  std::string text;
+  for (const char* form : {"", " --json", " --json-lines"}) {
+    INFO("conquian check " << args << form);
+    const auto one = run_cli("check " + args + form + " --threads 1");
+    const auto four = run_cli("check " + args + form + " --threads 4");
+    CHECK(one.status == four.status);
+    CHECK(one.out == four.out);
+    CHECK(!one.out.empty());
+    if (*form == '\0') text = one.out;
+  }
+  return text;
+}
+
+// A JSON Lines file of `deals` simulated games with faults written into some lines: every
+// 37th line cut in half (malformed), every 41st with its first move's seat changed (an
+// illegal move, or a malformed one), every 53rd a line that is no JSON at all.
+fs::path generated_with_bad_records(const fs::path& dir, int deals) {
+  const fs::path clean = dir / "clean.jsonl";
+  const auto sim = run_cli("simulate --ruleset american --deals " + std::to_string(deals) +
+                           " --seed 31 --format jsonl --out " + clean.string());
+  REQUIRE(sim.status == 0);
+  std::istringstream lines(slurp_lines_file(clean));
+  const fs::path mixed = dir / "mixed.jsonl";
+  std::ofstream out(mixed);
+  int n = 0;
+  for (std::string line; std::getline(lines, line); ++n) {
+    if (n % 37 == 5) line = line.substr(0, line.size() / 2);
+    if (n % 41 == 7) {
+      const auto at = line.find("\"seat\":0");
+      if (at != std::string::npos) line[at + 7] = '1';
+    }
+    if (n % 53 == 11) line = "not json at all";
+    out << line << "\n";
+  }
+  return mixed;
+}
+
+}  // namespace
+
+TEST_CASE("check --threads: the corpus gives the same bytes on 1 and 4 threads") {
+  const std::string corpus = CONQUIAN_SOURCE_DIR "/corpus";
+  const std::string text =
+      same_on_one_and_four_threads(corpus + "/legal " + corpus + "/illegal " + corpus + "/malformed");
+  CHECK(conquian::testing::has(text, "illegal"));
+  CHECK(conquian::testing::has(text, "malformed"));
+}
+
+TEST_CASE("check --threads: 900 generated games with bad lines give the same bytes on 1 and 4 threads") {
+  const fs::path dir = threads_test_dir();
+  const fs::path mixed = generated_with_bad_records(dir, 900);
+  const std::string text = same_on_one_and_four_threads(mixed.string());
+  // The file has more games than one chunk of 4 threads holds, and bad ones among them.
+  CHECK_MESSAGE(conquian::testing::has(text, "900 games: "), text.substr(text.size() > 200 ? text.size() - 200 : 0));
+  CHECK(!conquian::testing::has(text, " 0 illegal"));
+  CHECK(!conquian::testing::has(text, " 0 malformed"));
+  fs::remove_all(dir);
+}
+
+TEST_CASE("check --threads: a worker's exception reaches the caller") {
+  const fs::path dir = threads_test_dir();
+  const fs::path mixed = generated_with_bad_records(dir, 300);
+  conquian::check::CheckFileOptions how;
+  how.threads = 4;
+  how.judge = [](const conquian::record::GameRecord& rec,
+                 const conquian::Ruleset& rules) -> conquian::check::GameVerdict {
+    if (rec.index == 150) throw std::runtime_error("game 150 cannot be judged");
+    return conquian::check::check_record(rec, rules);
+  };
+  int given = 0;
+  CHECK_THROWS_WITH_AS(conquian::check::check_file(
+                           mixed.string(), [&given](conquian::check::GameVerdict&&) { ++given; }, how),
+                       "game 150 cannot be judged", std::runtime_error);
+  CHECK(given < 150);  // the chunk that holds game 150 is not given
+  fs::remove_all(dir);
+}
