@@ -8,9 +8,7 @@ set -euo pipefail
 bin=$1
 have_mpi=$2
 src=$3
-if ! command -v mpirun >/dev/null; then echo "mpirun not found: skipped"; exit 77; fi
-if [ "$have_mpi" != 1 ]; then echo "built without MPI: skipped"; exit 77; fi
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+source "$(dirname "$0")/mpi_env.sh"
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 "$bin" simulate --ruleset american --deals 300 --seed 8 --format jsonl --out "$dir/clean.jsonl"

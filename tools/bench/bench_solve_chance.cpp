@@ -119,7 +119,9 @@ void corpus_part(const solve::Options& o, const std::string& corpus) {
   std::sort(files.begin(), files.end());
   std::vector<std::pair<std::string, Position>> positions;
   std::vector<std::shared_ptr<const Ruleset>> keep;
-  RulesetCache rulesets;  // a relative path is read beside the position file
+  // The positions name the corpus's house rulesets bare: that folder is trusted, as
+  // `--ruleset-dir corpus/rulesets` makes it (corpus/README.md).
+  RulesetCache rulesets(RulesetCache::Sources::NamesAndFiles, {corpus + "/rulesets"});
   for (const auto& f : files) {
     record::PositionFile pf = record::read_position_file(f.string());
     keep.push_back(rulesets.get(pf.ruleset, f.string()));
