@@ -12,6 +12,7 @@
 #include <chrono>
 #include <cmath>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -372,6 +373,30 @@ TEST_CASE("tournament: every deal twice with the seats swapped, the same cards")
   CHECK(g.rating > 0);  // greedy beats random
   CHECK(tournament_text(rep).find("greedy") != std::string::npos);
   CHECK(tournament_json(rep)["players"].size() == 2);
+}
+
+TEST_CASE("tournament: two blocks of deals joined through their bytes make the one-process report") {
+  // What an MPI rank does (cli/tournament_command.cpp): play its block, send the bytes; rank
+  // 0 joins them in rank order. Without MPI in the build the tournament-mpi test is skipped,
+  // and this still holds the split and the bytes to the single run.
+  std::shared_ptr<const Ruleset> rules;
+  RefereeSetup setup = american_setup(rules, 1000);
+  auto a = make_seat_player("greedy", 1 << 20);
+  auto b = make_seat_player("random", 1 << 20);
+  auto c = make_seat_player("random", 1 << 20);
+  const std::vector<SeatPlayer*> players{a.get(), b.get(), c.get()};
+  const TournamentReport whole = play_tournament(setup, players, 13, {});
+  std::vector<Pairing> joined = play_boards(setup, players, 0, 6, {});
+  const std::string second = boards_bytes(play_boards(setup, players, 6, 13, {}));
+  std::vector<Pairing> empty_rank = play_boards(setup, players, 13, 13, {});
+  append_boards(joined, second);
+  append_boards(joined, boards_bytes(empty_rank));
+  const TournamentReport split = tournament_report(setup, players, 13, joined);
+  REQUIRE(split.pairings.size() == 3);
+  CHECK(split.pairings[2].boards.size() == 13);
+  CHECK(tournament_json(split).dump() == tournament_json(whole).dump());
+  CHECK_THROWS_AS(append_boards(joined, "7 1\n0 2 1 0 1 0 0\n"), std::logic_error);  // no pairing 7
+  CHECK_THROWS_AS(append_boards(joined, "0 2\n0 2 1 0 1 0 0\n"), std::logic_error);  // a board short
 }
 
 TEST_CASE("tournament: Bradley-Terry and the duplicate difference on known numbers") {

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 
+#include "batch/mpi_split.h"
 #include "cli/command_error.h"
 #include "cli/commands.h"
 #include "cli/match_setup.h"
@@ -35,21 +36,51 @@ std::string command_words(const TournamentOptions& opt) {
   return s;
 }
 
+// Under mpirun, rank r of K plays the deals [D*r/K, D*(r+1)/K) of every pairing and rank 0
+// gathers the boards in rank order, which is deal order: its report is the one a single
+// process writes (specs/referee.md, "Tournaments").
+std::vector<serve::Pairing> play_ranks_boards(const batch::MpiSession& mpi, const serve::RefereeSetup& setup,
+                                              const std::vector<serve::SeatPlayer*>& players, std::uint64_t deals) {
+  const auto [first, last] = batch::rank_block(deals, mpi.rank(), mpi.size());
+  const std::uint64_t pairs = players.size() * (players.size() - 1) / 2;
+  Progress progress("played", "games", 2 * (last - first) * pairs, 64, !mpi.root());
+  std::vector<serve::Pairing> mine =
+      serve::play_boards(setup, players, first, last, [&](std::uint64_t) { progress.tick(1); });
+  progress.done();
+  if (mpi.size() == 1) return mine;
+  const std::vector<std::string> ranks = batch::gather_bytes(mpi, serve::boards_bytes(mine));
+  if (!mpi.root()) return {};
+  for (serve::Pairing& p : mine) p.boards.clear();
+  for (const std::string& bytes : ranks) serve::append_boards(mine, bytes);
+  return mine;
+}
+
 int run_tournament(const TournamentOptions& opt, const std::string& command) {
+  batch::MpiSession mpi;
+  if (batch::MpiSession::launched_without_support())
+    fmt::print(stderr,
+               "conquian tournament: started by mpirun, but this build has no MPI: every rank plays every deal\n");
   auto rules = ruleset_option(opt.ruleset);
   if (rules->seats != 2)
     throw CommandError(
         fmt::format("ruleset {} has {} seats; a tournament pairs two players a game", rules->name, rules->seats));
   if (opt.players.size() < 2) throw CommandError("a tournament needs two --player or more");
-  if (!opt.report.empty()) make_report_folder(opt.report);
+  if (!opt.report.empty() && mpi.root()) make_report_folder(opt.report);
   const serve::RefereeSetup setup = referee_setup(*rules, opt.ruleset, opt.seed, opt.move_time);
   SeatPlayers owned = seat_players(opt.players, std::size_t{1} << 20);
   const std::vector<serve::SeatPlayer*>& players = owned.seats;
-  const std::uint64_t pairs = players.size() * (players.size() - 1) / 2;
-  Progress progress("played", "games", 2 * opt.deals * pairs);
-  serve::TournamentReport rep =
-      serve::play_tournament(setup, players, opt.deals, [&](std::uint64_t) { progress.tick(1); });
-  progress.done();
+  std::vector<serve::Pairing> pairings;
+  try {
+    pairings = play_ranks_boards(mpi, setup, players, opt.deals);
+  } catch (const std::exception& e) {
+    if (mpi.size() == 1) throw;  // main reports it
+    // The other ranks wait in gather_bytes: say why in main's one form, then end them all.
+    report_error("tournament", opt.json, e.what());
+    mpi.abort(kExitUnusable);
+    return kExitUnusable;
+  }
+  if (!mpi.root()) return kExitOk;
+  serve::TournamentReport rep = serve::tournament_report(setup, players, opt.deals, std::move(pairings));
   rep.command = command;
   if (!opt.report.empty()) {
     const std::filesystem::path dir(opt.report);

@@ -2,6 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <sstream>
+#include <stdexcept>
+
+#include <fmt/core.h>
 
 #include "base/rng.h"
 #include "cards/shuffle.h"
@@ -139,21 +143,16 @@ std::vector<PlayerStanding> standings_of(const std::vector<std::string>& players
   return out;
 }
 
-TournamentReport play_tournament(const RefereeSetup& setup, const std::vector<SeatPlayer*>& players,
-                                 std::uint64_t deals, const std::function<void(std::uint64_t)>& progress) {
-  TournamentReport rep;
-  rep.ruleset = setup.rules->name;
-  rep.deals = deals;
-  rep.seed = setup.seed;
-  rep.move_time_ms = setup.move_time_ms;
-  rep.bootstrap_samples = 1000;
-  for (SeatPlayer* p : players) rep.players.push_back(p->name());
+std::vector<Pairing> play_boards(const RefereeSetup& setup, const std::vector<SeatPlayer*>& players,
+                                 std::uint64_t first, std::uint64_t last,
+                                 const std::function<void(std::uint64_t)>& progress) {
+  std::vector<Pairing> pairings;
   std::uint64_t games = 0;
   for (std::size_t a = 0; a < players.size(); ++a)
     for (std::size_t b = a + 1; b < players.size(); ++b) {
       Pairing pr{static_cast<int>(a), static_cast<int>(b), {}};
       Referee referee(setup, {players[a], players[b]});
-      for (std::uint64_t k = 0; k < deals; ++k) {
+      for (std::uint64_t k = first; k < last; ++k) {
         Board bd;
         bd.deal = k;
         // Game 1: a in seat 0; game 2, the same cards: a in seat 1.
@@ -170,14 +169,62 @@ TournamentReport play_tournament(const RefereeSetup& setup, const std::vector<Se
         }
         pr.boards.push_back(bd);
       }
-      rep.pairings.push_back(std::move(pr));
+      pairings.push_back(std::move(pr));
     }
   for (SeatPlayer* p : players) {
     p->tell(nlohmann::json{{"cmd", "quit"}}.dump(), setup.move_time_ms);
     p->restart();
   }
+  return pairings;
+}
+
+TournamentReport tournament_report(const RefereeSetup& setup, const std::vector<SeatPlayer*>& players,
+                                   std::uint64_t deals, std::vector<Pairing> pairings) {
+  TournamentReport rep;
+  rep.ruleset = setup.rules->name;
+  rep.deals = deals;
+  rep.seed = setup.seed;
+  rep.move_time_ms = setup.move_time_ms;
+  rep.bootstrap_samples = 1000;
+  for (SeatPlayer* p : players) rep.players.push_back(p->name());
+  rep.pairings = std::move(pairings);
   rep.standings = standings_of(rep.players, rep.pairings, rep.bootstrap_samples, setup.seed);
   return rep;
+}
+
+TournamentReport play_tournament(const RefereeSetup& setup, const std::vector<SeatPlayer*>& players,
+                                 std::uint64_t deals, const std::function<void(std::uint64_t)>& progress) {
+  return tournament_report(setup, players, deals, play_boards(setup, players, 0, deals, progress));
+}
+
+// A board is seven integers on a line (its points doubled, so they stay whole), after a line
+// giving the pairing's index and its number of boards.
+std::string boards_bytes(const std::vector<Pairing>& pairings) {
+  std::string out;
+  for (std::size_t p = 0; p < pairings.size(); ++p) {
+    out += fmt::format("{} {}\n", p, pairings[p].boards.size());
+    for (const Board& b : pairings[p].boards)
+      out += fmt::format("{} {} {} {} {} {} {}\n", b.deal, static_cast<int>(std::lround(2 * b.a_points)), b.a_wins,
+                         b.draws, b.b_wins, b.a_forfeits, b.b_forfeits);
+  }
+  return out;
+}
+
+void append_boards(std::vector<Pairing>& into, const std::string& bytes) {
+  std::istringstream in(bytes);
+  std::size_t p = 0, count = 0;
+  while (in >> p >> count) {
+    if (p >= into.size()) throw std::logic_error("conquian tournament: a rank's boards do not read back");
+    for (std::size_t k = 0; k < count; ++k) {
+      Board b;
+      int twice = 0;
+      if (!(in >> b.deal >> twice >> b.a_wins >> b.draws >> b.b_wins >> b.a_forfeits >> b.b_forfeits))
+        throw std::logic_error("conquian tournament: a rank's boards do not read back");
+      b.a_points = twice / 2.0;
+      into[p].boards.push_back(b);
+    }
+  }
+  if (!in.eof()) throw std::logic_error("conquian tournament: a rank's boards do not read back");
 }
 
 }  // namespace conquian::serve

@@ -58,6 +58,22 @@ struct TournamentReport {
 TournamentReport play_tournament(const RefereeSetup& setup, const std::vector<SeatPlayer*>& players,
                                  std::uint64_t deals, const std::function<void(std::uint64_t)>& progress);
 
+// The boards of the deals [first, last) of every pairing, in pairing order: one MPI rank's
+// share (the deals are dealt from the seed by number, and every player is seeded per deal,
+// so a board is the same whichever process plays it). Tells the players to quit at the end.
+std::vector<Pairing> play_boards(const RefereeSetup& setup, const std::vector<SeatPlayer*>& players,
+                                 std::uint64_t first, std::uint64_t last,
+                                 const std::function<void(std::uint64_t)>& progress);
+
+// The report of played pairings: the setup, the players and the standings.
+TournamentReport tournament_report(const RefereeSetup& setup, const std::vector<SeatPlayer*>& players,
+                                   std::uint64_t deals, std::vector<Pairing> pairings);
+
+// Pairings as bytes for MPI's gather, and back: `append_boards` adds the boards that `bytes`
+// holds to the pairings of `into` (which has them all, in the same order), after its own.
+std::string boards_bytes(const std::vector<Pairing>& pairings);
+void append_boards(std::vector<Pairing>& into, const std::string& bytes);
+
 // The standings of played pairings (exposed for the tests): won/drawn/lost, points, the
 // duplicate difference, the ratings with their bootstrap intervals (`samples` resamples,
 // from `seed`).
