@@ -19,15 +19,15 @@ bool chosen(const check::GameVerdict& v, const Selection& which) {
   return true;
 }
 
-}  // namespace
-
-std::vector<GameResult> analyse_file(const std::string& path, const Selection& which, const AnalyseOptions& options,
-                                     int threads, const AnalyseProgress& progress) {
+// The games `check_keeping` gives (a file's or a text's, named `path`) analysed.
+std::vector<GameResult> analyse_checked(const std::function<void(const check::CheckedSink&)>& check_keeping,
+                                        const std::string& path, const Selection& which, const AnalyseOptions& options,
+                                        int threads, const AnalyseProgress& progress) {
   std::vector<GameResult> results;
   std::vector<check::CheckedGame> legal;  // with the index of its result
   std::vector<std::size_t> slot;
   int documents = 0;
-  check::check_file_keeping(path, [&](check::CheckedGame&& g) {
+  check_keeping([&](check::CheckedGame&& g) {
     documents = std::max(documents, g.verdict.index);
     if (!chosen(g.verdict, which)) return;
     if (g.verdict.judgement == check::Judgement::Legal) {
@@ -58,6 +58,22 @@ std::vector<GameResult> analyse_file(const std::string& path, const Selection& w
     progress(++analysed, legal.size());
   });
   return results;
+}
+
+}  // namespace
+
+std::vector<GameResult> analyse_file(const std::string& path, const Selection& which, const AnalyseOptions& options,
+                                     int threads, const AnalyseProgress& progress) {
+  return analyse_checked([&](const check::CheckedSink& sink) { check::check_file_keeping(path, sink); }, path, which,
+                         options, threads, progress);
+}
+
+std::vector<GameResult> analyse_text(std::string_view text, const std::string& name, record::RecordFormat format,
+                                     const Selection& which, const AnalyseOptions& options, int threads,
+                                     const AnalyseProgress& progress) {
+  return analyse_checked(
+      [&](const check::CheckedSink& sink) { check::check_text_keeping(text, name, sink, {}, format); }, name, which,
+      options, threads, progress);
 }
 
 }  // namespace conquian::analyse

@@ -5,10 +5,12 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "analyse/game_analysis.h"
 #include "check/game_verdict.h"
+#include "record/record_reader.h"
 
 namespace conquian::analyse {
 
@@ -29,5 +31,9 @@ struct GameResult {
 using AnalyseProgress = std::function<void(std::size_t done, std::size_t total)>;
 std::vector<GameResult> analyse_file(const std::string& path, const Selection& which, const AnalyseOptions& options,
                                      int threads, const AnalyseProgress& progress = {});
+// The same for record text in memory; `name` stands for the file in messages.
+std::vector<GameResult> analyse_text(std::string_view text, const std::string& name, record::RecordFormat format,
+                                     const Selection& which, const AnalyseOptions& options, int threads,
+                                     const AnalyseProgress& progress = {});
 
 }  // namespace conquian::analyse

@@ -212,4 +212,10 @@ void check_text(std::string_view text, const std::string& name, const VerdictSin
              verdicts_only(sink), options);
 }
 
+void check_text_keeping(std::string_view text, const std::string& name, const CheckedSink& sink,
+                        const CheckFileOptions& options, record::RecordFormat format) {
+  judge_file([&](const record::RecordSink& each) { record::read_record_text(text, name, each, {}, format); }, sink,
+             options);
+}
+
 }  // namespace conquian::check

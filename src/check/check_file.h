@@ -61,5 +61,8 @@ void check_file_keeping(const std::string& path, const CheckedSink& sink, const 
 // The same for record text in memory; `name` stands for the file in messages.
 void check_text(std::string_view text, const std::string& name, const VerdictSink& sink,
                 const CheckFileOptions& options = {}, record::RecordFormat format = record::RecordFormat::Yaml);
+// The same, keeping each record with its verdict.
+void check_text_keeping(std::string_view text, const std::string& name, const CheckedSink& sink,
+                        const CheckFileOptions& options = {}, record::RecordFormat format = record::RecordFormat::Yaml);
 
 }  // namespace conquian::check

@@ -1,6 +1,5 @@
 // Where people put their inputs: files, "-" for standard input, and folders, which stand
-// for every record file under them (*.yaml, *.yml, *.json, *.jsonl, *.ndjson) (recursively, in name order), leaving out
-// the corpus's X.expected.yml verdict files.
+// for every record file under them (record/record_files.h, the one walk of a folder).
 #pragma once
 
 #include <CLI/CLI.hpp>

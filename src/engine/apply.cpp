@@ -3,6 +3,7 @@
 
 #include "engine/engine.h"
 #include "engine/flow.h"
+#include "engine/laid_cards.h"
 #include "engine/takes.h"
 
 namespace conquian {
@@ -10,7 +11,7 @@ namespace {
 
 // Lays cards on a seat's table: the set, and the kept grouping where regrouping is barred.
 void lay_table(Position& p, int s, Card card, const Move& m) {
-  CardSet laid = m.table - p.table[s] - (card == kNoCard ? CardSet{} : CardSet::of(card));
+  const CardSet laid = laid_cards(p, m);
   if (!p.rules->rearrange) {
     MeldList grouping = m.grouping;
     if (grouping.count == 0)
@@ -162,6 +163,13 @@ void apply(Position& p, const Move& m) {
       }
       return;
   }
+}
+
+CardSet laid_cards(const Position& p, const Move& m) {
+  if (m.kind != MoveKind::Take && m.kind != MoveKind::Lay) return {};
+  CardSet laid = m.table - p.table[m.seat];
+  if (m.kind == MoveKind::Take) laid.erase(m.card);
+  return laid;
 }
 
 int to_act(const Position& p) {

@@ -2,55 +2,45 @@
 
 #include <fmt/format.h>
 
-#include <map>
+#include <algorithm>
+#include <numeric>
 
 #include "engine/engine.h"
+#include "engine/laid_cards.h"
 
 namespace conquian::python {
 namespace {
 
-// The cards a move takes out of the mover's hand onto a table: the hand before, less the hand
-// after the engine applies it, less the discard.
-CardSet laid_cards(const serve::GameSession::LegalMove& m) {
-  Position after = m.before;
-  apply(after, m.move);
-  CardSet laid = m.before.hand[m.move.seat] - after.hand[m.move.seat];
-  if (m.move.discard != kNoCard) laid.erase(m.move.discard);
-  return laid;
-}
-
-std::vector<int> steps_of(const Position& now, const serve::GameSession::LegalMove& m, bool draw_step) {
-  std::vector<int> steps;
+void append_steps(const Position& now, const serve::GameSession::LegalMove& m, bool draw_step, std::vector<int>& out) {
   // A force window's waive has no words: the moves after it start with kWaive.
-  if (now.phase == Phase::ForceWindow && m.move.kind != MoveKind::Force) steps.push_back(kWaive);
+  if (now.phase == Phase::ForceWindow && m.move.kind != MoveKind::Force) out.push_back(kWaive);
   const Move& mv = m.move;
   switch (mv.kind) {
-    case MoveKind::Swap: steps.push_back(kSwapBase + mv.card); break;
+    case MoveKind::Swap: out.push_back(kSwapBase + mv.card); break;
     case MoveKind::Turn:
-      if (draw_step) steps.push_back(kDraw);
-      steps.push_back(kTurnBase + mv.card);
+      if (draw_step) out.push_back(kDraw);
+      out.push_back(kTurnBase + mv.card);
       break;
     case MoveKind::Take:
-      steps.push_back(kTakeBase + (mv.other == 0xFF ? 4 : mv.other));
-      for (Card c : laid_cards(m)) steps.push_back(kLayBase + c);
-      steps.push_back(mv.discard == kNoCard ? kNoDiscard : kDiscardBase + mv.discard);
+      out.push_back(kTakeBase + (mv.other == 0xFF ? 4 : mv.other));
+      for (Card c : laid_cards(m.before, mv)) out.push_back(kLayBase + c);
+      out.push_back(mv.discard == kNoCard ? kNoDiscard : kDiscardBase + mv.discard);
       break;
     case MoveKind::Lay:
-      steps.push_back(kLayBegin);
-      for (Card c : laid_cards(m)) steps.push_back(kLayBase + c);
-      steps.push_back(kLayEnd);
+      out.push_back(kLayBegin);
+      for (Card c : laid_cards(m.before, mv)) out.push_back(kLayBase + c);
+      out.push_back(kLayEnd);
       break;
-    case MoveKind::Pass: steps.push_back(kPass); break;
-    case MoveKind::Force: steps.push_back(kForceBase + 4 * mv.seat + mv.other); break;
-    case MoveKind::Throw: steps.push_back(kThrowBase + mv.card); break;
+    case MoveKind::Pass: out.push_back(kPass); break;
+    case MoveKind::Force: out.push_back(kForceBase + 4 * mv.seat + mv.other); break;
+    case MoveKind::Throw: out.push_back(kThrowBase + mv.card); break;
     case MoveKind::Waive: break;  // never listed: GameSession::legal_moves plays through it
   }
-  return steps;
 }
 
 }  // namespace
 
-std::vector<std::vector<int>> move_steps(const Position& now, const std::vector<serve::GameSession::LegalMove>& moves) {
+void move_steps(const Position& now, const std::vector<serve::GameSession::LegalMove>& moves, MoveSteps& out) {
   // With the stock unknown, a turn's card is chance; when the seat may also lay, it first
   // chooses to turn (kDraw), so that the chance node holds turns only.
   bool unknown_turns = false, others = false;
@@ -59,21 +49,52 @@ std::vector<std::vector<int>> move_steps(const Position& now, const std::vector<
     else others = true;
   }
   const bool draw_step = unknown_turns && others;
-  std::vector<std::vector<int>> out;
-  out.reserve(moves.size());
-  std::map<std::vector<int>, std::vector<std::size_t>> alike;
-  for (std::size_t i = 0; i < moves.size(); ++i) {
-    out.push_back(steps_of(now, moves[i], draw_step && moves[i].move.kind == MoveKind::Turn));
-    alike[out.back()].push_back(i);
+  out.steps.clear();
+  out.begin.clear();
+  out.begin.push_back(0);
+  for (const auto& m : moves) {
+    append_steps(now, m, draw_step && m.move.kind == MoveKind::Turn, out.steps);
+    out.begin.push_back(static_cast<std::uint32_t>(out.steps.size()));
   }
-  for (const auto& [steps, which] : alike) {
-    if (which.size() < 2) continue;
-    if (which.size() > kMaxChoices)
-      throw std::runtime_error(fmt::format("{} moves are alike in every step; the encoding tells at most {} apart",
-                                           which.size(), kMaxChoices));
-    for (std::size_t k = 0; k < which.size(); ++k) out[which[k]].push_back(kChoiceBase + static_cast<int>(k));
+  // Moves alike in every step: sorted by their steps (stably, so the engine's order ranks
+  // them), each run of equal ones gets its choice steps.
+  const std::size_t n = moves.size();
+  std::vector<std::uint32_t> order(n);
+  std::iota(order.begin(), order.end(), 0u);
+  auto less = [&](std::uint32_t a, std::uint32_t b) {
+    auto x = out.of(a), y = out.of(b);
+    return std::lexicographical_compare(x.begin(), x.end(), y.begin(), y.end());
+  };
+  auto same = [&](std::uint32_t a, std::uint32_t b) {
+    auto x = out.of(a), y = out.of(b);
+    return std::equal(x.begin(), x.end(), y.begin(), y.end());
+  };
+  std::stable_sort(order.begin(), order.end(), less);
+  std::vector<int> choice(n, -1);
+  for (std::size_t i = 0; i < n;) {
+    std::size_t j = i + 1;
+    while (j < n && same(order[i], order[j])) ++j;
+    if (j - i > 1) {
+      if (j - i > kMaxChoices)
+        throw std::runtime_error(
+            fmt::format("{} moves are alike in every step; the encoding tells at most {} apart", j - i, kMaxChoices));
+      for (std::size_t k = i; k < j; ++k) choice[order[k]] = static_cast<int>(k - i);
+    }
+    i = j;
   }
-  return out;
+  if (std::all_of(choice.begin(), choice.end(), [](int k) { return k < 0; })) return;
+  // Some moves take a choice step: rebuild with it appended to theirs.
+  std::vector<int> steps;
+  std::vector<std::uint32_t> begin{0};
+  steps.reserve(out.steps.size() + n);
+  for (std::size_t i = 0; i < n; ++i) {
+    auto s = out.of(i);
+    steps.insert(steps.end(), s.begin(), s.end());
+    if (choice[i] >= 0) steps.push_back(kChoiceBase + choice[i]);
+    begin.push_back(static_cast<std::uint32_t>(steps.size()));
+  }
+  out.steps = std::move(steps);
+  out.begin = std::move(begin);
 }
 
 std::string step_text(int a, const Deck& deck) {

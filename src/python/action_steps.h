@@ -10,6 +10,8 @@
 // whose sequences start with the steps chosen so far.
 #pragma once
 
+#include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -37,9 +39,18 @@ inline constexpr int kMaxChoices = 16;
 inline constexpr int kDraw = kChoiceBase + kMaxChoices;  // turn the stock (unknown) rather than lay
 inline constexpr int kNumActions = kDraw + 1;
 
+// The steps of every legal move, flat: move i's are steps[begin[i] .. begin[i + 1]).
+struct MoveSteps {
+  std::vector<int> steps;
+  std::vector<std::uint32_t> begin;
+  std::size_t size() const { return begin.empty() ? 0 : begin.size() - 1; }
+  std::span<const int> of(std::size_t i) const { return {steps.data() + begin[i], steps.data() + begin[i + 1]}; }
+};
+
 // The steps of each of `moves` (the legal moves at `now`, in their order), prefix-free: moves
-// alike in every step get a last kChoiceBase + k step, k their rank among them.
-std::vector<std::vector<int>> move_steps(const Position& now, const std::vector<serve::GameSession::LegalMove>& moves);
+// alike in every step get a last kChoiceBase + k step, k their rank among them. `out` is
+// overwritten (its storage reused).
+void move_steps(const Position& now, const std::vector<serve::GameSession::LegalMove>& moves, MoveSteps& out);
 
 // One step in words ("take onto own table", "lay 5h", "discard Kd", "force: seat 1 forces seat 0").
 std::string step_text(int action, const Deck& deck);

@@ -18,7 +18,9 @@
 #include "python/bindings.h"
 #include "python/py_types.h"
 #include "record/input_error.h"
+#include "record/record_files.h"
 #include "record/record_reader.h"
+#include "replay/ruleset_cache.h"
 #include "serve/game_session.h"
 
 namespace py = pybind11;
@@ -38,42 +40,56 @@ std::vector<std::string> player_list(const py::object& players) {
   return players.cast<std::vector<std::string>>();
 }
 
+// Record text rather than a path: it has a line break (as read_source tells them apart).
+bool is_text(const std::string& path_or_text) { return path_or_text.find('\n') != std::string::npos; }
+
+// The format of record text, told by its first byte that is not blank, as the CLI tells
+// standard input's: [ is JSON, { is JSON Lines, anything else YAML.
+record::RecordFormat text_format(const std::string& text) {
+  const auto first = text.find_first_not_of(" \t\r\n");
+  const char c = first == std::string::npos ? ' ' : text[first];
+  return c == '['   ? record::RecordFormat::Json
+         : c == '{' ? record::RecordFormat::JsonLines
+                    : record::RecordFormat::Yaml;
+}
+
 }  // namespace
 
 void bind_batch(py::module_& m) {
   m.def(
       "check",
       [](const std::string& path_or_text, const py::object& ruleset) {
+        RulesetCache cache;  // one for every file, as `conquian check` keeps one
         check::CheckFileOptions options;
+        options.cache = &cache;
         if (!ruleset.is_none()) options.under.push_back(ruleset_arg(ruleset));
         std::vector<nlohmann::json> verdicts;
         {
           py::gil_scoped_release unlocked;
           auto sink = [&](check::GameVerdict&& v) { verdicts.push_back(check::verdict_json(v)); };
-          if (path_or_text.find('\n') == std::string::npos) {
-            check::check_file(path_or_text, sink, options);
+          if (is_text(path_or_text)) {
+            check::check_text(path_or_text, "<text>", sink, options, text_format(path_or_text));
           } else {
-            const auto first = path_or_text.find_first_not_of(" \t\r\n");
-            const char c = first == std::string::npos ? ' ' : path_or_text[first];
-            check::check_text(path_or_text, "<text>", sink, options,
-                              c == '['   ? record::RecordFormat::Json
-                              : c == '{' ? record::RecordFormat::JsonLines
-                                         : record::RecordFormat::Yaml);
+            for (const std::string& file : record::record_files({path_or_text})) check::check_file(file, sink, options);
           }
         }
         return json_list(verdicts);
       },
       py::arg("path_or_text"), py::arg("ruleset") = py::none(),
-      "Every game of a record file (a path) or of record text (with a line break) judged: a list of verdict "
-      "dicts, as the \"games\" of `conquian check --json`.");
+      "Every game of a record file, of every record file under a folder (as `conquian check DIR` reads it), or of "
+      "record text (with a line break) judged: a list of verdict dicts, as the \"games\" of `conquian check "
+      "--json`.");
   m.def(
       "analyse",
-      [](const std::string& path, int game, const std::string& id, int threads) {
+      [](const std::string& path_or_text, int game, const std::string& id, int threads) {
         analyse::Selection which{game, id};
         std::vector<analyse::GameResult> results;
         {
           py::gil_scoped_release unlocked;
-          results = analyse::analyse_file(path, which, analyse::AnalyseOptions{}, threads);
+          results = is_text(path_or_text)
+                        ? analyse::analyse_text(path_or_text, "<text>", text_format(path_or_text), which,
+                                                analyse::AnalyseOptions{}, threads)
+                        : analyse::analyse_file(path_or_text, which, analyse::AnalyseOptions{}, threads);
         }
         std::vector<nlohmann::json> games, refused;
         for (const auto& r : results) {
@@ -85,9 +101,10 @@ void bind_batch(py::module_& m) {
         out["refused"] = json_list(refused);
         return out;
       },
-      py::arg("path"), py::arg("game") = 0, py::arg("id") = "", py::arg("threads") = 0,
-      "Every legal game of a record file analysed: {'games': [as `conquian analyse --json`], 'refused': [check's "
-      "verdicts of the games it refuses]}. game: 1-based (0: all); id: a game's id.");
+      py::arg("path_or_text"), py::arg("game") = 0, py::arg("id") = "", py::arg("threads") = 0,
+      "Every legal game of a record file or of record text (with a line break) analysed: {'games': [as `conquian "
+      "analyse --json`], 'refused': [check's verdicts of the games it refuses]}. game: 1-based (0: all); id: a "
+      "game's id.");
   m.def(
       "prove_partition",
       [](const py::object& ruleset, const py::object& cards, const py::object& z3_timeout_ms) {

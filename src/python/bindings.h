@@ -10,11 +10,12 @@
 
 namespace conquian::python {
 
-void bind_errors(pybind11::module_& m);     // errors.cpp: the exceptions, mapped once
-void bind_ruleset(pybind11::module_& m);    // ruleset.cpp: conquian.ruleset, Ruleset
-void bind_game(pybind11::module_& m);       // game.cpp: State, game_from_record, game_from_position
-void bind_openspiel(pybind11::module_& m);  // openspiel.cpp: State's actions, chance, observations
-void bind_batch(pybind11::module_& m);      // batch.cpp: check, analyse, prove_partition, simulate
+void bind_errors(pybind11::module_& m);      // errors.cpp: the exceptions, mapped once
+void bind_ruleset(pybind11::module_& m);     // ruleset.cpp: conquian.ruleset, Ruleset
+void bind_game(pybind11::module_& m);        // game.cpp: State, game_from_record, game_from_position
+void bind_openspiel(pybind11::module_& m);   // openspiel.cpp: State's actions, chance, observations
+void bind_batch(pybind11::module_& m);       // batch.cpp: check, analyse, prove_partition, simulate
+void bind_fast_calls(pybind11::module_& m);  // fast_calls.cpp: the OpenSpiel loop's calls, unwrapped
 
 // Python values <-> JSON, through Python's own json module (a TypeError for what it cannot write).
 nlohmann::json to_json(const pybind11::handle& value);

@@ -26,24 +26,33 @@ bool GameState::undo() {
   return undone;
 }
 
+void GameState::changed() {
+  chosen_.clear();
+  if (!cache_) return;
+  if (cache_.use_count() == 1) cache_->valid = false;  // ours alone: keep its storage
+  else cache_.reset();                                 // a clone reads it still
+}
+
 const GameState::Candidates& GameState::candidates() const {
-  if (!cache_) {
-    auto c = std::make_shared<Candidates>();
-    c->moves = session_.legal_moves();
-    c->steps = move_steps(session_.position(), c->moves);
-    cache_ = std::move(c);
+  if (!cache_) cache_ = std::make_shared<Candidates>();
+  if (!cache_->valid) {
+    session_.legal_moves(cache_->moves);
+    move_steps(session_.position(), cache_->moves, cache_->steps);
+    cache_->valid = true;
   }
   return *cache_;
 }
 
-bool GameState::matches(const std::vector<int>& steps) const {
+bool GameState::matches(std::span<const int> steps) const {
   return steps.size() > chosen_.size() && std::equal(chosen_.begin(), chosen_.end(), steps.begin());
 }
 
 std::vector<int> GameState::legal_actions() const {
+  const MoveSteps& steps = candidates().steps;
   std::vector<int> out;
-  for (const auto& steps : candidates().steps)
-    if (matches(steps)) out.push_back(steps[chosen_.size()]);
+  out.reserve(steps.size());
+  for (std::size_t i = 0; i < steps.size(); ++i)
+    if (auto s = steps.of(i); matches(s)) out.push_back(s[chosen_.size()]);
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
@@ -53,13 +62,12 @@ void GameState::apply_action(int action) {
   const Candidates& c = candidates();
   bool legal = false;
   for (std::size_t i = 0; i < c.steps.size(); ++i) {
-    const auto& steps = c.steps[i];
+    const auto steps = c.steps.of(i);
     if (!matches(steps) || steps[chosen_.size()] != action) continue;
     legal = true;
     if (steps.size() != chosen_.size() + 1) continue;
-    // The move's last step: played through the session as its record words, as check would.
-    const auto& m = c.moves[i];
-    serve::PlayVerdict v = session_.play(move_json(m.before, m.move));
+    // The move's last step: played through the session, which asks the engine to judge it.
+    serve::PlayVerdict v = session_.play(c.moves[i]);
     if (!v.legal)  // the engine listed it: a refusal here is a bug, not bad input
       throw std::logic_error(fmt::format("the engine refuses its own legal move: {}: {}", v.code, v.reason));
     changed();
@@ -77,8 +85,10 @@ bool GameState::is_chance_node() const {
   if (session_.over()) return false;
   const Position& p = session_.position();
   if (p.phase != Phase::Turn || p.stock_known) return false;
-  for (const auto& steps : candidates().steps)
-    if (matches(steps) && (steps[chosen_.size()] < kTurnBase || steps[chosen_.size()] >= kLayBase)) return false;
+  const MoveSteps& steps = candidates().steps;
+  for (std::size_t i = 0; i < steps.size(); ++i)
+    if (auto s = steps.of(i); matches(s) && (s[chosen_.size()] < kTurnBase || s[chosen_.size()] >= kLayBase))
+      return false;
   return true;
 }
 
@@ -96,8 +106,9 @@ int GameState::current_player() const {
   const Position& p = session_.position();
   // In a force window the first seat that may force answers for it (forces or waives).
   if (chosen_.empty() && p.phase == Phase::ForceWindow) return (p.actor + 1) % p.seats();
-  for (std::size_t i = 0; i < candidates().steps.size(); ++i)
-    if (matches(candidates().steps[i])) return candidates().moves[i].move.seat;
+  const Candidates& c = candidates();
+  for (std::size_t i = 0; i < c.steps.size(); ++i)
+    if (matches(c.steps.of(i))) return c.moves[i].move.seat;
   return session_.to_act();
 }
 

@@ -5,9 +5,11 @@
 #pragma once
 
 #include <memory>
+#include <span>
 #include <utility>
 #include <vector>
 
+#include "python/action_steps.h"
 #include "serve/game_session.h"
 
 namespace conquian::python {
@@ -45,19 +47,19 @@ class GameState {
 
  private:
   struct Candidates {
+    bool valid = false;  // false: the state changed since they were read
     std::vector<serve::GameSession::LegalMove> moves;
-    std::vector<std::vector<int>> steps;
+    MoveSteps steps;
   };
   const Candidates& candidates() const;
-  bool matches(const std::vector<int>& steps) const;  // starts with chosen_
-  void changed() {
-    chosen_.clear();
-    cache_.reset();
-  }
+  bool matches(std::span<const int> steps) const;  // starts with chosen_
+  void changed();
 
   serve::GameSession session_;
   std::vector<int> chosen_;
-  mutable std::shared_ptr<const Candidates> cache_;  // the session's legal moves as steps
+  // The session's legal moves as steps, read once per state. Clones share them until one
+  // changes; the storage is reused when no clone holds it (a playout allocates little).
+  mutable std::shared_ptr<Candidates> cache_;
 };
 
 }  // namespace conquian::python

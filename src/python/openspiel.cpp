@@ -39,29 +39,13 @@ void bind_openspiel(py::module_& m) {
   m.attr("TERMINAL_PLAYER") = kTerminalPlayer;
   py::object state_class = m.attr("State");
   auto state = py::reinterpret_borrow<py::class_<GameState>>(state_class);
-  state
-      .def(
-          "legal_actions",
-          [](const GameState& g, const py::object& player) {
-            if (!player.is_none() && player.cast<int>() != g.current_player()) return std::vector<int>{};
-            return g.legal_actions();
-          },
-          py::arg("player") = py::none(),
-          "The next steps of the legal moves, ascending (specs/python.md, \"Actions\").")
-      .def("apply_action", &GameState::apply_action, py::arg("action"),
-           "Chooses one step; the move is played when its last step is chosen. Raises IllegalMove for an action "
-           "that is not legal here.")
-      .def("action_to_string", &GameState::action_to_string, py::arg("action"))
+  // legal_actions, apply_action, current_player, is_terminal, is_chance_node: fast_calls.cpp.
+  state.def("action_to_string", &GameState::action_to_string, py::arg("action"))
       .def(
           "action_to_string", [](const GameState& g, int, int action) { return g.action_to_string(action); },
           py::arg("player"), py::arg("action"))
-      .def("current_player", &GameState::current_player,
-           "The seat to choose, CHANCE_PLAYER (-1) at a chance node, TERMINAL_PLAYER (-4) when over.")
-      .def("is_terminal", &GameState::is_terminal)
       .def("returns", &GameState::returns,
            "+1 for the winner, -1 for each other seat, 0 for all in a draw or unfinished.")
-      .def("is_chance_node", &GameState::is_chance_node,
-           "True when the next step is a turn from an unknown stock: each unseen card is an outcome.")
       .def("chance_outcomes", &GameState::chance_outcomes, "[(action, probability)] of the turn's card.")
       .def("num_players", [](const GameState& g) { return g.session().rules().seats; })
       .def_property_readonly("chosen_steps", &GameState::chosen_steps, "The steps of the move chosen so far.")

@@ -40,6 +40,22 @@ record::TokenList tokens(const nlohmann::json& j, const std::string& key) {
   return out;
 }
 
+// Every legal move at `p` with the position it is played in. A waive has no words: the moves
+// after it stand for it (the next move declines the force).
+void collect_legal_moves(const Position& p, std::vector<GameSession::LegalMove>& out) {
+  std::vector<Move> ms;
+  conquian::legal_moves(p, ms);
+  for (const Move& m : ms) {
+    if (m.kind == MoveKind::Waive) {
+      Position q = p;
+      apply(q, m);
+      collect_legal_moves(q, out);
+    } else {
+      out.push_back({p, m});
+    }
+  }
+}
+
 std::string fault_text(const Verdict& v) { return fmt::format("{}: {}", code_name(v.code), v.message); }
 
 }  // namespace
@@ -197,22 +213,13 @@ int GameSession::to_act() const { return pos_.result.over() ? -1 : conquian::to_
 
 std::vector<GameSession::LegalMove> GameSession::legal_moves() const {
   std::vector<LegalMove> out;
-  // A waive has no words: the moves after it stand for it (the next move declines the force).
-  std::function<void(const Position&)> collect = [&](const Position& p) {
-    std::vector<Move> ms;
-    conquian::legal_moves(p, ms);
-    for (const Move& m : ms) {
-      if (m.kind == MoveKind::Waive) {
-        Position q = p;
-        apply(q, m);
-        collect(q);
-      } else {
-        out.push_back({p, m});
-      }
-    }
-  };
-  if (!pos_.result.over()) collect(pos_);
+  legal_moves(out);
   return out;
+}
+
+void GameSession::legal_moves(std::vector<LegalMove>& out) const {
+  out.clear();
+  if (!pos_.result.over()) collect_legal_moves(pos_, out);
 }
 
 std::vector<nlohmann::json> GameSession::legal() const {
@@ -236,6 +243,20 @@ PlayVerdict GameSession::play(const nlohmann::json& move) {
   history_.push_back(pos_);
   apply(pos_, m);
   if (record_) record_->moves.push_back(std::move(rm));
+  return {true, "", ""};
+}
+
+PlayVerdict GameSession::play(const LegalMove& move) {
+  const Verdict v = pos_.phase == Phase::Over ? judge(pos_, Move{}) : judge(pos_, move.move);
+  if (!v.ok()) return {false, code_name(v.code), v.message};
+  std::optional<record::RecordMove> words;
+  if (record_) {
+    words = to_record_move(move.before, move.move);
+    if (!words) return {false, "no-words", "a waive has no words in a record; play the move after it"};
+  }
+  history_.push_back(pos_);
+  apply(pos_, move.move);
+  if (record_) record_->moves.push_back(std::move(*words));
   return {true, "", ""};
 }
 

@@ -104,10 +104,16 @@ class GameSession {
     Move move;
   };
   std::vector<LegalMove> legal_moves() const;
+  // The same into `out` (cleared first, its storage reused: a playout asks at every move).
+  void legal_moves(std::vector<LegalMove>& out) const;
   // Judges `move` (the record's JSON form) as check judges the next move of a record; plays
   // it when legal. A move that is not a mapping of the record's keys throws SessionError
   // bad-field; one whose words do not resolve (an unknown card) is illegal with check's code.
   PlayVerdict play(const nlohmann::json& move);
+  // Plays one of legal_moves() as it stands, without going through its JSON words: judged by
+  // the engine and applied as play() does, the record given the move's words (to_record_move
+  // of the position it is listed in). The fast path of the Python module's apply_action.
+  PlayVerdict play(const LegalMove& move);
   // Forgets the stock's order, in the position and in the record's deal (which then has no
   // `stock`, as a record may be written): every turn may show any unseen card, as `check`
   // judges a record without a stock. For a game whose turns are chance (specs/python.md).

@@ -43,3 +43,24 @@ def test_analyse_is_analyse_json():
     got = conquian.analyse(str(path), game=1, threads=1)
     assert got["refused"] == []
     assert got["games"] == [json.loads(out)]
+
+
+def test_check_reads_a_folder_as_check_dir_does():
+    """Every record file under the folder, in the CLI's order, with its verdicts: corpus/ holds
+    nested folders, X.expected.yml files (left out) and records naming rulesets by path."""
+    folder = SOURCE / "corpus"
+    status, out, _ = conquian_cli("check", str(folder), "--json")
+    assert status == 2  # corpus/malformed
+    games = json.loads(out)["games"]
+    assert len({v["file"] for v in games}) > 20
+    assert conquian.check(str(folder)) == games
+
+
+def test_analyse_reads_text_too():
+    path = SOURCE / "corpus" / "analyse" / "mistakes.yaml"
+    from_path = conquian.analyse(str(path), game=1, threads=1)
+    from_text = conquian.analyse(path.read_text(), game=1, threads=1)
+    assert from_text["refused"] == [] and len(from_text["games"]) == 1
+    assert from_text["games"][0]["file"] == "<text>"
+    strip = lambda games: [{k: v for k, v in g.items() if k != "file"} for g in games]
+    assert strip(from_text["games"]) == strip(from_path["games"])
