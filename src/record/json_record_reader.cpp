@@ -95,6 +95,7 @@ class Walker {
 
  private:
   bool string_event(std::string_view s, const char* at);
+  std::string_view key_as_written(const char* quote) const;
   void push(yaml_event_type_t type, const char* at, const char* end, std::string_view text = {}, bool quoted = false) {
     // Made in place: a copy from a temporary stalled on its narrow stores (perf).
     out_.emplace_back(text.data(), static_cast<std::uint32_t>(text.size()), offset(at), offset(end), type, quoted);
@@ -115,6 +116,28 @@ class Walker {
   const ReadLimits& limits_;
   WalkStop stop_;
 };
+
+// A string token as written (`raw`: from its opening quote, perhaps with blanks after), when
+// it holds no escape: its text between the quotes, which is what simdjson would unescape it
+// to (the document's UTF-8 and control characters were checked when it was indexed).
+// Otherwise a view with no data: unescape it.
+std::string_view unescaped_as_written(std::string_view raw) {
+  while (!raw.empty() && is_blank(raw.back())) raw.remove_suffix(1);
+  if (raw.size() < 2 || raw.front() != '"' || raw.back() != '"') return {};
+  raw = raw.substr(1, raw.size() - 2);
+  if (raw.find('\\') != std::string_view::npos) return {};
+  return raw;
+}
+
+// The same for a key, from its opening quote, within the document's text.
+std::string_view Walker::key_as_written(const char* quote) const {
+  const char* from = quote + 1;
+  const auto* close = static_cast<const char*>(std::memchr(from, '"', static_cast<std::size_t>(end_ - from)));
+  if (close == nullptr) return {};
+  const std::string_view key(from, static_cast<std::size_t>(close - from));
+  if (key.find('\\') != std::string_view::npos) return {};
+  return key;
+}
 
 bool Walker::string_event(std::string_view s, const char* at) {
   if (std::memchr(s.data(), '\0', s.size()) != nullptr) {
@@ -147,6 +170,9 @@ bool Walker::value(od::value v, std::size_t depth) {
       return array(a, at, depth + 1);
     }
     case od::json_type::string: {
+      // Most strings (card tokens) have no escape: their text is the file's, between the quotes.
+      if (const std::string_view plain = unescaped_as_written(raw); plain.data() != nullptr)
+        return string_event(plain, at);
       std::string_view s;
       if (auto e = v.get_string().get(s); e) return fail(e, at);
       return string_event(s, at);
@@ -180,8 +206,9 @@ bool Walker::object(od::object o, const char* at, std::size_t depth) {
   for (auto field : o) {
     if (auto e = field.error(); e) return fail(e, end_);
     const char* key_at = field.key().raw() - 1;  // the opening quote
-    std::string_view key;
-    if (auto e = field.unescaped_key().get(key); e) return fail(e, key_at);
+    std::string_view key = key_as_written(key_at);
+    if (key.data() == nullptr)
+      if (auto e = field.unescaped_key().get(key); e) return fail(e, key_at);
     if (!string_event(key, key_at)) return false;
     if (!value(field.value(), depth)) return false;
   }
