@@ -103,6 +103,30 @@ TEST_SUITE("json_record_reader") {
     CHECK(write_record(b) == write_record(a));
   }
 
+  TEST_CASE("keys and strings written with escapes read as written plain, with the same marks") {
+    // Strings without an escape are read where they stand; these take simdjson's unescaping.
+    const std::string escaped =
+        R"({"form\u0061t":"conquian-record/1","ruleset":"americ\u0061n","deal":{"hands":[["A\u0063","2c"],)"
+        R"(["Kd","Qd"]]},"moves":[{"se\u0061t":0,"turn":"5\u0068"}]})";
+    for (const std::string& line : {std::string(kJsonRecord), escaped}) {
+      const auto items = lines(line + "\n");
+      REQUIRE(items.size() == 1);
+      if (items[0].error) FAIL(items[0].error->message);
+      const GameRecord& g = *items[0].record;
+      CHECK(g.format == "conquian-record/1");
+      CHECK(g.ruleset == "american");
+      REQUIRE(g.hands.size() == 2);
+      CHECK(g.hands[0][0].text == "Ac");
+      CHECK(g.hands[0][0].mark.column == line.find("[[\"A") + 3);
+      CHECK(g.hands[0][1].text == "2c");
+      CHECK(g.hands[0][1].mark.column == line.find("\"2c\"") + 1);
+      REQUIRE(g.moves.size() == 1);
+      CHECK(g.moves[0].seat == 0);
+      CHECK(g.moves[0].kind == MoveKind::Turn);
+      CHECK(g.moves[0].card.text == "5h");
+    }
+  }
+
   TEST_CASE("JSON Lines: blank lines skipped, CRLF, the line number in every mark, one document per line") {
     const auto items = lines(std::string("\n") + kJsonRecord + "\r\n\n  \n" + kJsonRecord);
     REQUIRE(items.size() == 2);

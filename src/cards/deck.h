@@ -61,7 +61,7 @@ class Deck {
   std::string name_;
   std::vector<std::string> ranks_, suits_;
   std::array<CardSet, kMaxCards> rank_masks_{};
-  // Tokens packed into 64-bit keys, sorted, for a binary search without allocation.
+  // Tokens packed into 64-bit keys (0: an empty slot) hashed into 128 slots: found without allocation.
   std::vector<std::pair<std::uint64_t, Card>> lookup_;
 };
 

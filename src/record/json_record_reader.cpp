@@ -95,9 +95,10 @@ class Walker {
 
  private:
   bool string_event(std::string_view s, const char* at);
+  std::string_view key_as_written(const char* quote) const;
   void push(yaml_event_type_t type, const char* at, const char* end, std::string_view text = {}, bool quoted = false) {
-    out_.push_back(
-        ReplayEvent{text.data(), static_cast<std::uint32_t>(text.size()), offset(at), offset(end), type, quoted});
+    // Made in place: a copy from a temporary stalled on its narrow stores (perf).
+    out_.emplace_back(text.data(), static_cast<std::uint32_t>(text.size()), offset(at), offset(end), type, quoted);
   }
   // Past the closing bracket just read: the next token's place, less the blanks before it.
   const char* after_close() {
@@ -115,6 +116,28 @@ class Walker {
   const ReadLimits& limits_;
   WalkStop stop_;
 };
+
+// A string token as written (`raw`: from its opening quote, perhaps with blanks after), when
+// it holds no escape: its text between the quotes, which is what simdjson would unescape it
+// to (the document's UTF-8 and control characters were checked when it was indexed).
+// Otherwise a view with no data: unescape it.
+std::string_view unescaped_as_written(std::string_view raw) {
+  while (!raw.empty() && is_blank(raw.back())) raw.remove_suffix(1);
+  if (raw.size() < 2 || raw.front() != '"' || raw.back() != '"') return {};
+  raw = raw.substr(1, raw.size() - 2);
+  if (raw.find('\\') != std::string_view::npos) return {};
+  return raw;
+}
+
+// The same for a key, from its opening quote, within the document's text.
+std::string_view Walker::key_as_written(const char* quote) const {
+  const char* from = quote + 1;
+  const auto* close = static_cast<const char*>(std::memchr(from, '"', static_cast<std::size_t>(end_ - from)));
+  if (close == nullptr) return {};
+  const std::string_view key(from, static_cast<std::size_t>(close - from));
+  if (key.find('\\') != std::string_view::npos) return {};
+  return key;
+}
 
 bool Walker::string_event(std::string_view s, const char* at) {
   if (std::memchr(s.data(), '\0', s.size()) != nullptr) {
@@ -147,6 +170,9 @@ bool Walker::value(od::value v, std::size_t depth) {
       return array(a, at, depth + 1);
     }
     case od::json_type::string: {
+      // Most strings (card tokens) have no escape: their text is the file's, between the quotes.
+      if (const std::string_view plain = unescaped_as_written(raw); plain.data() != nullptr)
+        return string_event(plain, at);
       std::string_view s;
       if (auto e = v.get_string().get(s); e) return fail(e, at);
       return string_event(s, at);
@@ -180,8 +206,9 @@ bool Walker::object(od::object o, const char* at, std::size_t depth) {
   for (auto field : o) {
     if (auto e = field.error(); e) return fail(e, end_);
     const char* key_at = field.key().raw() - 1;  // the opening quote
-    std::string_view key;
-    if (auto e = field.unescaped_key().get(key); e) return fail(e, key_at);
+    std::string_view key = key_as_written(key_at);
+    if (key.data() == nullptr)
+      if (auto e = field.unescaped_key().get(key); e) return fail(e, key_at);
     if (!string_event(key, key_at)) return false;
     if (!value(field.value(), depth)) return false;
   }
@@ -210,7 +237,9 @@ bool Walker::array(od::array a, const char* at, std::size_t depth) {
 class Documents {
  public:
   Documents(const std::string& name, const RecordSink& sink, const ReadLimits& limits)
-      : name_(name), sink_(sink), limits_(limits), in_(name, limits) {}
+      : name_(name), sink_(sink), limits_(limits), in_(name, limits) {
+    events_.reserve(4096);  // a record of a hundred moves makes about a thousand; reused, line after line
+  }
 
   // One line of JSON Lines: `line` (0-based) of the file, with `room` bytes readable from
   // its start (simdjson reads a padding past the end).
@@ -284,8 +313,7 @@ void Documents::read_events(std::string_view text, std::uint32_t line_base) {
   GameRecord doc;
   doc.file = name_;
   doc.index = count_;
-  MatchHeader header;
-  header.file = name_;
+  MatchHeader header;  // its file is set when the document is one: a copy of the name per line is no small cost
   header.index = count_;
   bool is_match = false;
   try {
@@ -302,8 +330,10 @@ void Documents::read_events(std::string_view text, std::uint32_t line_base) {
     sink_(ReadItem{std::nullopt, std::move(err), std::nullopt});
     return;
   }
-  if (is_match) sink_(ReadItem{std::nullopt, std::nullopt, std::move(header)});
-  else sink_(ReadItem{std::move(doc), std::nullopt, std::nullopt});
+  if (is_match) {
+    header.file = name_;
+    sink_(ReadItem{std::nullopt, std::nullopt, std::move(header)});
+  } else sink_(ReadItem{std::move(doc), std::nullopt, std::nullopt});
 }
 
 bool Documents::walk_top(od::document& doc, std::string_view text, WalkStop& stop) {
@@ -313,7 +343,7 @@ bool Documents::walk_top(od::document& doc, std::string_view text, WalkStop& sto
   Walker walk(events_, doc, base, end, limits_);
   const char* at = base;
   while (at < end && is_blank(*at)) ++at;
-  events_.push_back(ReplayEvent{nullptr, 0, walk.offset(at), walk.offset(at), YAML_DOCUMENT_START_EVENT, false});
+  events_.emplace_back(nullptr, 0, walk.offset(at), walk.offset(at), YAML_DOCUMENT_START_EVENT, false);
   od::json_type type;
   bool whole = true;
   if (auto e = doc.type().get(type); e) {
@@ -334,8 +364,8 @@ bool Documents::walk_top(od::document& doc, std::string_view text, WalkStop& sto
     while (!raw.empty() && is_blank(raw.back())) raw.remove_suffix(1);
     const bool quoted = type == od::json_type::string;
     if (quoted && raw.size() >= 2) raw = raw.substr(1, raw.size() - 2);
-    events_.push_back(ReplayEvent{raw.data(), static_cast<std::uint32_t>(raw.size()), walk.offset(at), walk.offset(at),
-                                  YAML_SCALAR_EVENT, quoted});
+    events_.emplace_back(raw.data(), static_cast<std::uint32_t>(raw.size()), walk.offset(at), walk.offset(at),
+                         YAML_SCALAR_EVENT, quoted);
   }
   if (whole && !at_end(doc) && type != od::json_type::string && type != od::json_type::number &&
       type != od::json_type::boolean && type != od::json_type::null) {
@@ -346,7 +376,7 @@ bool Documents::walk_top(od::document& doc, std::string_view text, WalkStop& sto
   }
   stop = walk.stop();
   if (stop.error != simdjson::SUCCESS) return false;
-  events_.push_back(ReplayEvent{nullptr, 0, walk.offset(end), walk.offset(end), YAML_DOCUMENT_END_EVENT, false});
+  events_.emplace_back(nullptr, 0, walk.offset(end), walk.offset(end), YAML_DOCUMENT_END_EVENT, false);
   return true;
 }
 
@@ -405,12 +435,12 @@ void Documents::whole(std::string_view text, std::size_t room) {
     events_.clear();
     Walker walk(events_, doc, text.data(), end, limits_);
     const char* at = v.raw_json_token().data();
-    events_.push_back(ReplayEvent{nullptr, 0, walk.offset(at), walk.offset(at), YAML_DOCUMENT_START_EVENT, false});
+    events_.emplace_back(nullptr, 0, walk.offset(at), walk.offset(at), YAML_DOCUMENT_START_EVENT, false);
     if (!walk.value(v, 0) && walk.stop().error != simdjson::SUCCESS) {
       const WalkStop& stop = walk.stop();
       return error(mark_at(text, 0, stop.where), stop.reason.empty() ? reason_of(stop.error) : stop.reason, true);
     }
-    events_.push_back(ReplayEvent{nullptr, 0, walk.offset(at), walk.offset(at), YAML_DOCUMENT_END_EVENT, false});
+    events_.emplace_back(nullptr, 0, walk.offset(at), walk.offset(at), YAML_DOCUMENT_END_EVENT, false);
     read_events(text, 0);
   }
   if (!at_end(doc)) {

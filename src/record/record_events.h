@@ -50,14 +50,18 @@ inline std::uint32_t clamp32(std::size_t v) {
 // An event of a document read by another front end (JSON), in the terms of libyaml's events,
 // kept small: an event is made for every key and value of a document before the schema reads
 // them. `begin` and `end` are byte offsets into the text the stream replays.
+// 24 bytes: a record of a hundred moves makes about a thousand of them.
 struct ReplayEvent {
+  ReplayEvent(const char* v, std::uint32_t n, std::uint32_t b, std::uint32_t e, yaml_event_type_t t, bool q)
+      : value(v), length(n), begin(b), end(e), type(static_cast<std::uint8_t>(t)), quoted(q) {}
   const char* value = nullptr;  // a scalar's text (not owned)
   std::uint32_t length = 0;
   std::uint32_t begin = 0;
   std::uint32_t end = 0;
-  yaml_event_type_t type = YAML_NO_EVENT;
-  bool quoted = false;  // a JSON string (YAML's quoted scalar); numbers, true, false, null are plain
+  std::uint8_t type = YAML_NO_EVENT;  // a yaml_event_type_t
+  bool quoted = false;                // a JSON string (YAML's quoted scalar); numbers, true, false, null are plain
 };
+static_assert(sizeof(void*) != 8 || sizeof(ReplayEvent) == 24);
 
 class EventStream {
  public:
@@ -88,7 +92,11 @@ class EventStream {
   void advance();
   yaml_event_type_t type() const { return ev_.type; }
   const yaml_mark_t& start_mark() const { return ev_.start_mark; }
-  const yaml_mark_t& end_mark() const { return ev_.end_mark; }
+  const yaml_mark_t& end_mark() const {
+    if (replay_ == nullptr) return ev_.end_mark;
+    replay_end_ = replay_mark(replay_end_offset_);  // made when asked: only inline rulesets ask
+    return replay_end_;
+  }
   // The text the parser reads, from byte `begin` to byte `end` (marks' indexes).
   std::string_view text_between(std::size_t begin, std::size_t end) const {
     return text_.substr(std::min(begin, text_.size()), end - begin);
@@ -139,7 +147,9 @@ class EventStream {
   std::uint32_t line_base_ = 0;                       // lines before the current stretch of text
   const std::vector<ReplayEvent>* replay_ = nullptr;  // not null: replaying, not parsing
   const std::vector<std::uint32_t>* line_starts_ = nullptr;
-  std::size_t next_ = 0;  // the next event replayed
+  std::size_t next_ = 0;                 // the next event replayed
+  std::uint32_t replay_end_offset_ = 0;  // the replayed event's end
+  mutable yaml_mark_t replay_end_{};
   yaml_mark_t replay_mark(std::uint32_t offset) const;
   std::size_t depth_ = 0;
   bool skipping_ = false;
@@ -149,7 +159,7 @@ class EventStream {
 // Buffers the schema reuses from one document to the next (records hold many short lists).
 struct SchemaScratch {
   TokenList tokens;
-  std::vector<RecordMove> moves;
+  std::size_t last_moves = 0;  // the moves of the last record: room for as many in the next
 };
 
 // Reads one document against the record schema (record_schema.cpp): a game record into
