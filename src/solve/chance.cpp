@@ -218,7 +218,15 @@ struct ChanceSolver::Impl {
     grow(0);
     ChanceSearch::Node& root = nodes[0];
     search.prepare(root, p);
-    c.expected = search.exact(root);
+    // Its best move so far is the position's only when no forced move was played into it.
+    search.report_best_at(root.pos.plies == p.plies ? &root : nullptr);
+    try {
+      c.expected = search.exact(root);
+    } catch (...) {
+      search.report_best_at(nullptr);
+      throw;
+    }
+    search.report_best_at(nullptr);
     if (outcomes) {
       Split s = split(root, c.expected);
       c.split = true;
@@ -314,6 +322,11 @@ ChanceResult ChanceSolver::solve(const Position& pos, const ChanceRequest& reque
   } catch (const BudgetExceeded&) { r.solved = false; }
   if (r.solved) {
     r.proved_lower = r.proved_upper = r.exact.expected;
+  } else if (s.opt.stop && s.opt.stop->load(std::memory_order_relaxed)) {
+    // Stopped by its flag (`conquian engine`'s stop and movetime): the answer is wanted now,
+    // so no bounds are proved after it (that pass takes 0.2 s at least), only the trivial
+    // ones.
+    r.proved_lower = -factorial(pos.stock_left()), r.proved_upper = factorial(pos.stock_left());
   } else {
     // What the table proves, deeper while it is cheap next to the search (each level costs
     // about ten to twenty times the one before: measured on decline-regroup after 48
