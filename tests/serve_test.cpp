@@ -140,7 +140,9 @@ TEST_CASE("serve: engine moves played typed (waives too) make the record the sam
         REQUIRE(words.play(typed.moves_json().back()).legal);
       }
     }
-    CHECK(typed.record() == words.record());
+    CHECK(typed.moves_json() == words.moves_json());
+    // A waive that ends the deal (the stock ran out) has no words: the words' game is not over.
+    if (words.over()) CHECK(typed.record() == words.record());
   }
   CHECK(waives > 0);
   // A move for the wrong seat is refused with check's code, and nothing changes.

@@ -70,7 +70,7 @@ struct ChanceSolver::Impl {
   // measured difference: specs/solve.md, "Threads"). What the search alone found stays in
   // the table.
   Int128 exact_root(const Position& root) {
-    if (opt.threads <= 1 || !opt.transposition || root.result.over()) return search.exact(root);
+    if (opt.threads <= 1 || !opt.transposition || root.result.over()) return reported_exact(root);
     if (opt.solo_nodes > 0 && (opt.max_nodes == 0 || opt.max_nodes > opt.solo_nodes)) {
       search.set_max_nodes(opt.solo_nodes);
       try {
@@ -125,6 +125,22 @@ struct ChanceSolver::Impl {
     if (failure) std::rethrow_exception(failure);
     if (!value) throw BudgetExceeded{};
     return *value;
+  }
+
+  // search.exact(root), its best root move so far published to opt.report (the position's
+  // only when no forced move was played into the node).
+  Int128 reported_exact(const Position& root) {
+    ChanceSearch::Node n;
+    search.prepare(n, root);
+    search.report_best_at(n.pos.plies == root.plies ? &n : nullptr);
+    try {
+      const Int128 v = search.exact(n);
+      search.report_best_at(nullptr);
+      return v;
+    } catch (...) {
+      search.report_best_at(nullptr);
+      throw;
+    }
   }
 
   void start(const Position& root) {
@@ -218,15 +234,7 @@ struct ChanceSolver::Impl {
     grow(0);
     ChanceSearch::Node& root = nodes[0];
     search.prepare(root, p);
-    // Its best move so far is the position's only when no forced move was played into it.
-    search.report_best_at(root.pos.plies == p.plies ? &root : nullptr);
-    try {
-      c.expected = search.exact(root);
-    } catch (...) {
-      search.report_best_at(nullptr);
-      throw;
-    }
-    search.report_best_at(nullptr);
+    c.expected = search.exact(root);
     if (outcomes) {
       Split s = split(root, c.expected);
       c.split = true;
