@@ -236,3 +236,69 @@ TEST_CASE("engine: act answers the referee's request with one of the legal moves
   REQUIRE(e.send(R"({"cmd":"observe","deal":1,"move":{"seat":0,"turn":"5h"}})"));
   CHECK(ask(e, json::parse(R"({"cmd":"hello","id":"after"})"))["id"] == "after");
 }
+
+namespace {
+
+// The lines a `solve` sends (info lines, then its answer), each with the time it was read.
+struct SolveLines {
+  std::vector<json> infos;
+  std::vector<double> info_ms;  // since the request
+  json answer;
+  double ms = 0;  // the answer's
+};
+
+SolveLines solve_lines(EnginePipe& e, const std::string& request) {
+  SolveLines out;
+  const auto t0 = std::chrono::steady_clock::now();
+  REQUIRE(e.send(request));
+  for (;;) {
+    auto line = e.read_line(60000);
+    REQUIRE(line.has_value());
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    json j = json::parse(*line);
+    if (!j.contains("info")) {
+      out.answer = j;
+      out.ms = ms;
+      return out;
+    }
+    out.infos.push_back(j);
+    out.info_ms.push_back(ms);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("engine: a solve's info lines: at once, at most ten a second, with nodes and the best move so far") {
+  EnginePipe e(CONQUIAN_BINARY);
+  // Seat 1's decision after the first turn (take the card or pass it), the whole deal
+  // ahead: the searches run until their movetime. What the best move so far is, and that it
+  // ends as the answer's, pimc_test.cpp checks ("search progress").
+  ask(e, json::parse(R"({"cmd":"new","ruleset":"american","seed":1})"));
+  json legal = ask(e, json::parse(R"({"cmd":"legal"})"));
+  REQUIRE(ask(e, {{"cmd", "play"}, {"move", legal["moves"][0]}})["legal"] == true);
+  for (const char* request : {R"({"cmd":"solve","mode":"view","worlds":100000,"nodes":3000,"movetime":1200,"id":"v"})",
+                              R"({"cmd":"solve","mode":"stock_unknown","movetime":600,"id":"c"})"}) {
+    CAPTURE(request);
+    SolveLines s = solve_lines(e, request);
+    CHECK(s.answer["ok"] == true);
+    CHECK(s.answer["stopped"] == true);
+    CHECK(s.ms < 10000);  // the movetime stops the view's worlds too, not only the one being solved
+    REQUIRE(!s.infos.empty());
+    CHECK(s.infos.front()["info"]["ms"] == 0);  // the first at once
+    // At most ten a second: no two sent closer than 100 ms apart.
+    for (std::size_t i = 1; i < s.infos.size(); ++i)
+      CHECK(s.infos[i]["info"]["ms"].get<double>() - s.infos[i - 1]["info"]["ms"].get<double>() >= 100);
+    for (const json& i : s.infos) {
+      CHECK(i["id"] == s.answer["id"]);
+      CHECK(i["info"]["nodes"].is_number_unsigned());
+      CHECK(i["info"]["worlds"].is_number_unsigned());
+      CHECK(i["info"].contains("best"));
+    }
+    // Once a world is solved the view has a best choice: one of seat 1's.
+    const json& last = s.infos.back()["info"];
+    if (last["worlds"].get<std::uint64_t>() > 0) {
+      REQUIRE(last["best"].is_object());
+      CHECK(last["best"]["seat"] == 1);
+    }
+  }
+}

@@ -7,6 +7,7 @@
 
 #include "endgames.h"
 #include "engine/seat_view.h"
+#include "replay/position_setup.h"
 #include "solve/cfr.h"
 #include "solve/chance.h"
 #include "solve/endgame_game.h"
@@ -117,4 +118,55 @@ TEST_CASE("pimc: one world is no hidden information: PIMC is the exact game's va
     }
   }
   CHECK(found > 0);
+}
+
+TEST_CASE("search progress: the best root move so far the searches publish ends as the answer's best") {
+  // `conquian engine`'s info lines carry it (solve::SearchProgress). Once a search has
+  // finished, the last move it published must be its answer's best (PIMC, the exact search)
+  // or a move of the root's value (the stock unknown, where ties may be broken otherwise).
+  std::vector<Position> endgames = small_endgames(testing::scaled(6));
+  REQUIRE(!endgames.empty());
+  auto same = [](const Move& a, const Move& b) {
+    return a.kind == b.kind && a.seat == b.seat && a.card == b.card && a.discard == b.discard && a.other == b.other &&
+           a.table == b.table;
+  };
+  int chance_checked = 0;
+  for (const Position& p : endgames) {
+    const int seat = to_act(p);
+    solve::SearchProgress pimc_report;
+    solve::PimcOptions po;
+    po.table_bits = 16;
+    po.report = &pimc_report;
+    solve::PimcResult r = solve::PimcSolver(po).solve(view_of(p, seat));
+    REQUIRE(pimc_report.best().has_value());
+    CHECK(solve::same_public_move(*pimc_report.best(), r.moves.front().move));
+    CHECK(pimc_report.nodes.load() == r.nodes);
+
+    solve::SearchProgress exact_report;
+    solve::Options eo;
+    eo.table_bits = 16;
+    eo.report = &exact_report;
+    solve::Result e = solve::Solver(eo).solve(p);
+    REQUIRE(e.solved);
+    REQUIRE(e.best.has_value());
+    REQUIRE(exact_report.best().has_value());
+    CHECK(same(*exact_report.best(), *e.best));
+
+    solve::SearchProgress chance_report;
+    solve::Options co = eo;
+    co.report = &chance_report;
+    const Position q = forget_stock(p);
+    solve::ChanceResult c = solve::ChanceSolver(co).solve(q);
+    REQUIRE(c.solved);
+    // None when the next event is a turn, or when the root's value was known without a
+    // search of its moves (a certain winner).
+    if (!c.best || !chance_report.best()) continue;
+    Position child = q;
+    apply(child, *chance_report.best());
+    solve::Options plain;
+    plain.table_bits = 16;
+    CHECK(solve::ChanceSolver(plain).value(child).value() == doctest::Approx(c.value.value()).epsilon(1e-12));
+    ++chance_checked;
+  }
+  CHECK(chance_checked > 0);
 }

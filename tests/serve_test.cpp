@@ -108,3 +108,49 @@ TEST_CASE("serve: every decision's view reads back as a position file, the same 
   MESSAGE(checked << " views read back, " << windows << " in a force window");
   CHECK(windows > 0);
 }
+
+TEST_CASE("serve: engine moves played typed (waives too) make the record the same words make; undo takes each back") {
+  // The referee's road (serve/referee.cpp): engine moves, a force window's waive included,
+  // played into the session; the record must be the one the moves' words make when played
+  // as JSON (where the next move implies the waive), and undo must take a waive back
+  // without taking a record move.
+  auto rules = conquian::load_ruleset("american");
+  int waives = 0;
+  for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+    CAPTURE(seed);
+    GameSession typed = GameSession::from_seed(rules, seed, 0), words = typed;
+    std::uint64_t pick = seed;
+    while (!typed.over()) {
+      const std::vector<conquian::Move> moves = typed.engine_moves();
+      REQUIRE(!moves.empty());
+      pick = pick * 6364136223846793005ULL + 1442695040888963407ULL;
+      const conquian::Move m = moves[(pick >> 33) % moves.size()];
+      const conquian::Position before = typed.position();
+      const std::size_t recorded = typed.game_record().moves.size();
+      REQUIRE(typed.play(m).legal);
+      if (m.kind == conquian::MoveKind::Waive) {
+        ++waives;
+        CHECK(typed.game_record().moves.size() == recorded);
+        REQUIRE(typed.undo());
+        CHECK(typed.state() == GameSession::from_world(rules, before).state());
+        CHECK(typed.game_record().moves.size() == recorded);
+        REQUIRE(typed.play(m).legal);
+      } else {
+        CHECK(typed.game_record().moves.size() == recorded + 1);
+        REQUIRE(words.play(typed.moves_json().back()).legal);
+      }
+    }
+    CHECK(typed.moves_json() == words.moves_json());
+    // A waive that ends the deal (the stock ran out) has no words: the words' game is not over.
+    if (words.over()) CHECK(typed.record() == words.record());
+  }
+  CHECK(waives > 0);
+  // A move for the wrong seat is refused with check's code, and nothing changes.
+  GameSession s = GameSession::from_seed(rules, 3, 0);
+  conquian::Move wrong = s.engine_moves().front();
+  wrong.seat = static_cast<std::uint8_t>(1 - wrong.seat);
+  const auto v = s.play(wrong);
+  CHECK(!v.legal);
+  CHECK(v.code == "not-your-turn");
+  CHECK(s.moves_played() == 0);
+}

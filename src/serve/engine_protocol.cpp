@@ -80,7 +80,7 @@ bool EngineProtocol::submit(std::string line) {
   std::string cmd;
   if (r.parsed && r.parsed->is_object() && r.parsed->contains("cmd") && (*r.parsed)["cmd"].is_string())
     cmd = (*r.parsed)["cmd"].get<std::string>();
-  std::lock_guard<std::mutex> lock(mutex_);
+  std::unique_lock<std::mutex> lock(mutex_);
   // While a search runs (or waits its turn), these three are seen here, at once.
   if (solves_ > 0 && cmd == "hello") {
     nlohmann::json a = hello();
@@ -88,12 +88,25 @@ bool EngineProtocol::submit(std::string line) {
     emit(a);
     return true;
   }
-  if (cmd == "stop" && solves_ > 0) stop_.store(true);
+  if (cmd == "stop" && solves_ > 0) stop_.store(true), halt_.store(true);
   if (cmd == "quit") {
     quitting_.store(true);
     stop_.store(true);
+    halt_.store(true);
   }
   if (cmd == "solve") ++solves_;
+  // Nothing before it waits and it is no search: answered here, on the reading thread. A
+  // round trip then costs no wake-up of the worker (two thread switches a request, most of
+  // a `legal` or `play` answer's time through a pipe; tools/bench/bench_engine.cpp). Order
+  // is kept: the worker is idle and only this thread gives it work.
+  if (cmd != "solve" && !busy_ && queue_.empty()) {
+    busy_ = true;
+    lock.unlock();
+    answer(r);
+    lock.lock();
+    busy_ = false;
+    return cmd != "quit";
+  }
   queue_.push_back(std::move(r));
   wake_.notify_all();
   return cmd != "quit";
@@ -125,8 +138,11 @@ void EngineProtocol::work() {
       if (queue_.empty()) return;
       r = std::move(queue_.front());
       queue_.pop_front();
+      busy_ = true;
     }
     answer(r);
+    std::lock_guard<std::mutex> lock(mutex_);
+    busy_ = false;
   }
 }
 
@@ -246,11 +262,13 @@ nlohmann::json EngineProtocol::run_solve(const nlohmann::json& req) {
   auto info = [&](const SolveProgress& p) {
     const auto ms =
         std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
-    nlohmann::json line = {{"info", {{"nodes", p.nodes}, {"worlds", p.worlds}, {"ms", ms}}}};
+    nlohmann::json line = {{"info", {{"nodes", p.nodes}, {"worlds", p.worlds}, {"best", p.best}, {"ms", ms}}}};
     if (!id.is_null()) line["id"] = id;
     emit(line);
   };
-  nlohmann::json answer = session_->solve(sr, stop_, info);
+  // The search's own flag: the stops asked so far, not a movetime of the search before.
+  halt_.store(stop_.load());
+  nlohmann::json answer = session_->solve(sr, halt_, info);
   answer["ok"] = true;
   return answer;
 }

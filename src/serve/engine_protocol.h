@@ -70,10 +70,11 @@ class EngineProtocol {
   std::mutex mutex_;
   std::condition_variable wake_, idle_;
   std::deque<Request> queue_;
-  bool busy_ = false;     // the worker is running a request
-  bool closing_ = false;  // no more requests: the worker ends when the queue is empty
-  int solves_ = 0;        // solve requests queued or running (under mutex_)
-  std::atomic<bool> stop_{false};
+  bool busy_ = false;              // the worker is running a request
+  bool closing_ = false;           // no more requests: the worker ends when the queue is empty
+  int solves_ = 0;                 // solve requests queued or running (under mutex_)
+  std::atomic<bool> stop_{false};  // a stop (or quit) was read while solves are queued or running
+  std::atomic<bool> halt_{false};  // the flag the running search polls: stop_, or its movetime ran out
   std::atomic<bool> quitting_{false};
   std::thread worker_;
 };

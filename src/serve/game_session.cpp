@@ -70,11 +70,15 @@ std::shared_ptr<const Ruleset> ruleset_from_json(const nlohmann::json& ruleset) 
 }
 
 GameSession GameSession::from_seed(std::shared_ptr<const Ruleset> rules, std::uint64_t seed, int dealer) {
+  Rng rng = deal_rng(seed, 0);
+  const std::vector<Card> order = shuffled_deck(rules->deck.size(), rng);
+  return from_order(std::move(rules), order, dealer);
+}
+
+GameSession GameSession::from_order(std::shared_ptr<const Ruleset> rules, const std::vector<Card>& order, int dealer) {
   if (dealer < 0 || dealer >= rules->seats)
     throw SessionError("bad-field",
                        fmt::format("'dealer' {}: there is no such seat in a {}-seat game", dealer, rules->seats));
-  Rng rng = deal_rng(seed, 0);
-  std::vector<Card> order = shuffled_deck(rules->deck.size(), rng);
   GameSession s;
   s.rules_ = std::move(rules);
   s.pos_ = deal(*s.rules_, order, dealer);
@@ -246,17 +250,30 @@ PlayVerdict GameSession::play(const nlohmann::json& move) {
   return {true, "", ""};
 }
 
-PlayVerdict GameSession::play(const LegalMove& move) {
-  const Verdict v = pos_.phase == Phase::Over ? judge(pos_, Move{}) : judge(pos_, move.move);
+std::vector<Move> GameSession::engine_moves() const {
+  std::vector<Move> out;
+  if (!pos_.result.over()) conquian::legal_moves(pos_, out);
+  return out;
+}
+
+PlayVerdict GameSession::play(const LegalMove& move) { return play_engine_move(move.move, move.before); }
+
+PlayVerdict GameSession::play(const Move& move) { return play_engine_move(move, pos_); }
+
+// The two typed roads: judged by the engine as check judges the next move, applied, and the
+// record given the move's words as the position it was listed in reads them (a waive has none).
+PlayVerdict GameSession::play_engine_move(const Move& m, const Position& listed_in) {
+  const Verdict v = pos_.phase == Phase::Over ? judge(pos_, Move{}) : judge(pos_, m);
   if (!v.ok()) return {false, code_name(v.code), v.message};
   std::optional<record::RecordMove> words;
-  if (record_) {
-    words = to_record_move(move.before, move.move);
-    if (!words) return {false, "no-words", "a waive has no words in a record; play the move after it"};
+  if (record_ && m.kind != MoveKind::Waive) {
+    words = to_record_move(listed_in, m);
+    if (!words) return {false, "no-words", "the move has no words in a record"};
   }
   history_.push_back(pos_);
-  apply(pos_, move.move);
-  if (record_) record_->moves.push_back(std::move(*words));
+  apply(pos_, m);
+  if (words) record_->moves.push_back(std::move(*words));
+  else wordless_.push_back(history_.size() - 1);
   return {true, "", ""};
 }
 
@@ -264,7 +281,8 @@ bool GameSession::undo() {
   if (history_.empty()) return false;
   pos_ = history_.back();
   history_.pop_back();
-  if (record_ && !record_->moves.empty()) record_->moves.pop_back();
+  if (!wordless_.empty() && wordless_.back() == history_.size()) wordless_.pop_back();
+  else if (record_ && !record_->moves.empty()) record_->moves.pop_back();
   return true;
 }
 
@@ -279,10 +297,14 @@ SeatView GameSession::seat_view(int seat) const {
 
 nlohmann::json GameSession::view(int seat) const { return view_json(seat_view(seat)); }
 
-std::string GameSession::record() const {
+const record::GameRecord& GameSession::game_record() const {
   if (!record_)
     throw SessionError("no-record", "the game started from a position: there is no deal to write a record of");
-  record::GameRecord rec = *record_;
+  return *record_;
+}
+
+std::string GameSession::record() const {
+  record::GameRecord rec = game_record();
   if (pos_.result.kind == Outcome::Kind::Win) rec.result = record::won_result(pos_.result.winner);
   else if (pos_.result.kind == Outcome::Kind::Draw) rec.result = record::drawn_result();
   return record::write_record(rec);

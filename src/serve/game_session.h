@@ -64,6 +64,9 @@ struct SolveRequest {
 struct SolveProgress {
   std::uint64_t nodes = 0;
   std::uint64_t worlds = 0;
+  // The best move at the root so far, in the record's JSON form (a turn from the unknown
+  // stock of a view: {"seat": S, "turn": null}; a waive: {"seat": S, "waive": true}), or null.
+  nlohmann::json best;
 };
 
 class GameSession {
@@ -71,6 +74,9 @@ class GameSession {
   // A shuffled deal: the deck shuffled from `seed` as `conquian simulate` deals game 0 of that
   // seed, dealt by `dealer`.
   static GameSession from_seed(std::shared_ptr<const Ruleset> rules, std::uint64_t seed, int dealer);
+  // The deck in `order` (card indices, top first) dealt by `dealer`: a deal of the referee
+  // (serve/referee.h), shuffled by the run's seed and the deal's number.
+  static GameSession from_order(std::shared_ptr<const Ruleset> rules, const std::vector<Card>& order, int dealer);
   // A deal as records write it: {"dealer": D, "hands": [[cards]...], "stock": [cards]}
   // (stock optional: unknown). Throws SessionError bad-deal with check's code and sentence.
   static GameSession from_deal(std::shared_ptr<const Ruleset> rules, const nlohmann::json& deal);
@@ -114,6 +120,13 @@ class GameSession {
   // the engine and applied as play() does, the record given the move's words (to_record_move
   // of the position it is listed in). The fast path of the Python module's apply_action.
   PlayVerdict play(const LegalMove& move);
+  // The engine's own moves at this decision, a force window's waive included (the bot
+  // protocol lists it: serve/protocol_moves.h); empty when the deal is over.
+  std::vector<Move> engine_moves() const;
+  // Judges an engine move (a waive included) as check judges the next move, and plays it
+  // when legal; the record gets the move's words as record_moves.h writes them (a waive has
+  // none). The referee's road: a bot's words are read into a move first (protocol_moves.h).
+  PlayVerdict play(const Move& move);
   // Forgets the stock's order, in the position and in the record's deal (which then has no
   // `stock`, as a record may be written): every turn may show any unseen card, as `check`
   // judges a record without a stock. For a game whose turns are chance (specs/python.md).
@@ -130,6 +143,8 @@ class GameSession {
   // The game so far as a record `check` accepts (YAML text); throws SessionError no-record
   // when the session started from a position (no deal to write).
   std::string record() const;
+  // The same game as a record (deal and moves, no result); throws SessionError no-record.
+  const record::GameRecord& game_record() const;
 
   // The deal as records write it, the form from_deal reads ({"dealer", "hands", "stock"},
   // no stock when it is unknown); null without a record.
@@ -141,18 +156,23 @@ class GameSession {
 
   // What `conquian solve --json` answers for the position (mode "view": `solve --view SEAT
   // --json`), plus "stopped": true when `stop` turned true or movetime ran out first. The
-  // search polls `stop` where it checks its node budget. `progress` (may be empty) is called
-  // now and then from the solving thread. Throws SessionError unsolvable with solve's reason.
+  // search polls `stop` where it checks its node budget (every 1,024 nodes); at the movetime
+  // the session turns `stop` true itself (so it is true afterwards: a caller that asks again
+  // clears it). `progress` (may be empty) is called at once, then four times a second from
+  // another thread, with the nodes and the best move so far (SolveProgress). Throws
+  // SessionError unsolvable with solve's reason.
   nlohmann::json solve(const SolveRequest& request, std::atomic<bool>& stop,
                        const std::function<void(const SolveProgress&)>& progress = {}) const;
 
  private:
   GameSession() = default;
+  PlayVerdict play_engine_move(const Move& move, const Position& listed_in);
   std::shared_ptr<const Ruleset> rules_;
   Position pos_;
   // The deal's words and the moves played (absent when started from a position).
   std::optional<record::GameRecord> record_;
-  std::vector<Position> history_;  // the position before each move played
+  std::vector<Position> history_;      // the position before each move played
+  std::vector<std::size_t> wordless_;  // indices into history_ of moves the record has no words for (a waive)
 };
 
 }  // namespace conquian::serve

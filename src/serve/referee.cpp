@@ -11,6 +11,7 @@
 #include "engine/seat_view.h"
 #include "replay/record_moves.h"
 #include "rules/ruleset_json.h"
+#include "serve/game_session.h"
 #include "serve/protocol_moves.h"
 #include "serve/state_json.h"
 
@@ -38,24 +39,30 @@ json outcome_json(const Outcome& o, int forfeit_seat, const std::string& reason)
   return nullptr;
 }
 
-// Judges a bot's answer for the seat asked: "" and `out` set when legal, else the reason of
-// the forfeit. A move answered in a force window that is neither a force nor a waive means
-// nobody forced (as in a record); it is then judged after the implied waive.
-std::string judge_answer(const Position& pos, int asked, const json& answer, Move& out, bool& waived) {
-  ReadMove r = read_protocol_move(pos, answer);
+// Plays a bot's answer for the seat asked in `game`: "" when it was legal (`out` is the move
+// played, `played_in` the position it was played in), else the reason of the forfeit, and
+// the game is as it was. An answer in a force window that is neither a force nor a waive
+// means that nobody forced: the waive is played first, as a record implies it.
+std::string play_answer(GameSession& game, int asked, const json& answer, Move& out, Position& played_in) {
+  ReadMove r = read_protocol_move(game.position(), answer);
   if (!r.not_a_move.empty()) return "not a move: " + r.not_a_move;
   if (!r.fault.ok()) return fmt::format("illegal move: {}: {}", code_name(r.fault.code), r.fault.message);
   const Move& m = *r.move;
-  waived = pos.phase == Phase::ForceWindow && m.kind != MoveKind::Force && m.kind != MoveKind::Waive;
-  Position after = pos;
-  if (waived) apply(after, waive_move());
+  const bool waived =
+      game.position().phase == Phase::ForceWindow && m.kind != MoveKind::Force && m.kind != MoveKind::Waive;
   if (m.kind != MoveKind::Waive && m.seat != asked)
     return fmt::format("illegal move: not-your-turn: seat {} was asked, but the move is seat {}'s", asked, int(m.seat));
-  if (waived && to_act(after) != asked)
+  if (waived && !game.play(waive_move()).legal) throw std::logic_error("a force window whose waive the engine refuses");
+  if (waived && game.to_act() != asked) {
+    game.undo();
     return fmt::format("illegal move: not-your-turn: seat {} may force or waive, but not {} now", asked,
                        "play another move");
-  Verdict v = judge(after, m);
-  if (!v.ok()) return fmt::format("illegal move: {}: {}", code_name(v.code), v.message);
+  }
+  played_in = game.position();
+  if (PlayVerdict v = game.play(m); !v.legal) {
+    if (waived) game.undo();
+    return fmt::format("illegal move: {}: {}", v.code, v.reason);
+  }
   out = m;
   return {};
 }
@@ -63,7 +70,7 @@ std::string judge_answer(const Position& pos, int asked, const json& answer, Mov
 }  // namespace
 
 Referee::Referee(RefereeSetup setup, std::vector<SeatPlayer*> seats)
-    : setup_(std::move(setup)), seats_(std::move(seats)) {
+    : setup_(std::move(setup)), seats_(std::move(seats)), rules_(std::shared_ptr<const Ruleset>(), setup_.rules) {
   if (static_cast<int>(seats_.size()) != setup_.rules->seats)
     throw std::invalid_argument(
         fmt::format("the ruleset has {} seats, but {} players were given", setup_.rules->seats, seats_.size()));
@@ -80,9 +87,10 @@ RefereeDeal Referee::play(std::uint64_t index, bool swap_seats) {
   const std::vector<Card> deck = shuffled_deck(rules.deck.size(), rng);
   const int dealer = static_cast<int>(index % static_cast<std::uint64_t>(n));
 
+  GameSession game = GameSession::from_order(rules_, deck, dealer);
   RefereeDeal out;
   record::GameRecord& rec = out.record;
-  to_record_deal(rules, deck, dealer, rec);
+  rec = game.game_record();
   rec.ruleset = setup_.ruleset_name;
   rec.ruleset_inline = setup_.ruleset_inline;
   rec.id = fmt::format("referee-{}-{}{}", setup_.seed, index, swap_seats ? "-swapped" : "");
@@ -110,17 +118,16 @@ RefereeDeal Referee::play(std::uint64_t index, bool swap_seats) {
     if (std::string f = at[static_cast<std::size_t>(s)]->start(setup_.seed, index, line); !f.empty()) forfeit(s, f);
   }
 
-  Position pos = deal(rules, deck, dealer);
-  std::vector<Move> legal;
-  while (out.forfeit_seat < 0 && !pos.result.over()) {
-    legal_moves(pos, legal);
+  while (out.forfeit_seat < 0 && !game.over()) {
+    const std::vector<Move> legal = game.engine_moves();
     if (legal.empty()) throw std::logic_error("no legal move in a position that is not over");
-    const int seat = to_act(pos);
+    const Position& pos = game.position();
+    const int seat = game.to_act();
     json moves = json::array();
     for (const Move& m : legal) moves.push_back(protocol_move(pos, m));
     const json act = {{"cmd", "act"},
                       {"deal", rec.id},
-                      {"view", view_json(view_of(pos, seat))},
+                      {"view", game.view(seat)},
                       {"legal", moves},
                       {"time_ms", setup_.move_time_ms}};
     const std::string line = act.dump();
@@ -132,22 +139,19 @@ RefereeDeal Referee::play(std::uint64_t index, bool swap_seats) {
       break;
     }
     Move m;
-    bool waived = false;
-    if (std::string why = judge_answer(pos, seat, *a.move, m, waived); !why.empty()) {
+    Position played_in;
+    if (std::string why = play_answer(game, seat, *a.move, m, played_in); !why.empty()) {
       forfeit(seat, why);
       break;
     }
-    if (waived) apply(pos, waive_move());
-    const json words = protocol_move(pos, m);
-    if (auto rm = to_record_move(pos, m)) rec.moves.push_back(std::move(*rm));
-    const Position before = pos;
-    apply(pos, m);
+    const json words = protocol_move(played_in, m);
     ++out.moves;
     for (int s = 0; s < n && out.forfeit_seat < 0; ++s)
-      if (std::string f = send(s, {{"cmd", "observe"}, {"deal", rec.id}, {"move", observed(before, m, words, s)}});
+      if (std::string f = send(s, {{"cmd", "observe"}, {"deal", rec.id}, {"move", observed(played_in, m, words, s)}});
           !f.empty())
         forfeit(s, f);
   }
+  rec.moves = game.game_record().moves;
 
   if (out.forfeit_seat >= 0) {
     out.outcome = Outcome{Outcome::Kind::Win, (out.forfeit_seat + 1) % n};
@@ -155,9 +159,9 @@ RefereeDeal Referee::play(std::uint64_t index, bool swap_seats) {
     rec.result.forfeit_seat = out.forfeit_seat;
     rec.result.forfeit_reason = out.forfeit_reason;
   } else {
-    out.outcome = pos.result;
+    out.outcome = game.position().result;
     rec.result =
-        pos.result.kind == Outcome::Kind::Draw ? record::drawn_result() : record::won_result(pos.result.winner);
+        out.outcome.kind == Outcome::Kind::Draw ? record::drawn_result() : record::won_result(out.outcome.winner);
   }
   const json outcome = outcome_json(out.outcome, out.forfeit_seat, out.forfeit_reason);
   for (int s = 0; s < n; ++s) {

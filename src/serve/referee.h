@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -53,6 +54,9 @@ class Referee {
  private:
   RefereeSetup setup_;
   std::vector<SeatPlayer*> seats_;
+  // setup_.rules for the deals' game sessions (serve/game_session.h), not owned: the caller
+  // keeps the ruleset for the referee's life, as RefereeSetup says.
+  std::shared_ptr<const Ruleset> rules_;
 };
 
 }  // namespace conquian::serve

@@ -1,5 +1,6 @@
 // GameSession::solve: the position (or one seat's view) handed to the solvers of `conquian
-// solve`, with the session's stop flag and movetime where the node budget is checked.
+// solve`, with the caller's stop flag polled where the node budget is checked, and the
+// movetime turning it true.
 #include <fmt/format.h>
 
 #include <chrono>
@@ -9,6 +10,7 @@
 
 #include "replay/position_setup.h"
 #include "serve/game_session.h"
+#include "serve/protocol_moves.h"
 #include "serve/solve_json.h"
 #include "solve/answer.h"
 #include "solve/pimc.h"
@@ -18,28 +20,35 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// Watches the caller's stop flag and the movetime on a thread of its own, and turns `halt`
-// (the flag the search polls) true when either says so; reports progress four times a second.
+// The search polls the caller's stop flag itself (where it checks its node budget, every
+// 1,024 nodes), so a stop reaches it with no thread in between. This watch, on a thread of
+// its own, sleeps until the movetime's deadline and then turns the flag true, and reports
+// progress four times a second, the first time at once (on the caller's thread, so that even
+// a search that ends at once has reported), with the nodes and the best root move the search
+// published in `report` (written in words against `root`).
 class Watch {
  public:
-  Watch(std::atomic<bool>& stop, std::uint64_t movetime_ms, const std::function<void(const SolveProgress&)>& progress)
-      : stop_(stop), progress_(progress) {
+  Watch(std::atomic<bool>& stop, std::uint64_t movetime_ms, const std::function<void(const SolveProgress&)>& progress,
+        const Position& root)
+      : stop_(stop), progress_(progress), root_(root) {
     const auto start = Clock::now();
     const auto deadline = movetime_ms ? start + std::chrono::milliseconds(movetime_ms) : Clock::time_point::max();
+    if (progress_) progress_(SolveProgress{});
     thread_ = std::thread([this, start, deadline] {
-      auto next_report = start;
+      auto next_report = progress_ ? start + kReportEvery : Clock::time_point::max();
       std::unique_lock<std::mutex> lock(mutex_);
       while (!done_) {
         const auto now = Clock::now();
-        if (!halt.load() && (stop_.load() || now >= deadline)) halt.store(true);
-        if (progress_ && now >= next_report) {
+        if (now >= deadline && !stop_.load()) stop_.store(true);
+        if (now >= next_report) {
           lock.unlock();
-          progress_(SolveProgress{nodes.load(), worlds.load()});
+          progress_(current());
           lock.lock();
-          next_report = now + std::chrono::milliseconds(250);
+          next_report = now + kReportEvery;
         }
-        // A stop is seen within 2 ms.
-        wake_.wait_for(lock, std::chrono::milliseconds(2));
+        const auto wake = std::min(next_report, now >= deadline ? Clock::time_point::max() : deadline);
+        if (wake == Clock::time_point::max()) wake_.wait(lock, [&] { return done_; });
+        else wake_.wait_until(lock, wake);
       }
     });
   }
@@ -51,15 +60,24 @@ class Watch {
     wake_.notify_all();
     thread_.join();
   }
-  // Whether the search was cut short by a stop or the movetime.
-  bool stopped() const { return halt.load(); }
+  // Whether the search was cut short by a stop or the movetime (the flag is true).
+  bool stopped() const { return stop_.load(); }
 
-  std::atomic<bool> halt{false};
-  std::atomic<std::uint64_t> nodes{0}, worlds{0};
+  std::atomic<std::uint64_t> worlds{0};
+  solve::SearchProgress report;
 
  private:
+  static constexpr auto kReportEvery = std::chrono::milliseconds(250);
+  SolveProgress current() const {
+    SolveProgress p{report.nodes.load(std::memory_order_relaxed), worlds.load(), nullptr};
+    if (std::optional<Move> m = report.best())
+      p.best = m->kind == MoveKind::Waive ? protocol_move(root_, *m) : choice_json(root_, *m);
+    return p;
+  }
+
   std::atomic<bool>& stop_;
   const std::function<void(const SolveProgress&)>& progress_;
+  const Position& root_;
   std::mutex mutex_;
   std::condition_variable wake_;
   bool done_ = false;
@@ -84,13 +102,15 @@ nlohmann::json GameSession::solve(const SolveRequest& req, std::atomic<bool>& st
       o.samples = static_cast<int>(std::min<std::uint64_t>(req.worlds, 100'000'000));
     }
     if (req.nodes) o.world_nodes = req.nodes;
-    Watch watch(stop, req.movetime_ms, progress);
-    o.stop = &watch.halt;
+    Watch watch(stop, req.movetime_ms, progress, v.pos);
+    o.stop = &stop;
+    o.report = &watch.report;
     solve::PimcResult r =
         solve::PimcSolver(o).solve(v, [&](std::uint64_t done, std::uint64_t) { watch.worlds = done; });
-    if (r.worlds == 0) return unsolved(r.nodes, watch.stopped(), "no world was solved within the budgets");
+    const bool stopped = watch.stopped();  // now: the movetime may pass while the answer is written
+    if (r.worlds == 0) return unsolved(r.nodes, stopped, "no world was solved within the budgets");
     nlohmann::json j = nlohmann::json::parse(view_answer_json(v, r).dump());
-    j["stopped"] = watch.stopped();
+    j["stopped"] = stopped;
     return j;
   }
   if (req.mode != "exact" && req.mode != "stock_unknown")
@@ -101,18 +121,19 @@ nlohmann::json GameSession::solve(const SolveRequest& req, std::atomic<bool>& st
   solve::Question q;
   if (req.nodes) q.search.max_nodes = req.nodes;
   q.search.threads = 1;
-  Watch watch(stop, req.movetime_ms, progress);
-  q.search.stop = &watch.halt;
-  q.progress = [&](std::uint64_t done) { watch.nodes = done; };
+  Watch watch(stop, req.movetime_ms, progress, p);
+  q.search.stop = &stop;
+  q.search.report = &watch.report;
   solve::Answer a = solve::answer(p, q);
+  const bool stopped = watch.stopped();
   if (!a.solved()) {
     const std::uint64_t nodes = a.kind == solve::Answer::Kind::Chance ? a.chance.nodes : a.exact.nodes;
-    return unsolved(nodes, watch.stopped(),
-                    watch.stopped() ? "stopped before the position was solved"
-                                    : fmt::format("not solved within {} nodes", q.search.max_nodes));
+    return unsolved(nodes, stopped,
+                    stopped ? "stopped before the position was solved"
+                            : fmt::format("not solved within {} nodes", q.search.max_nodes));
   }
   nlohmann::json j = answer_json(p, a, false, false);
-  j["stopped"] = watch.stopped();
+  j["stopped"] = stopped;
   return j;
 }
 

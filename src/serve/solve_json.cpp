@@ -78,13 +78,12 @@ nlohmann::json estimate_answer(const solve::SampleEstimate& e) {
           {"seconds", e.seconds}};
 }
 
-// A move of the seat: as a record writes it, or a turn from the unknown stock (no card yet).
+}  // namespace
+
 nlohmann::json choice_json(const Position& p, const Move& m) {
   if (solve::is_blind_turn(m)) return {{"seat", m.seat}, {"turn", nullptr}};
   return move_json(p, m);
 }
-
-}  // namespace
 
 nlohmann::json chances_json(const solve::Chances& c) {
   return {{"win0", c.win0}, {"draw", c.draw}, {"win1", c.win1}, {"expected0", c.value()}};

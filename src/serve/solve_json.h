@@ -12,6 +12,10 @@ namespace conquian::serve {
 
 // Chances as doubles {"win0", "draw", "win1", "expected0"}; the exact ones as fractions in
 // lowest terms ("1/4"), since doubles round.
+// A move of the seat: as a record writes it, or a turn from the unknown stock (a move of a
+// view's choices: no card yet), {"seat": S, "turn": null}.
+nlohmann::json choice_json(const Position& p, const Move& m);
+
 nlohmann::json chances_json(const solve::Chances& chances);
 nlohmann::json exact_json(const solve::ExactChances& chances);
 

@@ -70,7 +70,7 @@ struct ChanceSolver::Impl {
   // measured difference: specs/solve.md, "Threads"). What the search alone found stays in
   // the table.
   Int128 exact_root(const Position& root) {
-    if (opt.threads <= 1 || !opt.transposition || root.result.over()) return search.exact(root);
+    if (opt.threads <= 1 || !opt.transposition || root.result.over()) return reported_exact(root);
     if (opt.solo_nodes > 0 && (opt.max_nodes == 0 || opt.max_nodes > opt.solo_nodes)) {
       search.set_max_nodes(opt.solo_nodes);
       try {
@@ -125,6 +125,22 @@ struct ChanceSolver::Impl {
     if (failure) std::rethrow_exception(failure);
     if (!value) throw BudgetExceeded{};
     return *value;
+  }
+
+  // search.exact(root), its best root move so far published to opt.report (the position's
+  // only when no forced move was played into the node).
+  Int128 reported_exact(const Position& root) {
+    ChanceSearch::Node n;
+    search.prepare(n, root);
+    search.report_best_at(n.pos.plies == root.plies ? &n : nullptr);
+    try {
+      const Int128 v = search.exact(n);
+      search.report_best_at(nullptr);
+      return v;
+    } catch (...) {
+      search.report_best_at(nullptr);
+      throw;
+    }
   }
 
   void start(const Position& root) {
@@ -314,6 +330,11 @@ ChanceResult ChanceSolver::solve(const Position& pos, const ChanceRequest& reque
   } catch (const BudgetExceeded&) { r.solved = false; }
   if (r.solved) {
     r.proved_lower = r.proved_upper = r.exact.expected;
+  } else if (s.opt.stop && s.opt.stop->load(std::memory_order_relaxed)) {
+    // Stopped by its flag (`conquian engine`'s stop and movetime): the answer is wanted now,
+    // so no bounds are proved after it (that pass takes 0.2 s at least), only the trivial
+    // ones.
+    r.proved_lower = -factorial(pos.stock_left()), r.proved_upper = factorial(pos.stock_left());
   } else {
     // What the table proves, deeper while it is cheap next to the search (each level costs
     // about ten to twenty times the one before: measured on decline-regroup after 48

@@ -185,6 +185,7 @@ Int128 ChanceSearch::search_node(const Node& n, Int128 alpha, Int128 beta) {
   if (options_.max_nodes && nodes_ >= options_.max_nodes) throw BudgetExceeded{};
   if ((nodes_ & 0x3FF) == 0) {
     published_.store(nodes_, std::memory_order_relaxed);
+    if (options_.report) options_.report->nodes.store(nodes_, std::memory_order_relaxed);
     if (stop_ && stop_->load(std::memory_order_relaxed)) throw BudgetExceeded{};
     if (options_.stop && options_.stop->load(std::memory_order_relaxed)) throw BudgetExceeded{};
   }
@@ -299,8 +300,16 @@ Int128 ChanceSearch::search_moves(const Node& n, Int128 alpha, Int128 beta, int 
   const bool maxing = to_act(p) == 0;
   Int128 value = maxing ? alpha : beta;  // fail-soft: raised (lowered) by the first move
   bool any = false;
+  const bool report = options_.report && &n == report_root_;
+  const std::vector<Move>* listed = nullptr;  // the moves `index` counts in (set below)
   auto consider = [&](Int128 v, std::uint16_t index) {
-    if (!any || (maxing ? v > value : v < value)) value = v, best = index;
+    if (!any || (maxing ? v > value : v < value)) {
+      value = v, best = index;
+      if (report) {
+        if (index == kTurnOption) options_.report->publish_best(std::nullopt);
+        else options_.report->publish_best((*listed)[index]);
+      }
+    }
     any = true;
     if (maxing) alpha = std::max(alpha, v);
     else beta = std::min(beta, v);
@@ -315,6 +324,7 @@ Int128 ChanceSearch::search_moves(const Node& n, Int128 alpha, Int128 beta, int 
     if (tt_best >= static_cast<int>(f.moves.size())) tt_best = -1;
   }
   const std::vector<Move>& moves = is_turn(p) ? f.moves : n.moves;  // n.moves: from settle()
+  listed = &moves;
   order_moves(p, moves, options_.ordering, tt_best, options_.ordering ? &history_ : nullptr, f.order);
   ++depth_;  // f stays valid: a deque keeps its elements in place
   chance_stats::decision(f.order.size());

@@ -108,6 +108,9 @@ class ChanceSearch {
     };
     Reach reach[2];
   };
+  // The node whose decision's best move so far goes to options.report (the root's; null:
+  // none).
+  void report_best_at(const Node* root) { report_root_ = root; }
   // `parent`, when given, is a node p was reached from (its closures may be reused).
   void prepare(Node& n, const Position& p, const Node* parent = nullptr);
   // The outcome pass's key of a tabled node (above); only that pass needs it.
@@ -200,6 +203,7 @@ class ChanceSearch {
   bool owner_ = true;     // this search's own table (false: a helper's, shared)
   bool reverse_ = false;  // the cards of a turn searched last first
   const std::atomic<bool>* stop_ = nullptr;
+  const Node* report_root_ = nullptr;
   std::unique_ptr<MeldReach> reach_;
   History history_;
   std::deque<Frame> frames_;

@@ -34,6 +34,7 @@
 
 #include "engine/engine.h"
 #include "engine/seat_view.h"
+#include "solve/solver.h"
 
 namespace conquian::solve {
 
@@ -50,9 +51,12 @@ struct PimcOptions {
   // begun are left out and counted in `skipped` (the overshoot is at most one world per
   // thread). With one thread, which worlds run does not depend on timing.
   std::uint64_t max_nodes = 0;
-  // Every world's search gives up soon after *stop turns true (Options::stop): the worlds
-  // not solved by then are left out as unsolved.
+  // Every world's search gives up soon after *stop turns true (Options::stop): the world
+  // being solved is left out as unsolved, the worlds not yet begun as skipped.
   const std::atomic<bool>* stop = nullptr;
+  // When set, the seat's best choice over the worlds solved so far is published there after
+  // each world (by the order of the result: expected score, then wins), and the nodes.
+  SearchProgress* report = nullptr;
 };
 
 // The seat's decisions: its legal moves, except that turning a card from the unknown stock

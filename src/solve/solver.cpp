@@ -58,6 +58,7 @@ struct Solver::Impl {
   History history;
   std::uint64_t nodes = 0;
   std::size_t depth = 0;
+  bool reporting_root = false;  // the root's own search (not the line's nor all_moves'): publish its best
 
   explicit Impl(const Options& o) : opt(o), table(o.transposition ? o.table_bits : 1) {}
 
@@ -83,7 +84,10 @@ struct Solver::Impl {
   // else a bound on the same side (fail-soft).
   int search(const Position& p, std::uint64_t hash, int alpha, int beta) {
     if (opt.max_nodes && nodes >= opt.max_nodes) throw BudgetExceeded{};
-    if (opt.stop && (nodes & 0x3FF) == 0 && opt.stop->load(std::memory_order_relaxed)) throw BudgetExceeded{};
+    if ((nodes & 0x3FF) == 0) {
+      if (opt.report) opt.report->nodes.store(nodes, std::memory_order_relaxed);
+      if (opt.stop && opt.stop->load(std::memory_order_relaxed)) throw BudgetExceeded{};
+    }
     ++nodes;
     if (p.result.over()) return score_of_outcome(p.result);
     const bool maxing = to_act(p) == 0;
@@ -124,7 +128,11 @@ struct Solver::Impl {
       if (k + 1 < order.size()) prepare(k + 1, slot ^ 1);
       const int i = order[k];
       int s = back(search(children[slot], hashes[slot], forward(a), forward(b)));
-      if (maxing ? s > best : s < best) best = s, best_index = i;
+      if (maxing ? s > best : s < best) {
+        best = s, best_index = i;
+        // At the root the window is full: a better move's score is its value.
+        if (depth == 1 && reporting_root && opt.report) opt.report->publish_best(ms[static_cast<std::size_t>(i)]);
+      }
       if (maxing) a = std::max(a, best);
       else b = std::min(b, best);
       if (a >= b) {
@@ -204,7 +212,9 @@ Result Solver::solve(const Position& pos, bool all_moves) {
   s.history = History{};
   s.table.new_generation();
   try {
+    s.reporting_root = true;
     int score = s.exact(pos);
+    s.reporting_root = false;
     r.value = value_of_score(score);
     r.line = s.principal_variation(pos, score);
     if (!r.line.empty()) r.best = r.line.front();
@@ -229,6 +239,7 @@ Result Solver::solve(const Position& pos, bool all_moves) {
     }
     r.solved = true;
   } catch (const BudgetExceeded&) { r.solved = false; }
+  s.reporting_root = false;
   r.nodes = s.nodes;
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return r;

@@ -17,6 +17,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,6 +25,29 @@
 #include "engine/engine.h"
 
 namespace conquian::solve {
+
+// What a search has found so far, for a progress report (`conquian engine`'s info lines):
+// the searching thread publishes, any other thread reads.
+class SearchProgress {
+ public:
+  // The best move at the root among those searched so far (alpha-beta at the root: the
+  // first move's value, then each move shown to be better), or none (not yet; or, with the
+  // stock unknown, turning a card is the best so far). Rare: a root move's value is known.
+  void publish_best(std::optional<Move> best) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    best_ = best;
+  }
+  std::optional<Move> best() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return best_;
+  }
+  // Nodes searched so far (published every 1,024).
+  std::atomic<std::uint64_t> nodes{0};
+
+ private:
+  mutable std::mutex mutex_;
+  std::optional<Move> best_;
+};
 
 struct Options {
   bool transposition = true;             // the transposition table
@@ -39,6 +63,8 @@ struct Options {
   // When set, the search gives up (as past max_nodes) soon after *stop turns true: checked
   // where max_nodes is, every 1,024 nodes (`conquian engine`'s stop and movetime).
   const std::atomic<bool>* stop = nullptr;
+  // When set, the search publishes its nodes and its best root move so far there.
+  SearchProgress* report = nullptr;
 };
 
 // A value with best play: who wins (or a draw), and in how many plies (moves, counting
