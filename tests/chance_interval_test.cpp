@@ -1,6 +1,7 @@
 // Proved intervals with the stock unknown (src/solve/chance_interval.*, `conquian solve
 // --interval`): the exact value (plain expectimax, chance_reference.h) lies in every interval
-// proved, on many small positions and at budgets that stop the bisection early.
+// proved, on many small positions and at budgets that stop the bisection early, with Star1 at
+// the turns and with the threshold split (chance_split.cpp).
 #include <doctest/doctest.h>
 
 #include <nlohmann/json.hpp>
@@ -54,6 +55,8 @@ TEST_CASE("proved intervals hold the exact value, and narrow to it without a bud
         o.table_bits = 12;
         solve::IntervalRequest request;
         request.max_nodes = budget;
+        request.split = positions % 2 == 1;  // every other position with the threshold split
+        CAPTURE(request.split);
         const solve::ChanceInterval r = solve::prove_interval(*p, o, request);
         CAPTURE(base);
         CAPTURE(budget);

@@ -317,12 +317,26 @@ TEST_CASE("cli: solve --json, exit status, errors") {
 
   // A search that reaches its budget decides nothing: exit 3 (undecided), not 2 (bad input).
   const std::string big = std::string(CONQUIAN_SOURCE_DIR) + "/corpus/positions/decline-regroup.position.yml";
-  Run cut = run_err("solve " + big + " --stock unknown --max-nodes 1000");
+  const std::string known = std::string(CONQUIAN_SOURCE_DIR) + "/corpus/legal/simulated-american.yaml --after 2";
+  Run cut = run_err("solve " + known + " --max-nodes 1000");
   CHECK(cut.status == 3);
   CHECK(has(cut.out, "was not solved within 1000 nodes (--max-nodes)"));
-  Run cut_json = run("solve " + big + " --stock unknown --max-nodes 1000 --json");
+  Run cut_json = run("solve " + known + " --max-nodes 1000 --json");
   CHECK(cut_json.status == 3);
   CHECK(nlohmann::json::parse(cut_json.out)["error"]["status"] == 3);
+  // With the stock unknown, what the stopped search proves is the answer: an interval, exit 0
+  // (seat 0 can no longer win there: at most 0; its value is -0.875).
+  Run bounded = run("solve " + big + " --stock unknown --max-nodes 1000");
+  CHECK(bounded.status == 0);
+  CHECK(has(bounded.out, "proved: seat 0's expected score between "));
+  CHECK(has(bounded.out, "not solved exactly within 1000 nodes (--max-nodes)"));
+  Run bounded_json = run("solve " + big + " --stock unknown --max-nodes 1000 --json");
+  REQUIRE(bounded_json.status == 0);
+  auto interval = nlohmann::json::parse(bounded_json.out);
+  CHECK(interval["exact"] == false);
+  CHECK(interval["interval"][0].get<double>() <= -0.875);
+  CHECK(-0.875 <= interval["interval"][1].get<double>());
+  CHECK(interval["interval"][1].get<double>() <= 0);
   fs::remove_all(dir);
 }
 
@@ -337,8 +351,8 @@ TEST_CASE("cli: every command's error under --json is one JSON error object, wit
                    "--ruleset amercan: unknown ruleset 'amercan'");
   auto e = check_json_error("solve " + missing + " --json", 2, "solve", "No such file or directory");
   CHECK(e["file"] == missing);
-  check_json_error("solve " + corpus + "positions/decline-regroup.position.yml --stock unknown --max-nodes 1000 --json",
-                   3, "solve", "was not solved within 1000 nodes (--max-nodes)");
+  check_json_error("solve " + corpus + "legal/simulated-american.yaml --after 2 --max-nodes 1000 --json", 3, "solve",
+                   "was not solved within 1000 nodes (--max-nodes)");
   check_json_error("forcing " + missing + " --json", 2, "forcing", "No such file or directory");
   check_json_error("prove --json", 2, "prove", "give --spec FILE, or the partition subcommand");
   check_json_error("prove --spec " + missing + " --json", 2, "prove", "No such file or directory");

@@ -35,7 +35,7 @@ std::string outcome_words(const Outcome& o) {
 // A scalar of the expected file as text; null as "null".
 std::string scalar(const YAML::Node& n) { return !n || n.IsNull() ? "null" : n.Scalar(); }
 
-std::string expected_outcome(const YAML::Node& n) {
+std::string expected_forcing_outcome(const YAML::Node& n) {
   if (n.IsScalar()) return n.Scalar();
   if (n["winner"]) return "winner " + n["winner"].Scalar();
   if (n["draw"]) return "draw";
@@ -85,7 +85,7 @@ void check_discards(const Deck& deck, int forced, const prove::ForcedTake& t, co
     CHECK(std::string(phase_name(after.phase)) == need(f, "phase").Scalar());
     CHECK(card_words(deck, after.up) == scalar(need(f, "face_up")));
     CHECK((after.result.over() ? "null" : std::to_string(to_act(after))) == scalar(need(f, "to_act")));
-    CHECK(outcome_words(after.result) == expected_outcome(need(f, "outcome")));
+    CHECK(outcome_words(after.result) == expected_forcing_outcome(need(f, "outcome")));
     f.finish();
   }
   CHECK(matched.size() == list.size());  // no discard listed twice

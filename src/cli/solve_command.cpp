@@ -182,19 +182,6 @@ void print_estimate(const SolveOptions& opt, const LoadedPosition& in, const sol
 
 int unusable(const std::string& why) { throw CommandError(why); }
 
-// What a stopped search with the stock unknown proved (ChanceResult::proved_lower/upper),
-// as the start of too_big's hint; nothing when it proved nothing.
-std::string proved_part(const solve::ChanceResult& r) {
-  const solve::Int128 d = r.exact.denominator;
-  if (r.proved_lower <= -d && r.proved_upper >= d) return "";
-  const auto decimal = [&](solve::Int128 v) {
-    return fmt::format("{:+.6f}", static_cast<double>(v) / static_cast<double>(d));
-  };
-  return fmt::format("what it searched proves seat 0's expected score between {} and {} (exactly {} and {}); ",
-                     decimal(r.proved_lower), decimal(r.proved_upper), solve::fraction(r.proved_lower, d),
-                     solve::fraction(r.proved_upper, d));
-}
-
 int too_big(const std::string& what, std::uint64_t nodes, const std::string& hint) {
   throw Undecided(fmt::format("{} was not solved within {} nodes (--max-nodes); {}", what, nodes, hint));
 }
@@ -309,11 +296,25 @@ int run_solve(const SolveOptions& opt) {
       print_exact(opt, in, a);
       return kExitOk;
     case solve::Answer::Kind::Chance:
-      if (!a.solved())
-        // The limit, not the count: threads share it out and stop together, a little short.
-        return too_big("the position, with the stock order unknown,", opt.max_nodes ? opt.max_nodes : a.chance.nodes,
-                       proved_part(a.chance) +
-                           "estimate it with --samples N (stock orders solved one by one), or raise --max-nodes");
+      if (!a.solved()) {
+        // Past the budget the answer is what the stopped search proves: an interval (exit 0),
+        // or nothing narrower than [-1, 1] (exit 3). The limit, not the count, in the
+        // messages: threads share it out and stop together, a little short.
+        const std::uint64_t limit = opt.max_nodes ? opt.max_nodes : a.chance.nodes;
+        solve::ChanceInterval proved;
+        proved.denominator = a.chance.exact.denominator;
+        proved.lower = a.chance.proved_lower, proved.upper = a.chance.proved_upper;
+        proved.nodes = a.chance.nodes, proved.seconds = a.chance.seconds;
+        return print_interval(
+            p, in.label, proved, opt.json,
+            fmt::format("not solved exactly within {} nodes (--max-nodes); the bounds are what it searched proves "
+                        "(narrow them with --interval, or raise --max-nodes)",
+                        limit),
+            fmt::format("the position, with the stock order unknown, was not solved within {} nodes (--max-nodes) "
+                        "and what it searched proves nothing narrower than [-1, 1]; estimate it with --samples N "
+                        "(stock orders solved one by one), or raise --max-nodes",
+                        limit));
+      }
       print_chance(opt, in, a);
       return kExitOk;
     case solve::Answer::Kind::Sampled:
@@ -335,8 +336,9 @@ void register_solve(CLI::App& app, Runner& run) {
       "unknown, the exact odds of each outcome (expectimax), or an estimate from sampled orders.\n"
       "With --view SEAT (or a position file with 'view: SEAT'): what that seat knows only, every\n"
       "move of the seat with its chances over the worlds consistent with it (PIMC).\n"
-      "Exit status: 0 solved (or already over), 2 the position could not be used, 3 undecided (the search reached "
-      "--max-nodes).");
+      "Exit status: 0 solved (or already over; with the stock unknown also bounds proved past --max-nodes), 2 the "
+      "position could not be used, 3 undecided (the search reached --max-nodes; with the stock unknown, having proved "
+      "nothing narrower than [-1, 1]).");
   cmd->add_option("POSITION", opt.position,
                   "A position file (format: conquian-position/1), or a game record with --after N");
   auto* after =

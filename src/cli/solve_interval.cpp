@@ -18,13 +18,19 @@ double decimal(solve::Int128 num, solve::Int128 den) {
 
 int run_interval(const Position& p, const IntervalRun& run) {
   const solve::ChanceInterval r = solve::prove_interval(p, run.search, run.request);
+  const std::string limits =
+      fmt::format("{} nodes (--max-nodes) and {} (--time)", run.request.max_nodes,
+                  run.request.seconds > 0 ? fmt::format("{:.3f} s", run.request.seconds) : "no limit");
+  return print_interval(p, run.label, r, run.json, "",
+                        "the position, with the stock order unknown, proved nothing narrower than [-1, 1] within " +
+                            limits + "; raise them");
+}
+
+int print_interval(const Position& p, const std::string& label, const solve::ChanceInterval& r, bool json,
+                   const std::string& stopped, const std::string& undecided) {
   const solve::Int128 d = r.denominator;
-  if (r.trivial())
-    throw Undecided(fmt::format(
-        "the position, with the stock order unknown, proved nothing narrower than [-1, 1] within {} nodes "
-        "(--max-nodes) and {} (--time); raise them",
-        run.request.max_nodes, run.request.seconds > 0 ? fmt::format("{:.3f} s", run.request.seconds) : "no limit"));
-  if (run.json) {
+  if (r.trivial()) throw Undecided(undecided);
+  if (json) {
     nlohmann::json j = {{"interval", {decimal(r.lower, d), decimal(r.upper, d)}},
                         {"exact", r.exact()},
                         {"fractions", {solve::fraction(r.lower, d), solve::fraction(r.upper, d)}},
@@ -36,7 +42,7 @@ int run_interval(const Position& p, const IntervalRun& run) {
     fmt::print("{}\n", j.dump());
     return kExitOk;
   }
-  fmt::print("position: {} (seat {} to act), stock order unknown: every unseen card equally likely\n", run.label,
+  fmt::print("position: {} (seat {} to act), stock order unknown: every unseen card equally likely\n", label,
              to_act(p));
   if (r.exact())
     fmt::print("exact: seat 0's expected score {:+.6f} (exactly {})\n", decimal(r.lower, d),
@@ -44,7 +50,8 @@ int run_interval(const Position& p, const IntervalRun& run) {
   else
     fmt::print("proved: seat 0's expected score between {:+.6f} and {:+.6f} (exactly {} and {})\n", decimal(r.lower, d),
                decimal(r.upper, d), solve::fraction(r.lower, d), solve::fraction(r.upper, d));
-  fmt::print("threshold tests: {}, nodes: {} ({:.3f} s)\n", r.tests, r.nodes, r.seconds);
+  if (!stopped.empty()) fmt::print("{}\nnodes: {} ({:.3f} s)\n", stopped, r.nodes, r.seconds);
+  else fmt::print("threshold tests: {}, nodes: {} ({:.3f} s)\n", r.tests, r.nodes, r.seconds);
   return kExitOk;
 }
 

@@ -20,4 +20,9 @@ struct IntervalRun {
 // Undecided when nothing narrower than [-1, 1] was proved.
 int run_interval(const Position& p, const IntervalRun& run);
 
+// Prints `r`, an interval proved by some search of `p` (`stopped`: what stopped it, for the
+// text), as run_interval does; throws Undecided with `undecided` when it is [-1, 1].
+int print_interval(const Position& p, const std::string& label, const solve::ChanceInterval& r, bool json,
+                   const std::string& stopped, const std::string& undecided);
+
 }  // namespace conquian::cli

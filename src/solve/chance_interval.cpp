@@ -23,6 +23,7 @@ ChanceInterval prove_interval(const Position& pos, const Options& options, const
   o.threads = 1;
   o.max_nodes = request.max_nodes;
   ChanceSearch search(o);
+  search.set_threshold_split(request.split);
   search.start(pos);
   if (request.seconds > 0)
     search.on_progress([&](std::uint64_t) {
@@ -54,10 +55,12 @@ ChanceInterval prove_interval(const Position& pos, const Options& options, const
   return r;
 }
 
-bool prove_threshold(const Position& pos, const Options& options, Int128 t, bool at_least, std::uint64_t& nodes) {
+bool prove_threshold(const Position& pos, const Options& options, Int128 t, bool at_least, std::uint64_t& nodes,
+                     bool split) {
   Options o = options;
   o.threads = 1;
   ChanceSearch search(o);
+  search.set_threshold_split(split);
   search.start(pos);
   bool proved = false;
   try {

@@ -388,6 +388,11 @@ Int128 ChanceSearch::chance(const Node& n, Int128 alpha, Int128 beta) {
     upper_sum += c.weight * c.upper;
   }
   chance_stats::chance_node(n.hash, p.stock_left(), f.children.size());
+  if (split_ && beta - alpha == 1) {
+    const Int128 v = chance_split(f, alpha, beta, unit);
+    --depth_;
+    return v;
+  }
   const std::size_t count = f.children.size();
   for (std::size_t k = 0; k < count; ++k) {
     // A helper thread goes through the cards from the other end, so that the threads

@@ -56,6 +56,9 @@ class ChanceSearch {
   // nodes); null: never.
   void stop_when(const std::atomic<bool>* stop) { stop_ = stop; }
   void set_reverse(bool reverse) { reverse_ = reverse; }
+  // Null-window tests at a turn split the threshold among the cards (chance_split.cpp)
+  // instead of Star1's windows; off: Star1 everywhere (the exact search's default).
+  void set_threshold_split(bool split) { split_ = split; }
   void set_max_nodes(std::uint64_t max_nodes) { options_.max_nodes = max_nodes; }
 
   // Seat 0's expected score at `p` times n! (n = p.stock_left()) if it lies strictly between
@@ -167,6 +170,7 @@ class ChanceSearch {
     int weight = 1;
     Card card = kNoCard;
     Int128 lower = 0, upper = 0;
+    Int128 guess = 0;  // the threshold split's estimate of the value, within [lower, upper]
   };
   struct Frame {              // one per depth, reused: no allocation per node
     std::vector<Move> moves;  // a turn's lays
@@ -185,6 +189,9 @@ class ChanceSearch {
   // value, or Node::bounds narrowed by the table's entry.
   void known_bounds(const Node& n, Int128 top, Int128& lower, Int128& upper);
   Int128 chance(const Node& n, Int128 alpha, Int128 beta);
+  // A turn's null-window test (beta = alpha + 1) over f.children, their bounds known:
+  // each card gets its own threshold (chance_split.cpp).
+  Int128 chance_split(Frame& f, Int128 alpha, Int128 beta, Int128 unit);
   Frame& frame();
 
   // Closures already computed, by what they are a function of (hand, table, open cards:
@@ -202,6 +209,7 @@ class ChanceSearch {
   std::shared_ptr<Table> table_;
   bool owner_ = true;     // this search's own table (false: a helper's, shared)
   bool reverse_ = false;  // the cards of a turn searched last first
+  bool split_ = false;    // set_threshold_split
   const std::atomic<bool>* stop_ = nullptr;
   const Node* report_root_ = nullptr;
   std::unique_ptr<MeldReach> reach_;

@@ -18,7 +18,8 @@
 //   --interval-goal yes: on each solved sampled position (value v), the nodes of the two
 //     threshold tests that prove [v-0.1, v+0.1] (solve/chance_interval.h; each with a fresh
 //     table) and of the bisection to a width of 0.2, against the exact search's nodes; goal
-//     (issue 29): the median ratio at most 0.1
+//     (issue 29): the median ratio at most 0.1; --interval-split yes: those tests with the
+//     threshold split at the turns (solve/chance_split.cpp) instead of Star1's windows
 #include "bench_solve_chance.h"
 
 #include <fmt/core.h>
@@ -175,24 +176,25 @@ struct IntervalCost {
   double known = 0, bisection = 0;
 };
 
-IntervalCost interval_cost(const Position& p, const solve::Options& o, const solve::ChanceResult& exact) {
+IntervalCost interval_cost(const Position& p, const solve::Options& o, const solve::ChanceResult& exact, bool split) {
   const solve::Int128 d = exact.exact.denominator, v = exact.exact.expected, slack = d / 10;
   const double exact_nodes = static_cast<double>(exact.nodes - exact.outcome_nodes);
   solve::Options one = o;
   one.max_nodes = 0;
   std::uint64_t below = 0, above = 0;
-  const bool low = solve::prove_threshold(p, one, std::max(-d, v - slack), true, below);
-  const bool high = solve::prove_threshold(p, one, std::min(d, v + slack), false, above);
+  const bool low = solve::prove_threshold(p, one, std::max(-d, v - slack), true, below, split);
+  const bool high = solve::prove_threshold(p, one, std::min(d, v + slack), false, above, split);
   if (!low || !high) throw std::runtime_error("a threshold test of the interval goal failed on a solved position");
   solve::IntervalRequest request;
   request.max_nodes = 0;
   request.width = 0.2;
+  request.split = split;
   const solve::ChanceInterval bisected = solve::prove_interval(p, one, request);
   return {static_cast<double>(below + above) / exact_nodes, static_cast<double>(bisected.nodes) / exact_nodes};
 }
 
 void sample_part(const Ruleset& rules, const solve::Options& o, std::uint64_t seed, int count, int unseen, bool verbose,
-                 int only, const std::string& write_dir, bool interval_goal) {
+                 int only, const std::string& write_dir, bool interval_goal, bool split) {
   std::vector<Position> set;
   for (std::uint64_t i = 0; static_cast<int>(set.size()) < count && i < static_cast<std::uint64_t>(count) * 10; ++i)
     if (auto p = greedy_until(deal_of(rules, seed, i), seed * 7919 + i, unseen)) set.push_back(*p);
@@ -233,7 +235,7 @@ void sample_part(const Ruleset& rules, const solve::Options& o, std::uint64_t se
     times.push_back(cpu);
     all_times.push_back(cpu);
     if (interval_goal) {
-      const IntervalCost c = interval_cost(p, o, r);
+      const IntervalCost c = interval_cost(p, o, r, split);
       known_ratios.push_back(c.known);
       bisection_ratios.push_back(c.bisection);
       if (verbose)
@@ -254,9 +256,11 @@ void sample_part(const Ruleset& rules, const solve::Options& o, std::uint64_t se
     fmt::print("  {} not solved within {} nodes (counted as slowest in the median)\n", unsolved, o.max_nodes);
   if (interval_goal)
     fmt::print(
-        "  proved intervals (one thread, fresh tables; goal: median at most 0.1 of the exact nodes): [v-0.1, v+0.1] "
+        "  proved intervals (one thread, fresh tables, {} at the turns; goal: median at most 0.1 of the exact nodes): "
+        "[v-0.1, v+0.1] "
         "median {:.3f}, worst {:.3f}; bisection to width 0.2 median {:.3f}, worst {:.3f} ({} positions)\n",
-        median(known_ratios), known_ratios.empty() ? 0.0 : *std::max_element(known_ratios.begin(), known_ratios.end()),
+        split ? "the threshold split" : "Star1", median(known_ratios),
+        known_ratios.empty() ? 0.0 : *std::max_element(known_ratios.begin(), known_ratios.end()),
         median(bisection_ratios),
         bisection_ratios.empty() ? 0.0 : *std::max_element(bisection_ratios.begin(), bisection_ratios.end()),
         known_ratios.size());
@@ -306,7 +310,7 @@ int bench_solve_chance(const Args& args) {
   if (count > 0)
     sample_part(*rules, o, seed, count, unseen, arg(args, "--verbose", "no") == "yes",
                 std::stoi(arg(args, "--only", "-1")), arg(args, "--write", ""),
-                arg(args, "--interval-goal", "no") == "yes");
+                arg(args, "--interval-goal", "no") == "yes", arg(args, "--interval-split", "no") == "yes");
   if (deals > 0) largest_part(*rules, o, seed, deals, seconds);
   return 0;
 }
