@@ -122,7 +122,7 @@ TEST_SUITE("json_record_reader") {
       CHECK(g.hands[0][1].mark.column == line.find("\"2c\"") + 1);
       REQUIRE(g.moves.size() == 1);
       CHECK(g.moves[0].seat == 0);
-      CHECK(g.moves[0].kind == MoveKind::Turn);
+      CHECK(g.moves[0].kind == conquian::record::MoveKind::Turn);
       CHECK(g.moves[0].card.text == "5h");
     }
   }
