@@ -106,7 +106,9 @@ TEST_CASE("the threshold split at turns of many cards agrees with the exact sear
   Rng rng(20261206);
   const int want = conquian::testing::scaled(8);
   int found = 0, wide = 0;
-  for (int tries = 0; found < want && tries < 50 * want; ++tries) {
+  // Past `want` positions until one has a root of eight cards or more: under the sanitizers'
+  // scale `want` is 1, and the first position found need not be wide.
+  for (int tries = 0; (found < want || wide == 0) && tries < 400; ++tries) {
     auto p = split_test_position(*rules, rng, 9, true);
     if (!p || p->stock_left() < 8) continue;
     solve::Options o;
@@ -126,6 +128,6 @@ TEST_CASE("the threshold split at turns of many cards agrees with the exact sear
     wide += cards.size() >= 8;
     check_split_thresholds(*p, exact, rng);
   }
-  CHECK(found == want);
+  CHECK(found >= want);
   CHECK(wide > 0);  // some roots are turns of eight cards or more
 }
