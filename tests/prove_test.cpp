@@ -9,6 +9,7 @@
 #include "prove/spec.h"
 #include "record/input_error.h"
 #include "rules/ruleset.h"
+#include "test_scale.h"
 
 using namespace conquian;
 
@@ -31,7 +32,7 @@ void check_undecided(const prove::PropertyValue& v) {
 
 }  // namespace
 
-TEST_CASE("prove: 000's claim, the longest run on a winning table of eleven is eight") {
+TEST_CASE("prove: 000's claim, the longest run on a winning table of eleven is eight" * conquian::testing::z3_bound()) {
   // Nine or ten in one run leaves two or one card of the eleven, and no meld is that small.
   auto v = eval("longest-winning-run", "american");
   CHECK(v.value == "8");
@@ -53,7 +54,7 @@ TEST_CASE("prove: uncompletable tables, counted by hand") {
   CHECK(v.detail.find("Ac 2c 3c 4c 5c 6c 7c Jc Qc Kc") != std::string::npos);
 }
 
-TEST_CASE("prove: the hit rule breaks the hand-plus-table limit, the others keep it") {
+TEST_CASE("prove: the hit rule breaks the hand-plus-table limit, the others keep it" * conquian::testing::z3_bound()) {
   // The play properties come from the induction proofs of the step model
   // (specs/step-model.md); tiny's is the quickest.
   for (const char* id : {"hand-table-limit", "one-place", "playable"}) {
@@ -118,7 +119,8 @@ TEST_CASE("prove: Z3's unknown is no proof: the value is unknown, with Z3's reas
   std::filesystem::remove_all(dir);
 }
 
-TEST_CASE("prove: play proofs for claim_priority: previous and auto_take (three seats)") {
+TEST_CASE("prove: play proofs for claim_priority: previous and auto_take (three seats)" *
+          conquian::testing::z3_bound()) {
   // claim_priority changes who is offered a card first, auto_take when a pass is allowed;
   // the step model encodes both (specs/step-model.md), so the proofs hold for these rules.
   auto plain = load_ruleset_text("base: tiny\nseats: 3\n", "house", "house.yaml");
