@@ -56,21 +56,24 @@ void move_steps(const Position& now, const std::vector<serve::GameSession::Legal
     append_steps(now, m, draw_step && m.move.kind == MoveKind::Turn, out.steps);
     out.begin.push_back(static_cast<std::uint32_t>(out.steps.size()));
   }
-  // Moves alike in every step: sorted by their steps (stably, so the engine's order ranks
-  // them), each run of equal ones gets its choice steps.
+  // Moves alike in every step: sorted by their steps, then by their index (so the engine's
+  // order ranks them: a stable sort, without std::stable_sort's buffer allocated per call),
+  // each run of equal ones gets its choice steps.
   const std::size_t n = moves.size();
   std::vector<std::uint32_t>& order = out.order;
   order.resize(n);
   std::iota(order.begin(), order.end(), 0u);
   auto less = [&](std::uint32_t a, std::uint32_t b) {
     auto x = out.of(a), y = out.of(b);
-    return std::lexicographical_compare(x.begin(), x.end(), y.begin(), y.end());
+    if (std::lexicographical_compare(x.begin(), x.end(), y.begin(), y.end())) return true;
+    if (std::lexicographical_compare(y.begin(), y.end(), x.begin(), x.end())) return false;
+    return a < b;
   };
   auto same = [&](std::uint32_t a, std::uint32_t b) {
     auto x = out.of(a), y = out.of(b);
     return std::equal(x.begin(), x.end(), y.begin(), y.end());
   };
-  std::stable_sort(order.begin(), order.end(), less);
+  std::sort(order.begin(), order.end(), less);
   std::vector<int>& choice = out.choice;
   choice.assign(n, -1);
   for (std::size_t i = 0; i < n;) {

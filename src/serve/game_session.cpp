@@ -55,7 +55,9 @@ void collect_legal_moves(const Position& p, std::vector<GameSession::LegalMove>&
       apply(q, m);
       collect_legal_moves(q, out, true);
     } else {
-      out.push_back({p, m});
+      GameSession::LegalMove& l = out.emplace_back();  // one copy of the position, in place
+      l.before = p;
+      l.move = m;
     }
   }
 }
@@ -295,7 +297,10 @@ PlayVerdict GameSession::play_engine_move(const Move& m) {
   apply(pos_, m);
   if (record_) {
     if (m.kind == MoveKind::Waive) wordless_.push_back(history_.size() - 1);
-    else unworded_.push_back({history_.size() - 1, m});
+    else {
+      if (unworded_.capacity() == 0) unworded_.reserve(kDealMoves);
+      unworded_.push_back({history_.size() - 1, m});
+    }
   }
   return {true, "", ""};
 }

@@ -80,7 +80,8 @@ int bench_engine(const Args& args) {
       for (auto m : moves) {
         if (i++ != static_cast<std::size_t>(done) % count) continue;
         request = R"({"cmd":"play","move":)";
-        request += std::string_view(m.raw_json().value());
+        simdjson::ondemand::object move = m.get_object();
+        request += std::string_view(move.raw_json().value());
         request += '}';
         break;
       }
