@@ -5,6 +5,7 @@
 #include <mutex>
 #include <vector>
 
+#include "record/json_text.h"
 #include "record/position_file.h"
 #include "record/record_writer.h"
 #include "replay/move_words.h"
@@ -211,8 +212,8 @@ TEST_CASE("serve: the state, view and move texts are the bytes nlohmann writes o
   CHECK(moves_seen > states);
   // Strings that are not plain ASCII are written by nlohmann itself: escapes, bytes that are
   // not UTF-8 (replaced), and text that is.
-  for (std::string odd :
-       {"a\"b", "back\\slash", "tab\there", std::string("nul\0x", 5), "\x7f", "caf\xc3\xa9", "bad \xff byte", ""}) {
+  for (const std::string& odd : std::vector<std::string>{"a\"b", "back\\slash", "tab\there", std::string("nul\0x", 5),
+                                                         "\x7f", "caf\xc3\xa9", "bad \xff byte", ""}) {
     std::string text;
     conquian::record::append_json_string(text, odd);
     CHECK(text == json(odd).dump(-1, ' ', false, json::error_handler_t::replace));
