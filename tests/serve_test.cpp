@@ -5,12 +5,17 @@
 #include <mutex>
 #include <vector>
 
+#include "record/json_text.h"
 #include "record/position_file.h"
+#include "record/record_writer.h"
+#include "replay/move_words.h"
+#include "replay/record_moves.h"
 #include "replay/view_setup.h"
 #include "rules/ruleset.h"
 #include "serve/engine_protocol.h"
 #include "serve/game_session.h"
 #include "serve/move_from_json.h"
+#include "serve/state_json.h"
 
 using conquian::serve::EngineProtocol;
 using conquian::serve::GameSession;
@@ -153,4 +158,97 @@ TEST_CASE("serve: engine moves played typed (waives too) make the record the sam
   CHECK(!v.legal);
   CHECK(v.code == "not-your-turn");
   CHECK(s.moves_played() == 0);
+}
+
+namespace {
+
+// Random playouts of every shipped ruleset through the session's typed road, a state at a
+// time (the Python module's and the protocol's hot paths).
+template <class Visit>
+void serve_playouts(int deals_per_ruleset, Visit visit) {
+  for (const std::string& name : conquian::shipped_ruleset_names()) {
+    auto rules = conquian::load_ruleset(name);
+    for (int d = 0; d < deals_per_ruleset; ++d) {
+      GameSession s = GameSession::from_seed(rules, static_cast<std::uint64_t>(d) + 1, d % rules->seats);
+      std::uint64_t pick = static_cast<std::uint64_t>(d) * 7919 + 1;
+      std::vector<GameSession::LegalMove> moves;
+      for (;;) {
+        visit(name, s);
+        s.legal_moves(moves);
+        if (moves.empty()) break;
+        pick = pick * 6364136223846793005ULL + 1442695040888963407ULL;
+        REQUIRE(s.play(moves[(pick >> 33) % moves.size()]).legal);
+      }
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("serve: the state, view and move texts are the bytes nlohmann writes of the same values") {
+  // The protocol writes its hot answers as text (record/json_text.h); the values the rest of
+  // the code reads are parsed from that text. dump() of the parsed value must give the text
+  // back: keys out of nlohmann's (sorted) order, a space or a wrong escape would differ.
+  std::size_t states = 0, moves_seen = 0;
+  serve_playouts(3, [&](const std::string& name, const GameSession& s) {
+    CAPTURE(name);
+    std::string text;
+    conquian::serve::append_state_json(text, s.position());
+    CHECK(s.state().dump() == text);
+    for (int seat = 0; seat < s.rules().seats; ++seat) {
+      text.clear();
+      conquian::serve::append_view_json(text, s.seat_view(seat));
+      CHECK(s.view(seat).dump() == text);
+    }
+    for (const auto& m : s.legal_moves()) {
+      text.clear();
+      conquian::record::append_move_json(text, *conquian::to_record_move(m.before, m.move));
+      CHECK(conquian::move_json(m.before, m.move).dump() == text);
+      ++moves_seen;
+    }
+    ++states;
+  });
+  CHECK(states > 500);
+  CHECK(moves_seen > states);
+  // Strings that are not plain ASCII are written by nlohmann itself: escapes, bytes that are
+  // not UTF-8 (replaced), and text that is.
+  for (const std::string& odd : std::vector<std::string>{"a\"b", "back\\slash", "tab\there", std::string("nul\0x", 5),
+                                                         "\x7f", "caf\xc3\xa9", "bad \xff byte", ""}) {
+    std::string text;
+    conquian::record::append_json_string(text, odd);
+    CHECK(text == json(odd).dump(-1, ' ', false, json::error_handler_t::replace));
+  }
+}
+
+TEST_CASE("serve: the words of moves played typed are written when the record is read, in order, undo included") {
+  // GameSession writes a typed move's words late (a playout never reads its record); mixed
+  // with moves played as words and with undos, the record must be the one that the same
+  // moves played as words make.
+  auto rules = conquian::load_ruleset("american");
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    CAPTURE(seed);
+    GameSession typed = GameSession::from_seed(rules, seed, 1), words = typed;
+    std::uint64_t pick = seed;
+    std::vector<GameSession::LegalMove> moves;
+    for (int step = 0;; ++step) {
+      typed.legal_moves(moves);
+      if (moves.empty()) break;
+      pick = pick * 6364136223846793005ULL + 1442695040888963407ULL;
+      const auto& m = moves[(pick >> 33) % moves.size()];
+      const json m_words = conquian::move_json(m.before, m.move);
+      if (step % 5 == 3) {
+        REQUIRE(typed.play(m_words).legal);  // as words, between typed ones
+      } else {
+        REQUIRE(typed.play(m).legal);
+      }
+      REQUIRE(words.play(m_words).legal);
+      if (step % 7 == 6) {  // taken back and played again, unread in between
+        REQUIRE(typed.undo());
+        REQUIRE(typed.play(m).legal);
+      }
+    }
+    CHECK(typed.moves_played() == words.moves_played());
+    CHECK(typed.moves_json() == words.moves_json());
+    CHECK(typed.record() == words.record());
+  }
 }

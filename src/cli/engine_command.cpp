@@ -49,7 +49,7 @@ int run_engine(const std::string& player) {
       if (dropped) {
         protocol.submit_too_long(dropped);
         dropped = 0;
-      } else if (!protocol.submit(std::move(line))) {
+      } else if (!protocol.submit(line)) {
         protocol.finish();
         return kExitOk;
       }
@@ -57,7 +57,7 @@ int run_engine(const std::string& player) {
     }
   }
   if (dropped) protocol.submit_too_long(dropped);
-  else if (!line.empty()) protocol.submit(std::move(line));
+  else if (!line.empty()) protocol.submit(line);
   protocol.finish();
   return kExitOk;
 }

@@ -56,21 +56,26 @@ void move_steps(const Position& now, const std::vector<serve::GameSession::Legal
     append_steps(now, m, draw_step && m.move.kind == MoveKind::Turn, out.steps);
     out.begin.push_back(static_cast<std::uint32_t>(out.steps.size()));
   }
-  // Moves alike in every step: sorted by their steps (stably, so the engine's order ranks
-  // them), each run of equal ones gets its choice steps.
+  // Moves alike in every step: sorted by their steps, then by their index (so the engine's
+  // order ranks them: a stable sort, without std::stable_sort's buffer allocated per call),
+  // each run of equal ones gets its choice steps.
   const std::size_t n = moves.size();
-  std::vector<std::uint32_t> order(n);
+  std::vector<std::uint32_t>& order = out.order;
+  order.resize(n);
   std::iota(order.begin(), order.end(), 0u);
   auto less = [&](std::uint32_t a, std::uint32_t b) {
     auto x = out.of(a), y = out.of(b);
-    return std::lexicographical_compare(x.begin(), x.end(), y.begin(), y.end());
+    if (std::lexicographical_compare(x.begin(), x.end(), y.begin(), y.end())) return true;
+    if (std::lexicographical_compare(y.begin(), y.end(), x.begin(), x.end())) return false;
+    return a < b;
   };
   auto same = [&](std::uint32_t a, std::uint32_t b) {
     auto x = out.of(a), y = out.of(b);
     return std::equal(x.begin(), x.end(), y.begin(), y.end());
   };
-  std::stable_sort(order.begin(), order.end(), less);
-  std::vector<int> choice(n, -1);
+  std::sort(order.begin(), order.end(), less);
+  std::vector<int>& choice = out.choice;
+  choice.assign(n, -1);
   for (std::size_t i = 0; i < n;) {
     std::size_t j = i + 1;
     while (j < n && same(order[i], order[j])) ++j;
@@ -84,17 +89,18 @@ void move_steps(const Position& now, const std::vector<serve::GameSession::Legal
   }
   if (std::all_of(choice.begin(), choice.end(), [](int k) { return k < 0; })) return;
   // Some moves take a choice step: rebuild with it appended to theirs.
-  std::vector<int> steps;
-  std::vector<std::uint32_t> begin{0};
-  steps.reserve(out.steps.size() + n);
+  std::vector<int>& steps = out.next_steps;
+  std::vector<std::uint32_t>& begin = out.next_begin;
+  steps.clear();
+  begin.assign(1, 0);
   for (std::size_t i = 0; i < n; ++i) {
     auto s = out.of(i);
     steps.insert(steps.end(), s.begin(), s.end());
     if (choice[i] >= 0) steps.push_back(kChoiceBase + choice[i]);
     begin.push_back(static_cast<std::uint32_t>(steps.size()));
   }
-  out.steps = std::move(steps);
-  out.begin = std::move(begin);
+  out.steps.swap(steps);
+  out.begin.swap(begin);
 }
 
 std::string step_text(int a, const Deck& deck) {

@@ -43,6 +43,10 @@ inline constexpr int kNumActions = kDraw + 1;
 struct MoveSteps {
   std::vector<int> steps;
   std::vector<std::uint32_t> begin;
+  // move_steps' working storage, kept with the steps so that reading a state's steps again
+  // allocates nothing (a playout reads them at every move).
+  std::vector<std::uint32_t> order, next_begin;
+  std::vector<int> choice, next_steps;
   std::size_t size() const { return begin.empty() ? 0 : begin.size() - 1; }
   std::span<const int> of(std::size_t i) const { return {steps.data() + begin[i], steps.data() + begin[i + 1]}; }
 };

@@ -10,6 +10,7 @@
 
 #include <climits>
 
+#include "python/action_steps.h"
 #include "python/bindings.h"
 #include "python/game_state.h"
 
@@ -61,11 +62,22 @@ PyObject* current_player(PyObject* self, PyObject*) {
   } catch (...) { return raise_current(); }
 }
 
-PyObject* int_list(const std::vector<int>& values) {
+// The ints of every action id, made once: a list of actions then holds new references to
+// them rather than fresh ints (Python keeps only -5 to 256; the ids go to kNumActions).
+PyObject* action_int(int action) {
+  static PyObject* ints[kNumActions] = {};
+  if (action < 0 || action >= kNumActions) return PyLong_FromLong(action);
+  PyObject*& v = ints[action];
+  if (!v && !(v = PyLong_FromLong(action))) return nullptr;  // kept for the life of the process
+  Py_INCREF(v);
+  return v;
+}
+
+PyObject* action_list(const std::vector<int>& values) {
   PyObject* out = PyList_New(static_cast<Py_ssize_t>(values.size()));
   if (!out) return nullptr;
   for (std::size_t i = 0; i < values.size(); ++i) {
-    PyObject* v = PyLong_FromLong(values[i]);
+    PyObject* v = action_int(values[i]);
     if (!v) {
       Py_DECREF(out);
       return nullptr;
@@ -97,7 +109,9 @@ PyObject* legal_actions(PyObject* self, PyObject* const* args, Py_ssize_t nargs,
       if (seat == -1 && PyErr_Occurred()) return nullptr;
       if (seat != g.current_player()) return PyList_New(0);
     }
-    return int_list(g.legal_actions());
+    thread_local std::vector<int> actions;  // kept from call to call: no allocation per call
+    g.legal_actions(actions);
+    return action_list(actions);
   } catch (...) { return raise_current(); }
 }
 

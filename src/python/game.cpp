@@ -66,7 +66,13 @@ void bind_game(py::module_& m) {
       .def_property_readonly("phase",
                              [](const GameState& g) { return std::string(phase_name(g.session().position().phase)); })
       .def_property_readonly(
-          "outcome", [](const GameState& g) { return from_json(g.session().state()["outcome"]); },
+          "outcome",
+          [](const GameState& g) -> py::object {  // the state's "outcome", read without writing the whole state
+            const Outcome& o = g.session().position().result;
+            if (o.kind == Outcome::Kind::Win) return py::dict(py::arg("winner") = o.winner);
+            if (o.kind == Outcome::Kind::Draw) return py::dict(py::arg("draw") = true);
+            return py::none();
+          },
           "None while the game runs, else {'winner': W} or {'draw': True}.")
       .def(
           "deal", [](const GameState& g) { return from_json(g.session().deal_json()); },

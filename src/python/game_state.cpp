@@ -48,14 +48,18 @@ bool GameState::matches(std::span<const int> steps) const {
 }
 
 std::vector<int> GameState::legal_actions() const {
-  const MoveSteps& steps = candidates().steps;
   std::vector<int> out;
-  out.reserve(steps.size());
+  legal_actions(out);
+  return out;
+}
+
+void GameState::legal_actions(std::vector<int>& out) const {
+  const MoveSteps& steps = candidates().steps;
+  out.clear();
   for (std::size_t i = 0; i < steps.size(); ++i)
     if (auto s = steps.of(i); matches(s)) out.push_back(s[chosen_.size()]);
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
-  return out;
 }
 
 void GameState::apply_action(int action) {

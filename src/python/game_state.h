@@ -36,6 +36,8 @@ class GameState {
   bool undo();
 
   std::vector<int> legal_actions() const;
+  // The same into `out` (cleared first, its storage reused).
+  void legal_actions(std::vector<int>& out) const;
   void apply_action(int action);
   bool is_chance_node() const;
   // Each unseen card the turn may show, with its probability (uniform: the stock is shuffled).

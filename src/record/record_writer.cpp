@@ -2,6 +2,8 @@
 
 #include <cctype>
 
+#include "record/json_text.h"
+
 namespace conquian::record {
 namespace {
 
@@ -85,33 +87,92 @@ std::string write_move(const RecordMove& m) {
   return s + "}";
 }
 
-nlohmann::json move_json(const RecordMove& m) {
-  auto tokens = [](const TokenList& l) {
-    nlohmann::json a = nlohmann::json::array();
-    for (const auto& t : l) a.push_back(t.text);
-    return a;
-  };
-  nlohmann::json j = {{"seat", m.seat}};
-  switch (m.kind) {
-    case MoveKind::Swap: j["swap"] = m.card.text; break;
-    case MoveKind::Turn: j["turn"] = m.card.text; break;
-    case MoveKind::Pass: j["pass"] = m.card.text; break;
-    case MoveKind::Throw: j["throw"] = m.card.text; break;
-    case MoveKind::Force: j["force"] = m.force_seat; break;
-    case MoveKind::Take: j["take"] = m.card.text; [[fallthrough]];
-    case MoveKind::Lay:
-      if (m.has_melds) {
-        nlohmann::json melds = nlohmann::json::array();
-        for (const auto& meld : m.melds) melds.push_back(tokens(meld));
-        j["melds"] = melds;
-      } else if (m.has_lay) {
-        j["lay"] = tokens(m.lay);
-      }
-      if (m.discard) j["discard"] = m.discard->text;
-      if (m.onto >= 0) j["onto"] = m.onto;
-      break;
+namespace {
+
+void append_tokens(std::string& out, const TokenList& list) {
+  out += '[';
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    if (i) out += ',';
+    append_json_string(out, list[i].text);
   }
-  return j;
+  out += ']';
+}
+
+}  // namespace
+
+// The keys in nlohmann's order (sorted), so that move_json's objects and this text agree:
+// discard, force, lay, melds, onto, pass, seat, swap, take, throw, turn.
+void append_move_json(std::string& out, const RecordMove& m) {
+  auto card = [&](const char* key) {
+    append_json_key(out, key);
+    append_json_string(out, m.card.text);
+    out += ',';
+  };
+  out += '{';
+  switch (m.kind) {
+    case MoveKind::Force:
+      append_json_key(out, "force");
+      append_json_int(out, m.force_seat);
+      out += ',';
+      break;
+    case MoveKind::Pass: card("pass"); break;
+    case MoveKind::Take:
+    case MoveKind::Lay:
+      if (m.discard) {
+        append_json_key(out, "discard");
+        append_json_string(out, m.discard->text);
+        out += ',';
+      }
+      if (m.has_melds) {
+        append_json_key(out, "melds");
+        out += '[';
+        for (std::size_t i = 0; i < m.melds.size(); ++i) {
+          if (i) out += ',';
+          append_tokens(out, m.melds[i]);
+        }
+        out += "],";
+      } else if (m.has_lay) {
+        append_json_key(out, "lay");
+        append_tokens(out, m.lay);
+        out += ',';
+      }
+      if (m.onto >= 0) {
+        append_json_key(out, "onto");
+        append_json_int(out, m.onto);
+        out += ',';
+      }
+      break;
+    default: break;
+  }
+  append_json_key(out, "seat");
+  append_json_int(out, m.seat);
+  switch (m.kind) {
+    case MoveKind::Swap:
+      out += ',';
+      card("swap");
+      break;
+    case MoveKind::Take:
+      out += ',';
+      card("take");
+      break;
+    case MoveKind::Throw:
+      out += ',';
+      card("throw");
+      break;
+    case MoveKind::Turn:
+      out += ',';
+      card("turn");
+      break;
+    default: break;
+  }
+  if (out.back() == ',') out.pop_back();
+  out += '}';
+}
+
+nlohmann::json move_json(const RecordMove& m) {
+  std::string text;
+  append_move_json(text, m);
+  return nlohmann::json::parse(text);
 }
 
 std::string write_record(const GameRecord& rec) {

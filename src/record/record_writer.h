@@ -21,6 +21,10 @@ std::string yaml_scalar(const std::string& text);
 std::string write_move(const RecordMove& move);
 // The same move as a JSON object with the record's keys, e.g.
 // {"seat": 1, "take": "5h", "melds": [["5h", "5c", "5s"]], "discard": "Kd"}.
+// Built from the text append_move_json writes (the one writer of a move's JSON).
 nlohmann::json move_json(const RecordMove& move);
+// The same object as compact JSON text appended to `out`, keys sorted, the bytes
+// move_json(move).dump() gives (record/json_text.h): for answers written many times a second.
+void append_move_json(std::string& out, const RecordMove& move);
 
 }  // namespace conquian::record

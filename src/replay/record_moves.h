@@ -34,6 +34,8 @@ DealOrFault start_from_record(const record::GameRecord& rec, const Ruleset& rule
 void to_record_deal(const Ruleset& rules, std::span<const Card> order, int dealer, record::GameRecord& rec);
 
 // An engine move in a record's words (inverse of to_move(); a Waive has no words: nullopt).
+// Of `pos` it reads the ruleset only (the deck's tokens, the meld catalogue), so a move's
+// words do not depend on when they are written (serve::GameSession writes them late).
 std::optional<record::RecordMove> to_record_move(const Position& pos, const Move& move);
 
 }  // namespace conquian

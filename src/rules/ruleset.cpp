@@ -1,6 +1,9 @@
 #include "rules/ruleset.h"
 
+#include <cstdlib>
 #include <filesystem>
+#include <map>
+#include <mutex>
 
 #include "base/spelling.h"
 #include "record/yaml_fields.h"
@@ -65,8 +68,27 @@ int Ruleset::card_points(Card c) const {
   return value >= 10 ? 10 : value;  // Spanish 10-12 are the courts
 }
 
+namespace {
+
+// A shipped ruleset read once per process and shared (a Ruleset is immutable): a session's
+// `new`, a referee's deals and Python's conquian.ruleset() name one ruleset again and again,
+// and its YAML and meld catalogue cost more than a deal. Not with $CONQUIAN_RULESETS set:
+// its files may stand for a shipped name, or for a shipped ruleset's base, and may change.
+std::shared_ptr<const Ruleset> shipped_once(const std::string& name, const RulesetSource& src,
+                                            const record::TrustedFolders& trusted) {
+  static std::mutex mutex;
+  static std::map<std::string, std::shared_ptr<const Ruleset>> parsed;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto& rules = parsed[name];
+  if (!rules) rules = parse_ruleset(load_source(src), name, src.file, {trusted, {source_identity(src)}});
+  return rules;
+}
+
+}  // namespace
+
 std::shared_ptr<const Ruleset> load_ruleset(const std::string& name_or_path, const record::TrustedFolders& trusted) {
   RulesetSource src = find_ruleset_source(name_or_path);
+  if (!src.text.empty() && !std::getenv("CONQUIAN_RULESETS")) return shipped_once(name_or_path, src, trusted);
   std::string name = name_or_path;
   if (is_ruleset_path(name_or_path)) name = std::filesystem::path(name_or_path).stem().string();
   return parse_ruleset(load_source(src), name, src.file, {trusted, {source_identity(src)}});

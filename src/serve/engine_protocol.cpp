@@ -6,7 +6,11 @@
 #include <limits>
 
 #include "batch/players.h"
+#include "record/json_text.h"
+#include "record/record_writer.h"
+#include "replay/record_moves.h"
 #include "serve/bot_move.h"
+#include "serve/state_json.h"
 
 namespace conquian::serve {
 namespace {
@@ -71,11 +75,11 @@ void EngineProtocol::emit(const nlohmann::json& line) {
   emit_(text);
 }
 
-bool EngineProtocol::submit(std::string line) {
+bool EngineProtocol::submit(std::string_view line) {
   Request r;
-  if (!line.empty() && line.back() == '\r') line.pop_back();
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
   try {
-    r.parsed = nlohmann::json::parse(line);
+    r.parsed = nlohmann::json::parse(line.begin(), line.end());
   } catch (const nlohmann::json::exception& e) { r.parse_error = e.what(); }
   std::string cmd;
   if (r.parsed && r.parsed->is_object() && r.parsed->contains("cmd") && (*r.parsed)["cmd"].is_string())
@@ -160,6 +164,7 @@ void EngineProtocol::answer(const Request& r) {
   const nlohmann::json& req = *r.parsed;
   nlohmann::json a;
   try {
+    if (answer_as_text(req)) return;
     a = run(req);
   } catch (const SessionError& e) { a = error_answer(e.code, e.what()); } catch (const std::exception& e) {
     a = error_answer("internal", e.what());
@@ -183,6 +188,107 @@ nlohmann::json EngineProtocol::hello() const {
           {"commands", commands}};
 }
 
+void EngineProtocol::start_game(const nlohmann::json& req) {
+  const std::string cmd = "new";
+  std::shared_ptr<const Ruleset> rules;
+  if (req.contains("ruleset")) rules = ruleset_from_json(req["ruleset"]);
+  int given = 0;
+  for (const char* k : {"seed", "deal", "position", "record"}) given += req.contains(k);
+  if (given == 0) missing(cmd, "seed", "new takes one of seed, deal, position or record");
+  if (given > 1) throw SessionError("bad-field", "new: give one of seed, deal, position or record, not several");
+  if (req.contains("seed") || req.contains("deal")) {
+    if (!rules) missing(cmd, "ruleset", "a name, a path or a mapping");
+    if (req.contains("seed")) {
+      const std::uint64_t seed = count_field(req, cmd, "seed", std::nullopt);
+      const std::uint64_t dealer = count_field(req, cmd, "dealer", 0);
+      session_ = GameSession::from_seed(rules, seed, static_cast<int>(std::min<std::uint64_t>(dealer, 64)));
+    } else {
+      session_ = GameSession::from_deal(rules, req["deal"]);
+    }
+  } else if (req.contains("position")) {
+    session_ = GameSession::from_position(text_field(req, cmd, "position"), rules);
+  } else {
+    const std::uint64_t after = count_field(req, cmd, "after", std::numeric_limits<std::uint64_t>::max());
+    const std::uint64_t game = count_field(req, cmd, "game", 1);
+    if (game == 0 || game > 1'000'000'000) mistyped(cmd, "game", "a game number, 1 or more", req["game"]);
+    session_ = GameSession::from_record(text_field(req, cmd, "record"), after, static_cast<int>(game), rules);
+  }
+}
+
+// The answers of a game played move by move (new, state, legal, play, undo) are most of a
+// session's traffic: written as text straight into one buffer, with the bytes nlohmann's
+// dump() of the same object gives (keys sorted: record/json_text.h), rather than built as a
+// tree of values and dumped (most of a round trip's time was that: malloc and free). False:
+// another command, or no game yet (run() answers, with the error).
+bool EngineProtocol::answer_as_text(const nlohmann::json& req) {
+  if (!req.is_object()) return false;
+  const auto c = req.find("cmd");
+  if (c == req.end() || !c->is_string()) return false;
+  const std::string& cmd = c->get_ref<const std::string&>();
+  if (cmd != "new" && cmd != "state" && cmd != "legal" && cmd != "play" && cmd != "undo") return false;
+  if (cmd != "new" && !session_) return false;
+  std::string id;  // `"id":ID,` or nothing
+  if (const auto i = req.find("id"); i != req.end()) {
+    id = "\"id\":";
+    id += i->dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    id += ',';
+  }
+  std::string& out = answer_text_;
+  out.clear();
+  auto state_answer = [&] {
+    out += '{';
+    out += id;
+    out += "\"ok\":true,\"state\":";
+    append_state_json(out, session_->position());
+    out += '}';
+  };
+  if (cmd == "new") {
+    start_game(req);
+    state_answer();
+  } else if (cmd == "state") {
+    state_answer();
+  } else if (cmd == "undo") {
+    if (!session_->undo()) throw SessionError("nothing-to-undo", "undo: no move was played since the game began");
+    state_answer();
+  } else if (cmd == "legal") {
+    out += '{';
+    out += id;
+    out += "\"moves\":[";
+    session_->legal_moves(legal_);
+    for (std::size_t i = 0; i < legal_.size(); ++i) {
+      if (i) out += ',';
+      // A waive is never listed (GameSession::legal_moves plays through it): every move has words.
+      record::append_move_json(out, *to_record_move(legal_[i].before, legal_[i].move));
+    }
+    out += "],\"ok\":true,\"seat\":";
+    if (session_->over()) out += "null";
+    else record::append_json_int(out, session_->to_act());
+    out += '}';
+  } else {  // play
+    const auto move = req.find("move");
+    if (move == req.end()) missing(cmd, "move", "a move as records write it in JSON");
+    const PlayVerdict v = session_->play(*move);
+    if (v.legal) {
+      out += '{';
+      out += id;
+      out += "\"legal\":true,\"ok\":true,\"state\":";
+      append_state_json(out, session_->position());
+      out += '}';
+    } else {
+      out += "{\"code\":";
+      record::append_json_string(out, v.code);
+      out += ',';
+      out += id;
+      out += "\"legal\":false,\"ok\":true,\"reason\":";
+      record::append_json_string(out, v.reason);
+      out += '}';
+    }
+  }
+  std::lock_guard<std::mutex> lock(emit_mutex_);
+  emit_(out);
+  return true;
+}
+
 nlohmann::json EngineProtocol::run(const nlohmann::json& req) {
   if (!req.is_object()) throw SessionError("bad-request", "a request is a JSON object such as {\"cmd\": \"hello\"}");
   if (!req.contains("cmd")) throw SessionError("missing-field", "the request has no 'cmd'");
@@ -193,55 +299,14 @@ nlohmann::json EngineProtocol::run(const nlohmann::json& req) {
   // The bot side of the protocol (the referee's requests).
   if (cmd == "start" || cmd == "observe" || cmd == "end") return nullptr;
   if (cmd == "act") return run_act(req);
-  if (cmd == "new") {
-    std::shared_ptr<const Ruleset> rules;
-    if (req.contains("ruleset")) rules = ruleset_from_json(req["ruleset"]);
-    int given = 0;
-    for (const char* k : {"seed", "deal", "position", "record"}) given += req.contains(k);
-    if (given == 0) missing(cmd, "seed", "new takes one of seed, deal, position or record");
-    if (given > 1) throw SessionError("bad-field", "new: give one of seed, deal, position or record, not several");
-    if (req.contains("seed") || req.contains("deal")) {
-      if (!rules) missing(cmd, "ruleset", "a name, a path or a mapping");
-      if (req.contains("seed")) {
-        const std::uint64_t seed = count_field(req, cmd, "seed", std::nullopt);
-        const std::uint64_t dealer = count_field(req, cmd, "dealer", 0);
-        session_ = GameSession::from_seed(rules, seed, static_cast<int>(std::min<std::uint64_t>(dealer, 64)));
-      } else {
-        session_ = GameSession::from_deal(rules, req["deal"]);
-      }
-    } else if (req.contains("position")) {
-      session_ = GameSession::from_position(text_field(req, cmd, "position"), rules);
-    } else {
-      const std::uint64_t after = count_field(req, cmd, "after", std::numeric_limits<std::uint64_t>::max());
-      const std::uint64_t game = count_field(req, cmd, "game", 1);
-      if (game == 0 || game > 1'000'000'000) mistyped(cmd, "game", "a game number, 1 or more", req["game"]);
-      session_ = GameSession::from_record(text_field(req, cmd, "record"), after, static_cast<int>(game), rules);
-    }
-    return {{"ok", true}, {"state", session_->state()}};
-  }
   const bool known = std::find(std::begin(kCommands), std::end(kCommands), cmd) != std::end(kCommands);
   if (!known) throw SessionError("unknown-command", fmt::format("unknown command '{}'", cmd));
   if (!session_) throw SessionError("no-game", fmt::format("{}: no game yet: start one with new", cmd));
   GameSession& s = *session_;
-  if (cmd == "state") return {{"ok", true}, {"state", s.state()}};
+  // new, state, legal, play and undo are answered as text (answer_as_text).
   if (cmd == "view") {
     const int seat = seat_field(req, cmd, std::nullopt);
     return {{"ok", true}, {"view", s.view(seat)}};
-  }
-  if (cmd == "legal") {
-    nlohmann::json moves = nlohmann::json::array();
-    for (auto& m : s.legal()) moves.push_back(std::move(m));
-    return {{"ok", true}, {"seat", s.over() ? nlohmann::json(nullptr) : nlohmann::json(s.to_act())}, {"moves", moves}};
-  }
-  if (cmd == "play") {
-    if (!req.contains("move")) missing(cmd, "move", "a move as records write it in JSON");
-    PlayVerdict v = s.play(req["move"]);
-    if (v.legal) return {{"ok", true}, {"legal", true}, {"state", s.state()}};
-    return {{"ok", true}, {"legal", false}, {"code", v.code}, {"reason", v.reason}};
-  }
-  if (cmd == "undo") {
-    if (!s.undo()) throw SessionError("nothing-to-undo", "undo: no move was played since the game began");
-    return {{"ok", true}, {"state", s.state()}};
   }
   if (cmd == "record") return {{"ok", true}, {"record", s.record()}};
   return run_solve(req);

@@ -21,6 +21,7 @@
 #include <string>
 #include <string_view>
 #include <thread>
+#include <vector>
 
 #include "serve/game_session.h"
 
@@ -40,8 +41,9 @@ class EngineProtocol {
   EngineProtocol(const EngineProtocol&) = delete;
   EngineProtocol& operator=(const EngineProtocol&) = delete;
 
-  // One line of input, without its newline. False once `quit` was read: read no more.
-  bool submit(std::string line);
+  // One line of input, without its newline (read at once: the caller may reuse its buffer).
+  // False once `quit` was read: read no more.
+  bool submit(std::string_view line);
   // A line of `bytes` bytes (at least) was read past kMaxLineBytes and discarded.
   void submit_too_long(std::size_t bytes);
   // Waits until every request given so far is answered (end of input).
@@ -55,6 +57,8 @@ class EngineProtocol {
   };
   void work();
   void answer(const Request& r);
+  bool answer_as_text(const nlohmann::json& request);
+  void start_game(const nlohmann::json& request);
   nlohmann::json run(const nlohmann::json& request);
   nlohmann::json run_solve(const nlohmann::json& request);
   nlohmann::json run_act(const nlohmann::json& request);
@@ -66,6 +70,9 @@ class EngineProtocol {
   std::string version_;
   std::string player_;
   std::optional<GameSession> session_;
+  // Reused by answer_as_text, which one thread at a time runs (the request's: see busy_).
+  std::string answer_text_;
+  std::vector<GameSession::LegalMove> legal_;
 
   std::mutex mutex_;
   std::condition_variable wake_, idle_;

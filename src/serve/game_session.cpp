@@ -41,20 +41,30 @@ record::TokenList tokens(const nlohmann::json& j, const std::string& key) {
 }
 
 // Every legal move at `p` with the position it is played in. A waive has no words: the moves
-// after it stand for it (the next move declines the force).
-void collect_legal_moves(const Position& p, std::vector<GameSession::LegalMove>& out) {
-  std::vector<Move> ms;
+// after it stand for it (the next move declines the force). The engine's list goes into a
+// buffer of this thread's, kept from call to call (a playout asks at every move); the moves
+// after a waive, rarer, into one of their own.
+void collect_legal_moves(const Position& p, std::vector<GameSession::LegalMove>& out, bool after_waive = false) {
+  thread_local std::vector<Move> kept;
+  std::vector<Move> own;
+  std::vector<Move>& ms = after_waive ? own : kept;
   conquian::legal_moves(p, ms);
   for (const Move& m : ms) {
     if (m.kind == MoveKind::Waive) {
       Position q = p;
       apply(q, m);
-      collect_legal_moves(q, out);
+      collect_legal_moves(q, out, true);
     } else {
-      out.push_back({p, m});
+      GameSession::LegalMove& l = out.emplace_back();  // one copy of the position, in place
+      l.before = p;
+      l.move = m;
     }
   }
 }
+
+// Room for the positions of a whole deal, so that playing one reallocates nothing (a deal of
+// american is about 60 moves; a longer one grows the vector as usual).
+constexpr std::size_t kDealMoves = 96;
 
 std::string fault_text(const Verdict& v) { return fmt::format("{}: {}", code_name(v.code), v.message); }
 
@@ -202,7 +212,7 @@ nlohmann::json GameSession::deal_json() const {
 nlohmann::json GameSession::moves_json() const {
   nlohmann::json out = nlohmann::json::array();
   if (record_)
-    for (const record::RecordMove& m : record_->moves) out.push_back(record::move_json(m));
+    for (const record::RecordMove& m : game_record().moves) out.push_back(record::move_json(m));
   return out;
 }
 
@@ -232,6 +242,18 @@ std::vector<nlohmann::json> GameSession::legal() const {
   return out;
 }
 
+void GameSession::put_words() const {
+  if (unworded_.empty()) return;
+  record_->moves.reserve(record_->moves.size() + unworded_.size());
+  for (const Unworded& u : unworded_) record_->moves.push_back(*to_record_move(history_[u.index], u.move));
+  unworded_.clear();
+}
+
+void GameSession::push_history() {
+  if (history_.capacity() == 0) history_.reserve(kDealMoves);
+  history_.push_back(pos_);
+}
+
 PlayVerdict GameSession::play(const nlohmann::json& move) {
   record::RecordMove rm = move_from_json(move);
   Verdict v;
@@ -244,9 +266,12 @@ PlayVerdict GameSession::play(const nlohmann::json& move) {
     m = mf.move;
   }
   if (!v.ok()) return {false, code_name(v.code), v.message};
-  history_.push_back(pos_);
+  push_history();
   apply(pos_, m);
-  if (record_) record_->moves.push_back(std::move(rm));
+  if (record_) {
+    put_words();  // the moves before it first, in order
+    record_->moves.push_back(std::move(rm));
+  }
   return {true, "", ""};
 }
 
@@ -256,24 +281,27 @@ std::vector<Move> GameSession::engine_moves() const {
   return out;
 }
 
-PlayVerdict GameSession::play(const LegalMove& move) { return play_engine_move(move.move, move.before); }
+PlayVerdict GameSession::play(const LegalMove& move) { return play_engine_move(move.move); }
 
-PlayVerdict GameSession::play(const Move& move) { return play_engine_move(move, pos_); }
+PlayVerdict GameSession::play(const Move& move) { return play_engine_move(move); }
 
-// The two typed roads: judged by the engine as check judges the next move, applied, and the
-// record given the move's words as the position it was listed in reads them (a waive has none).
-PlayVerdict GameSession::play_engine_move(const Move& m, const Position& listed_in) {
+// The two typed roads: judged by the engine as check judges the next move, and applied. The
+// record gets the move's words (a waive has none) when it is next read (put_words): a playout
+// that never asks for its record writes no words. to_record_move reads the ruleset of the
+// position it is given and nothing else, so the position the move was played in words it as
+// the one it was listed in (after a waive) would.
+PlayVerdict GameSession::play_engine_move(const Move& m) {
   const Verdict v = pos_.phase == Phase::Over ? judge(pos_, Move{}) : judge(pos_, m);
   if (!v.ok()) return {false, code_name(v.code), v.message};
-  std::optional<record::RecordMove> words;
-  if (record_ && m.kind != MoveKind::Waive) {
-    words = to_record_move(listed_in, m);
-    if (!words) return {false, "no-words", "the move has no words in a record"};
-  }
-  history_.push_back(pos_);
+  push_history();
   apply(pos_, m);
-  if (words) record_->moves.push_back(std::move(*words));
-  else wordless_.push_back(history_.size() - 1);
+  if (record_) {
+    if (m.kind == MoveKind::Waive) wordless_.push_back(history_.size() - 1);
+    else {
+      if (unworded_.capacity() == 0) unworded_.reserve(kDealMoves);
+      unworded_.push_back({history_.size() - 1, m});
+    }
+  }
   return {true, "", ""};
 }
 
@@ -282,6 +310,7 @@ bool GameSession::undo() {
   pos_ = history_.back();
   history_.pop_back();
   if (!wordless_.empty() && wordless_.back() == history_.size()) wordless_.pop_back();
+  else if (!unworded_.empty() && unworded_.back().index == history_.size()) unworded_.pop_back();
   else if (record_ && !record_->moves.empty()) record_->moves.pop_back();
   return true;
 }
@@ -300,6 +329,7 @@ nlohmann::json GameSession::view(int seat) const { return view_json(seat_view(se
 const record::GameRecord& GameSession::game_record() const {
   if (!record_)
     throw SessionError("no-record", "the game started from a position: there is no deal to write a record of");
+  put_words();
   return *record_;
 }
 

@@ -10,7 +10,8 @@
 // ({"seat": 0, "take": "5h", "melds": [["5h", "5c", "5s"]], "discard": "Kd"}).
 //
 // A session is a value (copying it clones the game); it is not thread-safe, except that
-// solve() only reads it.
+// solve() only reads it. The record's words of moves played as engine moves are written when
+// the record is first read (game_record, record, moves_json), not at every move.
 #pragma once
 
 #include <atomic>
@@ -166,13 +167,24 @@ class GameSession {
 
  private:
   GameSession() = default;
-  PlayVerdict play_engine_move(const Move& move, const Position& listed_in);
+  PlayVerdict play_engine_move(const Move& move);
+  void push_history();
+  // Writes the words of the unworded_ moves into the record, in order.
+  void put_words() const;
   std::shared_ptr<const Ruleset> rules_;
   Position pos_;
-  // The deal's words and the moves played (absent when started from a position).
-  std::optional<record::GameRecord> record_;
+  // The deal's words and the moves played (absent when started from a position); the words of
+  // the moves played as engine moves are written when the record is read (put_words), so the
+  // record is mutable: reading it changes nothing it says.
+  mutable std::optional<record::GameRecord> record_;
   std::vector<Position> history_;      // the position before each move played
   std::vector<std::size_t> wordless_;  // indices into history_ of moves the record has no words for (a waive)
+  struct Unworded {
+    std::size_t index;  // into history_
+    Move move;
+  };
+  // Engine moves played since the record's words were last written, oldest first (with a record only).
+  mutable std::vector<Unworded> unworded_;
 };
 
 }  // namespace conquian::serve

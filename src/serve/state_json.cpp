@@ -1,94 +1,170 @@
 #include "serve/state_json.h"
 
+#include "record/json_text.h"
 #include "serve/view_position.h"
 
 namespace conquian::serve {
 namespace {
 
-nlohmann::json cards(const Deck& deck, CardSet set) {
-  nlohmann::json a = nlohmann::json::array();
-  for (Card c : set) a.push_back(deck.token(c));
-  return a;
+using record::append_json_int;
+using record::append_json_key;
+using record::append_json_string;
+
+void cards(std::string& out, const Deck& deck, CardSet set) {
+  out += '[';
+  bool first = true;
+  for (Card c : set) {
+    if (!first) out += ',';
+    first = false;
+    append_json_string(out, deck.token(c));
+  }
+  out += ']';
 }
 
-nlohmann::json tables(const Position& p) {
-  nlohmann::json all = nlohmann::json::array();
+// The keys are written in nlohmann's order (sorted), so that state_json's objects, parsed
+// from this text, and the text itself are the same JSON: dead, dealer, face_up, hand,
+// hand_counts, hands, known, outcome, phase, plies, position, ruleset, seat, stock, tables,
+// to_act.
+void dead_dealer_face_up(std::string& out, const Position& p) {
+  append_json_key(out, "dead");
+  cards(out, p.rules->deck, p.dead);
+  out += ',';
+  append_json_key(out, "dealer");
+  append_json_int(out, p.dealer);
+  out += ',';
+  append_json_key(out, "face_up");
+  if (p.up == kNoCard) {
+    out += "null";
+  } else {
+    out += "{\"card\":";
+    append_json_string(out, p.rules->deck.token(p.up));
+    out += ",\"seat\":";
+    append_json_int(out, p.origin);
+    out += p.up_turned ? ",\"turned\":true}" : ",\"turned\":false}";
+  }
+  out += ',';
+}
+
+void outcome_phase_plies(std::string& out, const Position& p) {
+  append_json_key(out, "outcome");
+  switch (p.result.kind) {
+    case Outcome::Kind::Ongoing: out += "null"; break;
+    case Outcome::Kind::Win:
+      out += "{\"winner\":";
+      append_json_int(out, p.result.winner);
+      out += '}';
+      break;
+    case Outcome::Kind::Draw: out += "{\"draw\":true}"; break;
+  }
+  out += ',';
+  append_json_key(out, "phase");
+  append_json_string(out, phase_name(p.phase));
+  out += ',';
+  append_json_key(out, "plies");
+  append_json_int(out, p.plies);
+  out += ',';
+}
+
+void tables_to_act(std::string& out, const Position& p) {
+  append_json_key(out, "tables");
+  out += '[';
   for (int s = 0; s < p.seats(); ++s) {
-    nlohmann::json melds = nlohmann::json::array();
-    for (CardSet m : table_melds(p, s)) melds.push_back(cards(p.rules->deck, m));
-    all.push_back(melds);
+    if (s) out += ',';
+    out += '[';
+    bool first = true;
+    for (CardSet m : table_melds(p, s)) {
+      if (!first) out += ',';
+      first = false;
+      cards(out, p.rules->deck, m);
+    }
+    out += ']';
   }
-  return all;
-}
-
-nlohmann::json face_up(const Position& p) {
-  if (p.up == kNoCard) return nullptr;
-  return {{"card", p.rules->deck.token(p.up)}, {"seat", int(p.origin)}, {"turned", p.up_turned}};
-}
-
-nlohmann::json outcome_json(const Outcome& o) {
-  switch (o.kind) {
-    case Outcome::Kind::Ongoing: return nullptr;
-    case Outcome::Kind::Win: return {{"winner", o.winner}};
-    case Outcome::Kind::Draw: return {{"draw", true}};
-  }
-  return nullptr;
-}
-
-// The keys both the state and a view share, in one order.
-void put_public(nlohmann::json& j, const Position& p) {
-  j["tables"] = tables(p);
-  j["face_up"] = face_up(p);
-  j["dead"] = cards(p.rules->deck, p.dead);
-}
-
-void put_turn(nlohmann::json& j, const Position& p) {
-  j["to_act"] = p.result.over() ? nlohmann::json(nullptr) : nlohmann::json(to_act(p));
-  j["phase"] = phase_name(p.phase);
-  j["outcome"] = outcome_json(p.result);
-  j["dealer"] = int(p.dealer);
-  j["plies"] = p.plies;
+  out += "],";
+  append_json_key(out, "to_act");
+  if (p.result.over()) out += "null";
+  else append_json_int(out, to_act(p));
 }
 
 }  // namespace
 
-nlohmann::json state_json(const Position& p) {
-  nlohmann::json j;
-  nlohmann::json hands = nlohmann::json::array();
-  for (int s = 0; s < p.seats(); ++s) hands.push_back(cards(p.rules->deck, p.hand[std::size_t(s)]));
-  j["hands"] = hands;
-  put_public(j, p);
-  if (p.stock_known) {
-    nlohmann::json stock = nlohmann::json::array();
-    for (int i = p.stock_top; i < p.stock_end; ++i) stock.push_back(p.rules->deck.token(p.stock[std::size_t(i)]));
-    j["stock"] = stock;
-  } else {
-    j["stock"] = p.stock_left();
+void append_state_json(std::string& out, const Position& p) {
+  out += '{';
+  dead_dealer_face_up(out, p);
+  append_json_key(out, "hands");
+  out += '[';
+  for (int s = 0; s < p.seats(); ++s) {
+    if (s) out += ',';
+    cards(out, p.rules->deck, p.hand[std::size_t(s)]);
   }
-  put_turn(j, p);
-  return j;
+  out += "],";
+  outcome_phase_plies(out, p);
+  append_json_key(out, "stock");
+  if (p.stock_known) {
+    out += '[';
+    for (int i = p.stock_top; i < p.stock_end; ++i) {
+      if (i != p.stock_top) out += ',';
+      append_json_string(out, p.rules->deck.token(p.stock[std::size_t(i)]));
+    }
+    out += ']';
+  } else {
+    append_json_int(out, p.stock_left());
+  }
+  out += ',';
+  tables_to_act(out, p);
+  out += '}';
+}
+
+void append_view_json(std::string& out, const SeatView& v) {
+  const Position& p = v.pos;
+  out += '{';
+  dead_dealer_face_up(out, p);
+  append_json_key(out, "hand");
+  if (v.seat >= 0) cards(out, p.rules->deck, p.hand[std::size_t(v.seat)]);
+  else out += "[]";
+  out += ',';
+  append_json_key(out, "hand_counts");
+  out += '[';
+  for (int s = 0; s < p.seats(); ++s) {
+    if (s) out += ',';
+    append_json_int(out, v.hand_count[std::size_t(s)]);
+  }
+  out += "],";
+  append_json_key(out, "known");
+  out += '[';
+  for (int s = 0; s < p.seats(); ++s) {
+    if (s) out += ',';
+    cards(out, p.rules->deck, v.known(s));
+  }
+  out += "],";
+  outcome_phase_plies(out, p);
+  // For a bot that asks a built-in player (serve/bot_move.h): the same view as a position file.
+  append_json_key(out, "position");
+  if (std::optional<std::string> text = view_position_text(v)) append_json_string(out, *text);
+  else out += "null";
+  out += ',';
+  append_json_key(out, "ruleset");
+  append_json_string(out, p.rules->name);
+  out += ',';
+  append_json_key(out, "seat");
+  append_json_int(out, v.seat);
+  out += ',';
+  append_json_key(out, "stock");
+  append_json_int(out, v.stock_count());
+  out += ',';
+  tables_to_act(out, p);
+  out += '}';
+}
+
+nlohmann::json state_json(const Position& p) {
+  std::string text;
+  append_state_json(text, p);
+  return nlohmann::json::parse(text);
 }
 
 nlohmann::json view_json(const SeatView& v) {
-  const Position& p = v.pos;
-  nlohmann::json j;
-  j["seat"] = v.seat;
-  j["hand"] = v.seat >= 0 ? cards(p.rules->deck, p.hand[std::size_t(v.seat)]) : nlohmann::json::array();
-  nlohmann::json counts = nlohmann::json::array(), known = nlohmann::json::array();
-  for (int s = 0; s < p.seats(); ++s) {
-    counts.push_back(v.hand_count[std::size_t(s)]);
-    known.push_back(cards(p.rules->deck, v.known(s)));
-  }
-  j["hand_counts"] = counts;
-  j["known"] = known;
-  put_public(j, p);
-  j["stock"] = v.stock_count();
-  put_turn(j, p);
-  // For a bot that asks a built-in player (serve/bot_move.h): the same view as a position file.
-  j["ruleset"] = p.rules->name;
-  std::optional<std::string> text = view_position_text(v);
-  j["position"] = text ? nlohmann::json(*text) : nlohmann::json(nullptr);
-  return j;
+  std::string text;
+  append_view_json(text, v);
+  return nlohmann::json::parse(text);
 }
 
 }  // namespace conquian::serve

@@ -1,9 +1,12 @@
 // A game's state as JSON: the whole table (`conquian show --json`, the engine protocol's
 // `state`) and one seat's view (the protocol's `view`, the referee's `act`). Card tokens as the
-// ruleset's deck spells them; specs/protocol.md lists the keys.
+// ruleset's deck spells them; specs/protocol.md lists the keys. One writer of each: the text
+// (append_*_json, written straight into a string for answers sent many times a second), from
+// which the nlohmann values are parsed, so the two cannot differ.
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "engine/engine.h"
 #include "engine/seat_view.h"
@@ -20,5 +23,8 @@ nlohmann::json state_json(const Position& pos);
 // "phase", "outcome", "dealer", "plies", "ruleset": its name, "position": the view as a
 // position file with `view: SEAT` (null in the swap)}. No card of a hidden hand nor of the stock appears in it.
 nlohmann::json view_json(const SeatView& view);
+// The same as compact JSON text, keys sorted (the bytes state_json(pos).dump() gives), appended to `out`.
+void append_state_json(std::string& out, const Position& pos);
+void append_view_json(std::string& out, const SeatView& view);
 
 }  // namespace conquian::serve
