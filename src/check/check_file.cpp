@@ -4,11 +4,14 @@
 
 #include <algorithm>
 #include <functional>
+#include <memory>
+#include <span>
 #include <vector>
 
 #include "base/parallel_for.h"
 #include "check/match_check.h"
 #include "record/input_error.h"
+#include "record/json_record_reader.h"
 #include "record/record_reader.h"
 
 namespace conquian::check {
@@ -163,9 +166,28 @@ void finish(FileState& st, int threads, const CheckFileOptions& options, const C
 // bounded on a file of any size.
 std::size_t batch_size(int threads) { return threads <= 1 ? 1 : 64 * static_cast<std::size_t>(threads); }
 
-// Reads with `read` (which calls its sink with each document) and judges what it reads.
-void judge_file(const std::function<void(const record::RecordSink&)>& read, const CheckedSink& sink,
-                const CheckFileOptions& options) {
+// The readers of JSON Lines, one for each thread that reads, made when first asked.
+class LineReaders {
+ public:
+  LineReaders(const std::string& name, int threads) : name_(name), readers_(static_cast<std::size_t>(threads)) {}
+  record::JsonLineReader& operator[](int worker) {
+    auto& reader = readers_[static_cast<std::size_t>(worker)];
+    if (!reader) reader = std::make_unique<record::JsonLineReader>(name_, limits_);
+    return *reader;
+  }
+
+ private:
+  const std::string name_;
+  const record::ReadLimits limits_;
+  std::vector<std::unique_ptr<record::JsonLineReader>> readers_;
+};
+
+// Reads with `read` (which calls its sink with each document, or, for JSON Lines, its lines
+// sink with the documents of each chunk unread) and judges what it reads. A chunk's lines are
+// read on the threads, then taken in file order, as a document the sink gets is: what a
+// document means can hang on the ones before it (a match and its deals).
+void judge_file(const std::function<void(const record::RecordSink&, const record::JsonLineChunkSink&)>& read,
+                const std::string& name, const CheckedSink& sink, const CheckFileOptions& options) {
   RulesetCache own;
   RulesetCache& cache = options.cache ? *options.cache : own;
   const int threads = options.threads > 0 ? options.threads : default_threads();
@@ -174,7 +196,7 @@ void judge_file(const std::function<void(const record::RecordSink&)>& read, cons
   FileState st;
   std::size_t part = 0;
   bool first = true;
-  read([&](record::ReadItem&& item) {
+  const auto each = [&](record::ReadItem&& item) {
     // A deal (or a document that is no record) after a match document is part of the match.
     const bool in_match = options.under.empty() && st.match && !item.match;
     if (!first && !in_match) ++part;
@@ -188,7 +210,20 @@ void judge_file(const std::function<void(const record::RecordSink&)>& read, cons
     }
     for (std::size_t i = before; i < st.steps.size(); ++i) st.steps[i].game.part = part;
     if (st.steps.size() >= batch) finish(st, threads, options, sink);
-  });
+  };
+  LineReaders readers(name, threads);
+  std::vector<record::ReadItem> items;
+  const auto lines = [&](std::span<const record::JsonLine> chunk) {
+    const std::size_t step = std::max<std::size_t>(batch, 64);
+    for (std::size_t from = 0; from < chunk.size(); from += step) {
+      const std::size_t n = std::min(step, chunk.size() - from);
+      items.clear();
+      items.resize(n);
+      parallel_for(n, threads, [&](std::size_t i, int worker) { items[i] = readers[worker].read(chunk[from + i]); });
+      for (record::ReadItem& item : items) each(std::move(item));
+    }
+  };
+  read(each, lines);
   finish(st, threads, options, sink);
 }
 
@@ -203,19 +238,24 @@ void check_file(const std::string& path, const VerdictSink& sink, const CheckFil
 }
 
 void check_file_keeping(const std::string& path, const CheckedSink& sink, const CheckFileOptions& options) {
-  judge_file([&](const record::RecordSink& each) { record::read_record_file(path, each); }, sink, options);
+  const std::string& name = path == "-" ? record::kStdinName : path;
+  judge_file([&](const record::RecordSink& each,
+                 const record::JsonLineChunkSink& lines) { record::read_record_file_lines(path, each, lines); },
+             name, sink, options);
 }
 
 void check_text(std::string_view text, const std::string& name, const VerdictSink& sink,
                 const CheckFileOptions& options, record::RecordFormat format) {
-  judge_file([&](const record::RecordSink& each) { record::read_record_text(text, name, each, {}, format); },
-             verdicts_only(sink), options);
+  check_text_keeping(text, name, verdicts_only(sink), options, format);
 }
 
 void check_text_keeping(std::string_view text, const std::string& name, const CheckedSink& sink,
                         const CheckFileOptions& options, record::RecordFormat format) {
-  judge_file([&](const record::RecordSink& each) { record::read_record_text(text, name, each, {}, format); }, sink,
-             options);
+  judge_file(
+      [&](const record::RecordSink& each, const record::JsonLineChunkSink& lines) {
+        record::read_record_text_lines(text, name, each, lines, {}, format);
+      },
+      name, sink, options);
 }
 
 }  // namespace conquian::check
