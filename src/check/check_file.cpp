@@ -163,8 +163,10 @@ void finish(FileState& st, int threads, const CheckFileOptions& options, const C
 }
 
 // Documents judged at once: enough to keep every thread busy, few enough to keep memory
-// bounded on a file of any size.
-std::size_t batch_size(int threads) { return threads <= 1 ? 1 : 64 * static_cast<std::size_t>(threads); }
+// bounded on a file of any size, and the records read still in the cache when judged (a
+// record is about 10 KB; with 64 a thread, taking a JSON Lines file's documents a chunk at a
+// time cost a fifth more CPU than one at a time, farm-bench).
+std::size_t batch_size(int threads) { return threads <= 1 ? 1 : 16 * static_cast<std::size_t>(threads); }
 
 // The readers of JSON Lines, one for each thread that reads, made when first asked.
 class LineReaders {
@@ -214,7 +216,12 @@ void judge_file(const std::function<void(const record::RecordSink&, const record
   LineReaders readers(name, threads);
   std::vector<record::ReadItem> items;
   const auto lines = [&](std::span<const record::JsonLine> chunk) {
-    const std::size_t step = std::max<std::size_t>(batch, 64);
+    if (threads == 1) {
+      // Each document taken as it is read: its memory is the next one's, still in the cache.
+      for (const record::JsonLine& line : chunk) each(readers[0].read(line));
+      return;
+    }
+    const std::size_t step = batch;
     for (std::size_t from = 0; from < chunk.size(); from += step) {
       const std::size_t n = std::min(step, chunk.size() - from);
       items.clear();
