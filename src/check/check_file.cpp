@@ -136,16 +136,15 @@ void prepare(record::ReadItem&& item, const CheckFileOptions& options, RulesetCa
   st.steps.push_back(Step{{{}, rec, std::move(rules), 0}, true, nullptr});
 }
 
-// The steps so far: judged on `threads` threads, then given in file order (the same
-// verdicts, in the same order, whatever the number of threads).
-void finish(FileState& st, int threads, const CheckFileOptions& options, const CheckedSink& sink) {
-  std::vector<Step>& steps = st.steps;
-  parallel_for(steps.size(), threads, [&steps, &options](std::size_t i) {
-    Step& s = steps[i];
-    if (!s.judge) return;
-    s.game.verdict =
-        options.judge ? options.judge(*s.game.record, *s.game.rules) : check_record(*s.game.record, *s.game.rules);
-  });
+// One step's game judged (check_record, the one costly part), on any thread.
+void judge_step(Step& s, const CheckFileOptions& options) {
+  if (!s.judge) return;
+  s.game.verdict =
+      options.judge ? options.judge(*s.game.record, *s.game.rules) : check_record(*s.game.record, *s.game.rules);
+}
+
+// Judged steps given in file order, each deal of a match told to its match first.
+void give(std::vector<Step>& steps, const CheckedSink& sink) {
   for (Step& s : steps) {
     if (s.match) {
       GameVerdict& v = s.game.verdict;
@@ -162,11 +161,19 @@ void finish(FileState& st, int threads, const CheckFileOptions& options, const C
   steps.clear();
 }
 
+// The steps so far: judged on `threads` threads, then given in file order (the same
+// verdicts, in the same order, whatever the number of threads).
+void finish(FileState& st, int threads, const CheckFileOptions& options, const CheckedSink& sink) {
+  std::vector<Step>& steps = st.steps;
+  parallel_for(steps.size(), threads, [&steps, &options](std::size_t i) { judge_step(steps[i], options); });
+  give(steps, sink);
+}
+
 // Documents judged at once: enough to keep every thread busy, few enough to keep memory
 // bounded on a file of any size, and the records read still in the cache when judged (a
 // record is about 10 KB; with 64 a thread, taking a JSON Lines file's documents a chunk at a
-// time cost a fifth more CPU than one at a time, farm-bench).
-std::size_t batch_size(int threads) { return threads <= 1 ? 1 : 16 * static_cast<std::size_t>(threads); }
+// time cost a fifth more CPU than one at a time on one thread, farm-bench).
+std::size_t batch_size(int threads) { return threads <= 1 ? 1 : 32 * static_cast<std::size_t>(threads); }
 
 // The readers of JSON Lines, one for each thread that reads, made when first asked.
 class LineReaders {
@@ -198,7 +205,9 @@ void judge_file(const std::function<void(const record::RecordSink&, const record
   FileState st;
   std::size_t part = 0;
   bool first = true;
-  const auto each = [&](record::ReadItem&& item) {
+  // One document taken in file order: its steps prepared, and judged once a batch is full
+  // (unless `hold`: the JSON Lines loop below judges them with the lines after them).
+  const auto take = [&](record::ReadItem&& item, bool hold) {
     // A deal (or a document that is no record) after a match document is part of the match.
     const bool in_match = options.under.empty() && st.match && !item.match;
     if (!first && !in_match) ++part;
@@ -211,23 +220,33 @@ void judge_file(const std::function<void(const record::RecordSink&, const record
       return;
     }
     for (std::size_t i = before; i < st.steps.size(); ++i) st.steps[i].game.part = part;
-    if (st.steps.size() >= batch) finish(st, threads, options, sink);
+    if (!hold && st.steps.size() >= batch) finish(st, threads, options, sink);
   };
+  const auto each = [&](record::ReadItem&& item) { take(std::move(item), false); };
   LineReaders readers(name, threads);
   std::vector<record::ReadItem> items;
+  std::vector<Step> judging;
   const auto lines = [&](std::span<const record::JsonLine> chunk) {
     if (threads == 1) {
       // Each document taken as it is read: its memory is the next one's, still in the cache.
       for (const record::JsonLine& line : chunk) each(readers[0].read(line));
       return;
     }
-    const std::size_t step = batch;
-    for (std::size_t from = 0; from < chunk.size(); from += step) {
-      const std::size_t n = std::min(step, chunk.size() - from);
+    // One pass of the threads a batch: the games of the documents taken before are judged
+    // while the next lines are read (a pass, and the wait for its slowest thread, is the cost).
+    for (std::size_t from = 0; from < chunk.size(); from += batch) {
+      const std::size_t n = std::min(batch, chunk.size() - from);
+      judging = std::move(st.steps);
+      st.steps.clear();
       items.clear();
       items.resize(n);
-      parallel_for(n, threads, [&](std::size_t i, int worker) { items[i] = readers[worker].read(chunk[from + i]); });
-      for (record::ReadItem& item : items) each(std::move(item));
+      const std::size_t judged = judging.size();
+      parallel_for(judged + n, threads, [&](std::size_t i, int worker) {
+        if (i < judged) judge_step(judging[i], options);
+        else items[i - judged] = readers[worker].read(chunk[from + i - judged]);
+      });
+      give(judging, sink);
+      for (record::ReadItem& item : items) take(std::move(item), true);
     }
   };
   read(each, lines);
