@@ -73,7 +73,56 @@ fs::path generated_with_bad_records(const fs::path& dir, int deals) {
   return mixed;
 }
 
+// A match of `deals` simulated deals as JSON Lines (the match document first, a target far
+// enough for some 400 of them), with faults written into some deals: every 29th line cut
+// short, every 31st no JSON, every 43rd blank (no document), every 47th with a key of the
+// wrong type.
+fs::path match_with_bad_lines(const fs::path& dir, int deals) {
+  const fs::path long_match = dir / "long-match.yaml";
+  std::ofstream(long_match) << "base: american-points\nscoring: {method: hand_points, match_target: 2000}\n";
+  const fs::path clean = dir / "match.jsonl";
+  const auto sim = run_cli("simulate --ruleset " + long_match.string() + " --deals " + std::to_string(deals) +
+                           " --seed 17 --match --format jsonl --out " + clean.string());
+  REQUIRE(sim.status == 0);
+  std::istringstream lines(slurp_lines_file(clean));
+  const fs::path mixed = dir / "match-mixed.jsonl";
+  std::ofstream out(mixed);
+  int n = 0;
+  for (std::string line; std::getline(lines, line); ++n) {
+    if (n > 0 && n % 29 == 3) line = line.substr(0, line.size() / 3);
+    if (n > 0 && n % 31 == 4) line = "{\"id\": broken";
+    if (n > 0 && n % 43 == 5) line = "   ";
+    if (n > 0 && n % 47 == 6) {
+      const auto at = line.find("\"dealer\":");
+      if (at != std::string::npos) line.insert(at + 9, "\"one\",\"x\":");
+    }
+    out << line << "\n";
+  }
+  return mixed;
+}
+
 }  // namespace
+
+TEST_CASE("check --threads: a JSON Lines match with bad lines gives the same bytes on 1, 2 and 4 threads") {
+  const fs::path dir = threads_test_dir();
+  const fs::path mixed = match_with_bad_lines(dir, 400);
+  const std::string text = slurp_lines_file(mixed);
+  REQUIRE(conquian::testing::has(text.substr(0, text.find('\n')), "\"match\":{"));  // the match document first
+  for (const char* form : {"", " --json", " --json-lines"}) {
+    INFO("conquian check " << mixed.string() << form);
+    const auto one = run_cli("check " + mixed.string() + form + " --threads 1");
+    CHECK(conquian::testing::has(one.out, "malformed"));
+    for (const char* threads : {" --threads 2", " --threads 4"}) {
+      const auto more = run_cli("check " + mixed.string() + form + threads);
+      CHECK(one.status == more.status);
+      CHECK(one.out == more.out);
+    }
+  }
+  // The deals are read as the match's: their verdicts name it.
+  const auto json = run_cli("check " + mixed.string() + " --json-lines --threads 4");
+  CHECK(conquian::testing::has(json.out, "\"match\":"));
+  fs::remove_all(dir);
+}
 
 TEST_CASE("check --threads: the corpus gives the same bytes on 1 and 4 threads") {
   const std::string corpus = CONQUIAN_SOURCE_DIR "/corpus";

@@ -3,13 +3,12 @@
 // that both formats share every key, type, limit and message.
 //
 // Shape of the reader:
-//   - JSON Lines are read in chunks into one buffer of max_line_bytes plus a chunk (and
-//     simdjson's padding); each complete line is parsed where it lies. A line longer than
-//     the buffer is reported and skipped to its newline, never held whole. Lines are split at
-//     '\n' before any parsing (a JSON string holds no raw newline), so a broken line cannot
-//     swallow the next one: it is one malformed document and reading goes on. (simdjson's
-//     iterate_many indexes a whole batch of documents at once, and an unclosed string in one
-//     line would run into the lines after it; a parser per line keeps a fault to its line.)
+//   - JSON Lines are cut into lines first (json_lines.cpp: chunks of one buffer, a line too
+//     long refused unread), and each line is parsed where it lies by a JsonLineReader, one per
+//     thread that reads. A broken line is one malformed document and reading goes on.
+//     (simdjson's iterate_many indexes a whole batch of documents at once, and an unclosed
+//     string in one line would run into the lines after it; a parse per line keeps a fault to
+//     its line, and lets the lines of a chunk be read on many threads.)
 //   - A `.json` file is read whole (max_file_bytes) and parsed once: an object is one
 //     record, an array holds one record per element. A JSON error ends the file, as broken
 //     YAML does: the elements before it stand, the rest is not read.
@@ -29,6 +28,7 @@
 #include <utility>
 #include <vector>
 
+#include "record/json_lines.h"
 #include "record/record_events.h"
 
 namespace conquian::record {
@@ -94,7 +94,9 @@ class Walker {
   std::uint32_t offset(const char* p) const { return static_cast<std::uint32_t>(p - base_); }
 
  private:
-  bool string_event(std::string_view s, const char* at);
+  // `unescaped`: simdjson unescaped it, so it may hold a U+0000 that no raw byte showed (a
+  // string as written cannot: the document was refused for a NUL byte before its walk).
+  bool string_event(std::string_view s, const char* at, bool unescaped);
   std::string_view key_as_written(const char* quote) const;
   void push(yaml_event_type_t type, const char* at, const char* end, std::string_view text = {}, bool quoted = false) {
     // Made in place: a copy from a temporary stalled on its narrow stores (perf).
@@ -121,26 +123,29 @@ class Walker {
 // it holds no escape: its text between the quotes, which is what simdjson would unescape it
 // to (the document's UTF-8 and control characters were checked when it was indexed).
 // Otherwise a view with no data: unescape it.
+// (Loops, not memchr: the strings are card tokens and keys of a few bytes, where a call to
+// memchr cost more than the scan, 7% of checking JSON Lines, perf.)
 std::string_view unescaped_as_written(std::string_view raw) {
   while (!raw.empty() && is_blank(raw.back())) raw.remove_suffix(1);
   if (raw.size() < 2 || raw.front() != '"' || raw.back() != '"') return {};
   raw = raw.substr(1, raw.size() - 2);
-  if (raw.find('\\') != std::string_view::npos) return {};
+  for (const char c : raw)
+    if (c == '\\') return {};
   return raw;
 }
 
 // The same for a key, from its opening quote, within the document's text.
 std::string_view Walker::key_as_written(const char* quote) const {
   const char* from = quote + 1;
-  const auto* close = static_cast<const char*>(std::memchr(from, '"', static_cast<std::size_t>(end_ - from)));
-  if (close == nullptr) return {};
-  const std::string_view key(from, static_cast<std::size_t>(close - from));
-  if (key.find('\\') != std::string_view::npos) return {};
-  return key;
+  for (const char* p = from; p < end_; ++p) {
+    if (*p == '\\') return {};
+    if (*p == '"') return {from, static_cast<std::size_t>(p - from)};
+  }
+  return {};
 }
 
-bool Walker::string_event(std::string_view s, const char* at) {
-  if (std::memchr(s.data(), '\0', s.size()) != nullptr) {
+bool Walker::string_event(std::string_view s, const char* at, bool unescaped) {
+  if (unescaped && std::memchr(s.data(), '\0', s.size()) != nullptr) {
     stop_.where = at;
     stop_.reason = "a string holds the character U+0000 (NUL), which no record holds";
     stop_.error = simdjson::STRING_ERROR;
@@ -172,10 +177,10 @@ bool Walker::value(od::value v, std::size_t depth) {
     case od::json_type::string: {
       // Most strings (card tokens) have no escape: their text is the file's, between the quotes.
       if (const std::string_view plain = unescaped_as_written(raw); plain.data() != nullptr)
-        return string_event(plain, at);
+        return string_event(plain, at, false);
       std::string_view s;
       if (auto e = v.get_string().get(s); e) return fail(e, at);
-      return string_event(s, at);
+      return string_event(s, at, true);
     }
     case od::json_type::number: {
       while (!raw.empty() && is_blank(raw.back())) raw.remove_suffix(1);
@@ -207,9 +212,10 @@ bool Walker::object(od::object o, const char* at, std::size_t depth) {
     if (auto e = field.error(); e) return fail(e, end_);
     const char* key_at = field.key().raw() - 1;  // the opening quote
     std::string_view key = key_as_written(key_at);
-    if (key.data() == nullptr)
+    const bool unescaped = key.data() == nullptr;
+    if (unescaped)
       if (auto e = field.unescaped_key().get(key); e) return fail(e, key_at);
-    if (!string_event(key, key_at)) return false;
+    if (!string_event(key, key_at, unescaped)) return false;
     if (!value(field.value(), depth)) return false;
   }
   const char* close = after_close();
@@ -241,22 +247,14 @@ class Documents {
     events_.reserve(4096);  // a record of a hundred moves makes about a thousand; reused, line after line
   }
 
-  // One line of JSON Lines: `line` (0-based) of the file, with `room` bytes readable from
-  // its start (simdjson reads a padding past the end).
-  void line(std::string_view text, std::uint32_t line, std::size_t room);
+  // One document of JSON Lines (split_json_lines found it, and that it is not blank).
+  void line(const JsonLine& found);
   // The whole of a `.json` file (padded).
   void whole(std::string_view text, std::size_t room);
   // A document that cannot be read; `fatal`: it ends the file (a break in the first
   // document makes the file unreadable, index 0).
   void error(Mark mark, const std::string& reason, bool fatal = false);
   void no_document(const char* what);
-  // A line longer than max_line_bytes: a document of its own, refused unread.
-  void too_long(std::uint32_t line) {
-    ++count_;
-    error(Mark{line + 1, 1}, "the line is longer than max_line_bytes (" + std::to_string(limits_.max_line_bytes) +
-                                 " bytes); it is not read");
-  }
-  int count() const { return count_; }
   // simdjson's depth limit (far past max_depth) is max_depth's breach too.
   std::string reason_of(simdjson::error_code e) const {
     if (e == simdjson::DEPTH_ERROR)
@@ -380,17 +378,20 @@ bool Documents::walk_top(od::document& doc, std::string_view text, WalkStop& sto
   return true;
 }
 
-void Documents::line(std::string_view text, std::uint32_t line, std::size_t room) {
-  if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
-  if (std::all_of(text.begin(), text.end(), is_blank)) return;  // blank lines hold no record
-  ++count_;
+void Documents::line(const JsonLine& found) {
+  const std::string_view text = found.text;
+  const std::uint32_t line = found.line;
+  count_ = found.index;
   line_starts_.clear();
+  if (found.too_long)
+    return error(Mark{line + 1, 1}, "the line is longer than max_line_bytes (" +
+                                        std::to_string(limits_.max_line_bytes) + " bytes); it is not read");
   if (const void* nul = std::memchr(text.data(), '\0', text.size()); nul != nullptr) {
     const auto column = static_cast<std::uint32_t>(static_cast<const char*>(nul) - text.data());
     return error(Mark{line + 1, column + 1}, "a NUL byte (records are text)");
   }
   od::document doc;
-  if (auto e = parser_.iterate(simdjson::padded_string_view(text.data(), text.size(), room)).get(doc); e)
+  if (auto e = parser_.iterate(simdjson::padded_string_view(text.data(), text.size(), found.room)).get(doc); e)
     return error(Mark{line + 1, 1}, reason_of(e));
   WalkStop stop;
   if (!walk_top(doc, text, stop))
@@ -454,6 +455,27 @@ void Documents::whole(std::string_view text, std::size_t room) {
 
 }  // namespace
 
+static_assert(kJsonLinePadding >= simdjson::SIMDJSON_PADDING);
+
+// The document a line reads to is caught here from the sink Documents gives it to.
+struct JsonLineReader::Impl {
+  Impl(const std::string& name, const ReadLimits& limits)
+      : keep([this](ReadItem&& item) { out = std::move(item); }), docs(name, keep, limits) {}
+  std::optional<ReadItem> out;
+  RecordSink keep;
+  Documents docs;
+};
+
+JsonLineReader::JsonLineReader(const std::string& name, const ReadLimits& limits)
+    : impl_(std::make_unique<Impl>(name, limits)) {}
+JsonLineReader::~JsonLineReader() = default;
+
+ReadItem JsonLineReader::read(const JsonLine& line) {
+  impl_->out.reset();
+  impl_->docs.line(line);
+  return std::move(*impl_->out);  // every line reads to one item: a record, a match or an error
+}
+
 void read_json_text(std::string_view text, const std::string& name, const RecordSink& sink, const ReadLimits& limits) {
   if (text.size() > limits.max_file_bytes) {
     RecordError err;
@@ -470,64 +492,24 @@ void read_json_text(std::string_view text, const std::string& name, const Record
 
 void read_json_lines(const ByteSource& source, std::string_view prefix, const std::string& name, const RecordSink& sink,
                      const ReadLimits& limits) {
-  constexpr std::size_t kChunk = std::size_t{1} << 20;
-  const std::size_t capacity = limits.max_line_bytes + kChunk + prefix.size();
-  const std::size_t allocated = capacity + simdjson::SIMDJSON_PADDING;
-  const std::unique_ptr<char[]> buf(new char[allocated]);
-  if (!prefix.empty()) std::memcpy(buf.get(), prefix.data(), prefix.size());  // data() may be null when empty
-  std::size_t begin = 0;
-  std::size_t end = prefix.size();
-  std::uint32_t line = 0;  // the line that starts at `begin` (0-based)
-  bool skipping = false;   // discarding a line longer than max_line_bytes, up to its newline
-  bool at_eof = false;
-  Documents docs(name, sink, limits);
-  for (;;) {
-    while (begin < end) {
-      const char* from = buf.get() + begin;
-      const char* nl = static_cast<const char*>(std::memchr(from, '\n', end - begin));
-      if (nl == nullptr) break;
-      const auto length = static_cast<std::size_t>(nl - from);
-      if (!skipping && length > limits.max_line_bytes) docs.too_long(line);
-      else if (!skipping) docs.line({from, length}, line, allocated - begin);
-      skipping = false;
-      begin = static_cast<std::size_t>(nl - buf.get()) + 1;
-      ++line;
-    }
-    if (!skipping && end - begin > limits.max_line_bytes) {
-      docs.too_long(line);
-      skipping = true;
-    }
-    if (skipping) begin = end;
-    if (at_eof) {
-      if (begin < end) docs.line({buf.get() + begin, end - begin}, line, allocated - begin);
-      break;
-    }
-    std::memmove(buf.get(), buf.get() + begin, end - begin);
-    end -= begin;
-    begin = 0;
-    const ssize_t got = source(buf.get() + end, capacity - end);
-    if (got < 0) {
-      if (errno == EINTR) continue;
-      docs.error(Mark{line + 1, 1}, std::string("cannot read: ") + std::strerror(errno), true);
-      return;
-    }
-    if (got == 0) at_eof = true;
-    end += static_cast<std::size_t>(got);
-  }
-  if (docs.count() == 0) docs.no_document("it is empty or blank");
+  JsonLineReader reader(name, limits);
+  split_json_lines(
+      source, prefix, name,
+      [&](std::span<const JsonLine> lines) {
+        for (const JsonLine& l : lines) sink(reader.read(l));
+      },
+      sink, limits);
 }
 
 void read_json_lines_text(std::string_view text, const std::string& name, const RecordSink& sink,
                           const ReadLimits& limits) {
-  std::size_t at = 0;
-  read_json_lines(
-      [&](char* buf, std::size_t n) {
-        const std::size_t take = std::min(n, text.size() - at);
-        if (take > 0) std::memcpy(buf, text.data() + at, take);  // data() may be null when empty
-        at += take;
-        return static_cast<ssize_t>(take);
+  JsonLineReader reader(name, limits);
+  split_json_lines_text(
+      text, name,
+      [&](std::span<const JsonLine> lines) {
+        for (const JsonLine& l : lines) sink(reader.read(l));
       },
-      {}, name, sink, limits);
+      sink, limits);
 }
 
 }  // namespace conquian::record

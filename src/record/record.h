@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -139,6 +140,9 @@ struct ReadItem {
   std::optional<RecordError> error;
   std::optional<MatchHeader> match;
 };
+
+// Called with each document of a file, in order, as it is read.
+using RecordSink = std::function<void(ReadItem&&)>;
 
 // Limits that keep hostile input bounded (documented in specs/limits.md).
 struct ReadLimits {

@@ -472,6 +472,10 @@ RecordFormat detected(std::string_view text) {
 
 RecordFormat stdin_format = RecordFormat::Detect;
 
+// read_record_stream, with a JSON Lines file's lines given to `lines` unread when it is set.
+void read_stream(int fd, const std::string& path, const RecordSink& sink, const JsonLineChunkSink& lines,
+                 const ReadLimits& limits, RecordFormat format);
+
 }  // namespace
 
 RecordFormat record_format_of(const std::string& path) {
@@ -494,20 +498,39 @@ void set_standard_input_format(RecordFormat format) { stdin_format = format; }
 
 void read_record_text(std::string_view text, const std::string& name, const RecordSink& sink, const ReadLimits& limits,
                       RecordFormat format) {
+  read_record_text_lines(text, name, sink, nullptr, limits, format);
+}
+
+void read_record_text_lines(std::string_view text, const std::string& name, const RecordSink& sink,
+                            const JsonLineChunkSink& lines, const ReadLimits& limits, RecordFormat format) {
   if (format == RecordFormat::Detect) format = detected(text);
   if (format == RecordFormat::Json) return read_json_text(text, name, sink, limits);
-  if (format == RecordFormat::JsonLines) return read_json_lines_text(text, name, sink, limits);
+  if (format == RecordFormat::JsonLines)
+    return lines ? split_json_lines_text(text, name, lines, sink, limits)
+                 : read_json_lines_text(text, name, sink, limits);
   Reader reader(text, name, sink, limits);
   reader.run();
 }
 
 void read_record_file(const std::string& path, const RecordSink& sink, const ReadLimits& limits) {
-  if (path == "-") return read_record_stream(::dup(STDIN_FILENO), kStdinName, sink, limits, stdin_format);
-  read_record_stream(::open(path.c_str(), O_RDONLY | O_CLOEXEC), path, sink, limits, record_format_of(path));
+  read_record_file_lines(path, sink, nullptr, limits);
+}
+
+void read_record_file_lines(const std::string& path, const RecordSink& sink, const JsonLineChunkSink& lines,
+                            const ReadLimits& limits) {
+  if (path == "-") return read_stream(::dup(STDIN_FILENO), kStdinName, sink, lines, limits, stdin_format);
+  read_stream(::open(path.c_str(), O_RDONLY | O_CLOEXEC), path, sink, lines, limits, record_format_of(path));
 }
 
 void read_record_stream(int fd, const std::string& path, const RecordSink& sink, const ReadLimits& limits,
                         RecordFormat format) {
+  read_stream(fd, path, sink, nullptr, limits, format);
+}
+
+namespace {
+
+void read_stream(int fd, const std::string& path, const RecordSink& sink, const JsonLineChunkSink& lines,
+                 const ReadLimits& limits, RecordFormat format) {
   if (fd < 0) {
     file_error(path, "cannot open: " + os_reason(errno), sink);
     return;
@@ -555,7 +578,9 @@ void read_record_stream(int fd, const std::string& path, const RecordSink& sink,
     if (got == 0 || text.find_first_not_of(" \t\r\n") != std::string::npos) format = detected(text);
   }
   // JSON Lines stream in chunks, in bounded memory, whatever the file's size.
-  if (format == RecordFormat::JsonLines) return read_json_lines(read_some, text, path, sink, limits);
+  if (format == RecordFormat::JsonLines)
+    return lines ? split_json_lines(read_some, text, path, lines, sink, limits)
+                 : read_json_lines(read_some, text, path, sink, limits);
   // Read to the end (a regular file may grow; pipes have no size), never past the limit.
   for (;;) {
     const ssize_t got = ::read(fd, buf, sizeof buf);
@@ -573,5 +598,7 @@ void read_record_stream(int fd, const std::string& path, const RecordSink& sink,
   }
   read_record_text(text, path, sink, limits, format);
 }
+
+}  // namespace
 
 }  // namespace conquian::record

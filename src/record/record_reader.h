@@ -11,11 +11,10 @@
 #include <string>
 #include <string_view>
 
+#include "record/json_lines.h"
 #include "record/record.h"
 
 namespace conquian::record {
-
-using RecordSink = std::function<void(ReadItem&&)>;
 
 // The formats a record file may be in (specs/record-format.md): YAML, a JSON file (one
 // record or an array of them), or JSON Lines (one record per line).
@@ -43,5 +42,14 @@ inline const std::string kStdinName = "<stdin>";
 // The same, from text in memory; `name` stands for the file name in messages.
 void read_record_text(std::string_view text, const std::string& name, const RecordSink& sink,
                       const ReadLimits& limits = {}, RecordFormat format = RecordFormat::Yaml);
+
+// read_record_file and read_record_text, except that the documents of JSON Lines are given to
+// `lines` unread, a chunk at a time, for the caller to read (record/json_record_reader.h's
+// JsonLineReader), on threads of its own if it likes; what is no line (a file that cannot be
+// opened, a read error, a file with no document) and every other format still go to `sink`.
+void read_record_file_lines(const std::string& path, const RecordSink& sink, const JsonLineChunkSink& lines,
+                            const ReadLimits& limits = {});
+void read_record_text_lines(std::string_view text, const std::string& name, const RecordSink& sink,
+                            const JsonLineChunkSink& lines, const ReadLimits& limits, RecordFormat format);
 
 }  // namespace conquian::record

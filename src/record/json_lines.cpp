@@ -1,0 +1,132 @@
+#include "record/json_lines.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <memory>
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace conquian::record {
+namespace {
+
+bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+// Documents found and not yet given: given a chunk at a time, in file order.
+class LineQueue {
+ public:
+  explicit LineQueue(const JsonLineChunkSink& lines) : lines_(lines) { found_.reserve(kMost); }
+
+  // The line at `text` (0-based `line`), unless blank; `room`: bytes readable from its start.
+  void line(std::string_view text, std::uint32_t line, std::size_t room) {
+    if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
+    if (std::all_of(text.begin(), text.end(), is_blank)) return;  // blank lines hold no record
+    add(JsonLine{text, line, ++count_, room, false});
+  }
+  void too_long(std::uint32_t line) { add(JsonLine{{}, line, ++count_, 0, true}); }
+  // Gives what was found; its text may be overwritten once this returns.
+  void flush() {
+    if (!found_.empty()) lines_(std::span<const JsonLine>(found_));
+    found_.clear();
+  }
+  int count() const { return count_; }
+
+ private:
+  // A bound on the documents held at once: a chunk of tiny lines is many documents.
+  static constexpr std::size_t kMost = 4096;
+  void add(JsonLine&& l) {
+    found_.push_back(l);
+    if (found_.size() >= kMost) flush();
+  }
+
+  const JsonLineChunkSink& lines_;
+  std::vector<JsonLine> found_;
+  int count_ = 0;  // documents so far
+};
+
+void fatal_read_error(const std::string& name, std::uint32_t line, int count, const RecordSink& sink) {
+  RecordError err;
+  err.file = name;
+  // Past the first document the error is a document of the file, numbered as the last one read.
+  err.index = count <= 1 ? 0 : count;
+  err.mark = Mark{line + 1, 1};
+  err.message = name + ":" + std::to_string(line + 1) + ":1: cannot read: " + std::strerror(errno) +
+                "; the rest of the file is not read";
+  sink(ReadItem{std::nullopt, std::move(err), std::nullopt});
+}
+
+void no_document(const std::string& name, const RecordSink& sink) {
+  RecordError err;
+  err.file = name;
+  err.message = name + ": no game: the file holds no JSON record (it is empty or blank)";
+  sink(ReadItem{std::nullopt, std::move(err), std::nullopt});
+}
+
+}  // namespace
+
+void split_json_lines(const ByteSource& source, std::string_view prefix, const std::string& name,
+                      const JsonLineChunkSink& lines, const RecordSink& sink, const ReadLimits& limits) {
+  constexpr std::size_t kChunk = std::size_t{1} << 20;
+  const std::size_t capacity = limits.max_line_bytes + kChunk + prefix.size();
+  const std::size_t allocated = capacity + kJsonLinePadding;
+  const std::unique_ptr<char[]> buf(new char[allocated]);
+  if (!prefix.empty()) std::memcpy(buf.get(), prefix.data(), prefix.size());  // data() may be null when empty
+  std::size_t begin = 0;
+  std::size_t end = prefix.size();
+  std::uint32_t line = 0;  // the line that starts at `begin` (0-based)
+  bool skipping = false;   // discarding a line longer than max_line_bytes, up to its newline
+  bool at_eof = false;
+  LineQueue queue(lines);
+  for (;;) {
+    while (begin < end) {
+      const char* from = buf.get() + begin;
+      const char* nl = static_cast<const char*>(std::memchr(from, '\n', end - begin));
+      if (nl == nullptr) break;
+      const auto length = static_cast<std::size_t>(nl - from);
+      if (!skipping && length > limits.max_line_bytes) queue.too_long(line);
+      else if (!skipping) queue.line({from, length}, line, allocated - begin);
+      skipping = false;
+      begin = static_cast<std::size_t>(nl - buf.get()) + 1;
+      ++line;
+    }
+    if (!skipping && end - begin > limits.max_line_bytes) {
+      queue.too_long(line);
+      skipping = true;
+    }
+    if (skipping) begin = end;
+    if (at_eof) {
+      if (begin < end) queue.line({buf.get() + begin, end - begin}, line, allocated - begin);
+      queue.flush();
+      break;
+    }
+    queue.flush();  // before the buffer is moved over
+    std::memmove(buf.get(), buf.get() + begin, end - begin);
+    end -= begin;
+    begin = 0;
+    const ssize_t got = source(buf.get() + end, capacity - end);
+    if (got < 0) {
+      if (errno == EINTR) continue;
+      fatal_read_error(name, line, queue.count(), sink);
+      return;
+    }
+    if (got == 0) at_eof = true;
+    end += static_cast<std::size_t>(got);
+  }
+  if (queue.count() == 0) no_document(name, sink);
+}
+
+void split_json_lines_text(std::string_view text, const std::string& name, const JsonLineChunkSink& lines,
+                           const RecordSink& sink, const ReadLimits& limits) {
+  std::size_t at = 0;
+  split_json_lines(
+      [&](char* buf, std::size_t n) {
+        const std::size_t take = std::min(n, text.size() - at);
+        if (take > 0) std::memcpy(buf, text.data() + at, take);  // data() may be null when empty
+        at += take;
+        return static_cast<ssize_t>(take);
+      },
+      {}, name, lines, sink, limits);
+}
+
+}  // namespace conquian::record
