@@ -90,6 +90,10 @@ class ChanceSolver {
   // The value alone; throws BudgetExceeded past max_nodes nodes since reset_nodes().
   Chances value(const Position& pos);
   ExactChances exact_value(const Position& pos, bool outcomes = true);
+  // Bounds on `pos`'s expected score for seat 0 (times n!, n its unseen cards) that the
+  // table proves, read `depth` levels down with no search (ChanceSearch::proved_bounds): after
+  // a search stopped by its budget, what it proved of the positions it met.
+  void proved_bounds(const Position& pos, int depth, Int128& lower, Int128& upper);
   void reset_nodes();
   std::uint64_t nodes() const;
   // Called every 65,536 nodes with the nodes searched so far in this call; returning false
