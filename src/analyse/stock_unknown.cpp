@@ -15,7 +15,14 @@ MemoEvaluation::Found StockUnknown::search(const Position& pos, bool want_best) 
   }
   Found f;
   solve::ChanceResult r = solver_->solve(pos);
-  if (!r.solved) return f;
+  if (!r.solved) {
+    // Past the budget: the bounds the stopped search proves (as `solve --stock unknown`
+    // answers), unless they say nothing.
+    const solve::Int128 d = r.exact.denominator;
+    if (r.proved_lower > -d || r.proved_upper < d)
+      f.worth.proved = Interval{solve::to_double(r.proved_lower, d), solve::to_double(r.proved_upper, d)};
+    return f;
+  }
   f.solved = true;
   f.worth.expected0 = r.value.value();
   if (want_best) f.best = r.best;
