@@ -170,3 +170,45 @@ TEST_CASE("search progress: the best root move so far the searches publish ends 
   }
   CHECK(chance_checked > 0);
 }
+
+// Past the exact budget, bound_depth moves each world's sampled-order estimate into the
+// interval the table proves (the strong player's setting). On views of one world the exact
+// value is known: the estimate moved is never farther from it than the one sampled.
+TEST_CASE("pimc: estimates moved into their proved intervals come no farther from the exact value") {
+  auto rules = shared_ruleset("american");
+  testing::EndgamePick pick;
+  pick.max_public_deals = 200;
+  pick.max_stock = 3;
+  pick.min_seat_worlds = 1;
+  int found = 0, clamped = 0;
+  for (std::uint64_t d = 0; d < 2000 && found < testing::scaled(6); ++d) {
+    auto p = testing::endgame_of_deal(*rules, 11, d, pick);
+    if (!p || world_count(view_of(*p, to_act(*p))) != 1) continue;
+    ++found;
+    const SeatView view = view_of(*p, to_act(*p));
+    solve::PimcOptions exact, sampled;
+    exact.table_bits = sampled.table_bits = 14;
+    sampled.world_nodes = 1;  // never exact: one stock order per world
+    sampled.stock_orders = 1;
+    solve::PimcOptions bounded = sampled;
+    bounded.bound_depth = 2;
+    const solve::PimcResult e = solve::solve_view(view, exact), s = solve::solve_view(view, sampled),
+                            b = solve::solve_view(view, bounded);
+    REQUIRE(e.exact);
+    CHECK(s.clamped == 0);
+    clamped += b.clamped;
+    auto expected_of = [](const solve::PimcResult& r, const Move& m) {
+      for (const auto& x : r.moves)
+        if (solve::same_public_move(x.move, m)) return x.expected;
+      FAIL("a move missing");
+      return 0.0;
+    };
+    for (const auto& m : e.moves) {
+      const double bm = expected_of(b, m.move), sm = expected_of(s, m.move);
+      CHECK(std::abs(bm - m.expected) <= std::abs(sm - m.expected) + 1e-9);
+    }
+    for (const auto& m : b.moves) CHECK(m.win + m.draw + m.loss == doctest::Approx(1));
+  }
+  CHECK(found > 0);
+  CHECK(clamped > 0);  // the bounds did move some estimate
+}
