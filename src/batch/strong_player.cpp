@@ -6,10 +6,6 @@
 // most kViewMaxWorlds, else kViewSamples drawn at random. Each world is solved by exact expectimax
 // (the stock as chance) within kViewWorldNodes nodes; past that on one random stock order with
 // every card known (kViewOrderNodes nodes per move); a world past both budgets is left out.
-// Past the exact budget it chooses by the proved intervals too: in each such world a move's
-// estimate from the stock order is moved into the interval on its expected score that the
-// world's table proves (kViewBoundDepth levels read, no search; PimcOptions::bound_depth), so
-// that a move proved worse than another in a world counts so there, whatever order came.
 // Among moves of equal expected score it takes greedy's choice. When no world is solved
 // (early in a deal, where trees are big), or with more than two seats, or in the swap, it
 // plays as "greedy".
@@ -24,7 +20,6 @@ constexpr std::uint64_t kViewMaxWorlds = 8;
 constexpr int kViewSamples = 8;
 constexpr std::uint64_t kViewWorldNodes = 20'000;
 constexpr std::uint64_t kViewOrderNodes = 10'000;
-constexpr int kViewBoundDepth = 2;
 
 solve::PimcOptions pimc_options() {
   solve::PimcOptions o;
@@ -33,7 +28,6 @@ solve::PimcOptions pimc_options() {
   o.world_nodes = kViewWorldNodes;
   o.stock_orders = 1;
   o.order_nodes = kViewOrderNodes;
-  o.bound_depth = kViewBoundDepth;
   o.threads = 1;      // `diff` and `simulate` run deals in parallel
   o.table_bits = 16;  // one player per seat per thread
   return o;

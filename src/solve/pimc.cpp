@@ -23,7 +23,6 @@ struct WorldResult {
   std::vector<double> win, draw, loss;
   std::vector<double> var;  // variance of this world's estimate of `expected` (0 when exact)
   std::uint64_t nodes = 0;
-  int clamped = 0;  // estimates moved into their proved interval
 
   void size(std::size_t n) { win.assign(n, 0), draw.assign(n, 0), loss.assign(n, 0), var.assign(n, 0); }
 };
@@ -99,10 +98,7 @@ struct PimcSolver::Impl {
     Solver perfect;
     std::vector<Move> ms;
 
-    int bound_depth = 0;
-
-    explicit Worker(const PimcOptions& o)
-        : chance(chance_options(o)), perfect(perfect_options(o)), bound_depth(o.bound_depth) {}
+    explicit Worker(const PimcOptions& o) : chance(chance_options(o)), perfect(perfect_options(o)) {}
 
     static Options chance_options(const PimcOptions& o) {
       Options c;
@@ -172,49 +168,6 @@ struct PimcSolver::Impl {
       return seat == 0 ? v : -v;
     }
 
-    // Bounds on the seat's expected score after choice `m`, as the table proves them.
-    std::pair<double, double> proved(const Position& world, const Move& m, int seat) {
-      auto bounds = [&](const Position& child, double& lo, double& hi) {
-        Int128 l = 0, u = 0;
-        chance.proved_bounds(child, bound_depth, l, u);
-        const Int128 d = factorial(child.stock_left());
-        lo += to_double(l, d), hi += to_double(u, d);
-      };
-      double lo = 0, hi = 0;
-      if (is_blind_turn(m)) {  // every card of the stock equally likely: the mean of the cards' bounds
-        legal_moves(world, ms);
-        const std::vector<Move> turns = ms;
-        int n = 0;
-        for (const Move& t : turns)
-          if (t.kind == MoveKind::Turn) {
-            Position child = world;
-            apply(child, t);
-            bounds(child, lo, hi);
-            ++n;
-          }
-        lo /= n, hi /= n;
-      } else {
-        Position child = world;
-        apply(child, m);
-        bounds(child, lo, hi);
-      }
-      return seat == 0 ? std::pair{lo, hi} : std::pair{-hi, -lo};
-    }
-
-    // Moves each choice's estimate into its proved interval; the outcome chances are then
-    // those of the clamped score (a win or a loss of that weight, the rest a draw).
-    void clamp_to_proved(const Position& world, const std::vector<Move>& choices, int seat, WorldResult& r) {
-      for (std::size_t i = 0; i < choices.size(); ++i) {
-        const auto [lo, hi] = proved(world, choices[i], seat);
-        const double e = r.win[i] - r.loss[i];
-        if (e >= lo - 1e-12 && e <= hi + 1e-12) continue;
-        const double x = std::clamp(e, lo, hi);
-        r.win[i] = std::max(x, 0.0), r.loss[i] = std::max(-x, 0.0), r.draw[i] = 1 - std::abs(x);
-        r.var[i] = std::min(r.var[i], (hi - lo) * (hi - lo) / 4);
-        ++r.clamped;
-      }
-    }
-
     void solve_orders(const Position& world, const std::vector<Move>& choices, int seat, int orders, Rng rng,
                       WorldResult& r) {
       const std::size_t n = choices.size();
@@ -268,7 +221,6 @@ struct PimcSolver::Impl {
     if (try_exact && w.solve_exact(p, choices, view.seat, r)) return;
     r.size(choices.size());
     w.solve_orders(p, choices, view.seat, std::max(1, opt.stock_orders), deal_rng(opt.seed ^ kOrderStream, i), r);
-    if (r.solved && opt.bound_depth > 0) w.clamp_to_proved(p, choices, view.seat, r);
   }
 };
 
@@ -350,7 +302,6 @@ PimcResult PimcSolver::solve(const SeatView& view, const std::function<void(std:
       continue;
     }
     ++out.worlds;
-    out.clamped += r.clamped;
     if (r.exact) ++out.exact_worlds;
     for (std::size_t i = 0; i < k; ++i) {
       PimcMove& m = out.moves[i];

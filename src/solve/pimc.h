@@ -47,12 +47,6 @@ struct PimcOptions {
   unsigned threads = 1;                   // one solver per thread
   std::uint64_t seed = 1;                 // world and order sampling
   int table_bits = 18;                    // per solver
-  // Past world_nodes, each move's estimate from the sampled stock orders is kept inside the
-  // interval the world's table proves for it (ChanceSolver::proved_bounds, `bound_depth`
-  // levels, no search): the sampled score of +1 where at most +0.4 is proved counts +0.4.
-  // The true expectimax value lies in the interval, so this moves no estimate away from it.
-  // 0: off (the seat-view answers of solve and analyse); the strong player sets it.
-  int bound_depth = 0;
   // All worlds together (0: no limit): once this many nodes are spent, the worlds not yet
   // begun are left out and counted in `skipped` (the overshoot is at most one world per
   // thread). With one thread, which worlds run does not depend on timing.
@@ -89,7 +83,6 @@ struct PimcResult {
   int unsolved = 0;               // worlds left out: no stock order solved within the budget
   int skipped = 0;                // worlds left out: `max_nodes` spent before they began
   int exact_worlds = 0;           // worlds solved by exact expectimax
-  int clamped = 0;                // (world, move) estimates moved into their proved interval (bound_depth)
   bool exact = false;             // enumerated and every world exact
   std::vector<PimcMove> moves;    // best first (highest expected, then highest win)
   std::uint64_t nodes = 0;
