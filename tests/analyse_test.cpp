@@ -117,6 +117,7 @@ TEST_CASE("analyse: a position past the budget is unsolved with the reason, neve
 TEST_CASE("analyse: past the stock-unknown budget, a mistake only when the whole interval says so") {
   analyse::AnalyseOptions o;
   o.budgets.chance_nodes = 100;
+  o.budgets.exact_nodes = 5;  // hindsight unsolved: the notes are the stock-unknown ones
   o.budgets.seat_view = false;
   analyse::Analysis a = analysed(2, o);
   const analyse::Judged& su = row(a, 5).judged.at(1);
@@ -129,7 +130,8 @@ TEST_CASE("analyse: past the stock-unknown budget, a mistake only when the whole
   CHECK(before.upper < after.lower);  // the played move's interval wholly above: seat 1 minimises
   CHECK(su.cls == analyse::Class::Mistake);
   CHECK(row(a, 5).cls == analyse::Class::Mistake);
-  CHECK(row(a, 5).note.find("mistake: [") != std::string::npos);
+  CHECK(row(a, 5).note.find("] -> [+1.000, +1.000] (stock unknown, past the budget of 100 nodes)") !=
+        std::string::npos);
   nlohmann::json m = analyse::analysis_json(a)["moves"][4];
   CHECK(m["stock_unknown"]["class"] == "mistake");
   CHECK(m["stock_unknown"]["interval"]["after"][0] == 1.0);

@@ -341,7 +341,8 @@ ChanceResult ChanceSolver::solve(const Position& pos, const ChanceRequest& reque
     const double searched = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const double allowed = stopped ? 0.005 : std::max(0.2, 0.1 * searched);
     double spent = 0, last = 0;
-    for (int depth = 2; depth <= 12 && spent + 20 * last <= allowed; ++depth) {
+    if (request.bound_depth > 0) s.search.proved_bounds(pos, request.bound_depth, r.proved_lower, r.proved_upper);
+    for (int depth = 2; request.bound_depth == 0 && depth <= 12 && spent + 20 * last <= allowed; ++depth) {
       const auto t1 = std::chrono::steady_clock::now();
       s.search.proved_bounds(pos, depth, r.proved_lower, r.proved_upper);
       last = std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();

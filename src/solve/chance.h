@@ -72,6 +72,10 @@ struct ChanceResult {
 struct ChanceRequest {
   bool all_moves = false;  // the exact value of every legal move (a Turn: each card turned)
   bool outcomes = true;    // the chance of each outcome (off: expected scores only, faster)
+  // Unsolved: the table is read this many levels down for the proved bounds, whatever the
+  // clock says, so that the bounds do not depend on timing (analyse); 0: as deep as is cheap
+  // next to the search's time.
+  int bound_depth = 0;
 };
 
 class ChanceSolver {
