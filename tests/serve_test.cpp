@@ -189,7 +189,7 @@ double session_expected_exact(const GameSession& s) {
 // `solve --stock unknown --json` does; the exact value (plain expectimax) lies in it.
 TEST_CASE("serve: a stock-unknown solve past its budget or stopped answers a proved interval") {
   int bounded = 0, narrower = 0, stopped = 0, tried = 0;
-  for (std::uint64_t seed = 1; tried < conquian::testing::scaled(40) && seed < 2000; ++seed) {
+  for (std::uint64_t seed = 1; tried < conquian::testing::scaled(20) && seed < 2000; ++seed) {
     auto s = session_near_end(seed, 7);
     if (!s || s->position().result.over()) continue;
     ++tried;
@@ -219,7 +219,7 @@ TEST_CASE("serve: a stock-unknown solve past its budget or stopped answers a pro
       stopped += nodes == 0;
     }
   }
-  CHECK(tried >= conquian::testing::scaled(40));
+  CHECK(tried >= conquian::testing::scaled(20));
   CHECK(bounded > 0);
   CHECK(stopped > 0);
   CHECK(narrower > 0);  // some interval says more than [-1, 1]
