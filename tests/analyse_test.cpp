@@ -110,6 +110,62 @@ TEST_CASE("analyse: a position past the budget is unsolved with the reason, neve
   CHECK(m["unsolved"]["hindsight"].get<std::string>().find("budget") != std::string::npos);
 }
 
+// Past the stock-unknown budget a position gets the interval its stopped search proves.
+// tiny-mistake, move 5 at 100 nodes: before the move [-0.381, +0.381], after it +1 (proved
+// exactly): seat 1 loses at least 0.619, a mistake the whole interval says. At a threshold
+// of 1 the same intervals allow drops from 0.619 to 1.381: not decided, so no mistake.
+TEST_CASE("analyse: past the stock-unknown budget, a mistake only when the whole interval says so") {
+  analyse::AnalyseOptions o;
+  o.budgets.chance_nodes = 100;
+  o.budgets.exact_nodes = 5;  // hindsight unsolved: the notes are the stock-unknown ones
+  o.budgets.seat_view = false;
+  analyse::Analysis a = analysed(2, o);
+  const analyse::Judged& su = row(a, 5).judged.at(1);
+  REQUIRE(std::string(su.key) == "stock_unknown");
+  CHECK_FALSE(su.a.solved);
+  REQUIRE(su.a.bounded);
+  const analyse::Interval before = su.a.before.interval(), after = su.a.after.interval();
+  CHECK(before.lower < 0);
+  CHECK(before.upper > 0);
+  CHECK(before.upper < after.lower);  // the played move's interval wholly above: seat 1 minimises
+  CHECK(su.cls == analyse::Class::Mistake);
+  CHECK(row(a, 5).cls == analyse::Class::Mistake);
+  CHECK(row(a, 5).note.find("] -> [+1.000, +1.000] (stock unknown, past the budget of 100 nodes)") !=
+        std::string::npos);
+  nlohmann::json m = analyse::analysis_json(a)["moves"][4];
+  CHECK(m["stock_unknown"]["class"] == "mistake");
+  CHECK(m["stock_unknown"]["interval"]["after"][0] == 1.0);
+  CHECK(m["stock_unknown"]["before"].is_null());
+  CHECK(m["unsolved"]["stock_unknown"].get<std::string>().find("budget of 100 nodes") != std::string::npos);
+
+  o.threshold = 1.0;
+  analyse::Analysis b = analysed(2, o);
+  const analyse::Judged& undecided = row(b, 5).judged.at(1);
+  REQUIRE(undecided.a.bounded);
+  CHECK(undecided.cls == analyse::Class::Unsolved);
+  CHECK(row(b, 5).note.find("do not decide") != std::string::npos);
+}
+
+// simulated-american, game american-7-1, move 21 at the default budget: seat 1's best move
+// is proved to score in [-1, -0.437] for seat 0 and the move played exactly -0.437. The
+// intervals overlap: the move may be the best, so no mistake is called (hindsight: best).
+TEST_CASE("analyse: overlapping intervals past the stock-unknown budget call no mistake") {
+  analyse::AnalyseOptions o;
+  o.budgets.seat_view = false;
+  const std::string file = std::string(CONQUIAN_SOURCE_DIR) + "/corpus/legal/simulated-american.yaml";
+  auto results = analyse::analyse_file(file, {0, "american-7-1"}, o, 1);
+  REQUIRE(results.size() == 1);
+  REQUIRE(results.front().analysis);
+  const analyse::Row& r = row(*results.front().analysis, 21);
+  const analyse::Judged& su = r.judged.at(1);
+  REQUIRE(su.a.bounded);
+  const analyse::Interval before = su.a.before.interval(), after = su.a.after.interval();
+  CHECK(before.lower < before.upper);
+  CHECK(after.lower <= before.upper);  // they overlap
+  CHECK(su.cls == analyse::Class::Unsolved);
+  CHECK(r.cls != analyse::Class::Mistake);
+}
+
 // With the seat view at its default budget: sampled worlds, seeded by the decision.
 TEST_CASE("analyse: several games in parallel give what one thread gives") {
   auto one = analyse::analyse_file(kGames, {}, quick(), 1);

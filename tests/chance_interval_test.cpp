@@ -9,6 +9,7 @@
 #include "cards/shuffle.h"
 #include "cli_run.h"
 #include "replay/position_setup.h"
+#include "solve/chance.h"
 #include "solve/chance_interval.h"
 #include "solve/chance_reference.h"
 #include "test_scale.h"
@@ -79,6 +80,78 @@ TEST_CASE("proved intervals hold the exact value, and narrow to it without a bud
   CHECK(proper > 0);                // with intervals narrower than [-1, 1] but not exact
 }
 
+// On two threads each test is answered by whichever thread finishes it first: the interval
+// must still hold the exact value, and without a budget be it.
+TEST_CASE("proved intervals on two threads hold the exact value") {
+  auto rules = load_ruleset("tiny");
+  Rng rng(20261205);
+  int checked = 0, stopped = 0;
+  const int want = conquian::testing::scaled(40);
+  for (int tries = 0; checked < want && tries < 50 * want; ++tries) {
+    auto p = interval_test_position(*rules, rng, 7);
+    if (!p) continue;
+    ++checked;
+    const solve::Int128 exact = solve::PlainExpectimax().value(*p).expected;
+    for (std::uint64_t budget : {60u, 600u, 0u}) {
+      solve::Options o;
+      o.table_bits = 12;
+      o.threads = 2;
+      solve::IntervalRequest request;
+      request.max_nodes = budget;
+      const solve::ChanceInterval r = solve::prove_interval(*p, o, request);
+      CAPTURE(budget);
+      CHECK(r.lower <= exact);
+      CHECK(exact <= r.upper);
+      if (budget == 0) CHECK(r.exact());
+      stopped += !r.exact();
+    }
+  }
+  CHECK(checked == want);
+  CHECK(stopped > 0);
+}
+
+// What ChanceSolver::proved_bounds reads from the table of a search stopped by its budget
+// (the strong player's intervals) holds the exact value, at the root and after each move.
+TEST_CASE("the bounds a stopped chance search proves hold the exact value") {
+  auto rules = load_ruleset("tiny");
+  Rng rng(20261206);
+  int checked = 0, proper = 0;
+  const int want = conquian::testing::scaled(40);
+  solve::PlainExpectimax reference;
+  for (int tries = 0; checked < want && tries < 50 * want; ++tries) {
+    auto p = interval_test_position(*rules, rng, 7);
+    if (!p) continue;
+    ++checked;
+    solve::Options o;
+    o.table_bits = 12;
+    o.max_nodes = 200;
+    solve::ChanceSolver solver(o);
+    const solve::ChanceResult stopped = solver.solve(*p, false);
+    std::vector<Position> asked{*p};
+    std::vector<Move> moves;
+    legal_moves(*p, moves);
+    for (const Move& m : moves) {
+      Position child = *p;
+      apply(child, m);
+      asked.push_back(child);
+    }
+    for (const Position& q : asked) {
+      for (int depth : {0, 2}) {
+        solve::Int128 lo = 0, hi = 0;
+        solver.proved_bounds(q, depth, lo, hi);
+        const solve::Int128 exact = reference.value(q).expected;
+        CAPTURE(stopped.solved);
+        CAPTURE(depth);
+        CHECK(lo <= exact);
+        CHECK(exact <= hi);
+        proper += hi - lo < 2 * solve::factorial(q.stock_left());
+      }
+    }
+  }
+  CHECK(checked == want);
+  CHECK(proper > 0);
+}
+
 TEST_CASE("a proved interval stops at the width asked for") {
   auto rules = load_ruleset("tiny");
   Rng rng(20261204);
@@ -108,6 +181,10 @@ TEST_CASE("conquian solve --stock unknown --interval: exact, proved or undecided
   CHECK(j["exact"] == true);
   CHECK(j["fractions"][0] == "-31/84");
   CHECK(j["fractions"][1] == "-31/84");
+  // On two threads too.
+  run = conquian::testing::run_cli("solve " + file + " --interval --threads 2 --max-nodes 0 --json");
+  REQUIRE(run.status == 0);
+  CHECK(nlohmann::json::parse(run.out)["fractions"][0] == "-31/84");
   // A budget that stops it: an interval around -31/84, exit 0, or nothing proved, exit 3.
   run = conquian::testing::run_cli("solve " + file + " --interval --max-nodes 20000 --json");
   CHECK((run.status == 0 || run.status == 3));
@@ -132,7 +209,7 @@ TEST_CASE("conquian solve --stock unknown --interval: exact, proved or undecided
   CHECK(run.status == 2);
   CHECK(run.out.find("--time limits --interval") != std::string::npos);
   // Options it would ignore are refused.
-  for (const char* extra : {" --all-moves", " --threads 2", " --view 0"}) {
+  for (const char* extra : {" --all-moves", " --view 0"}) {
     CAPTURE(extra);
     CHECK(conquian::testing::run_cli("solve " + file + " --interval" + extra).status == 2);
   }

@@ -188,6 +188,12 @@ TEST_CASE("engine: stop during a solve is answered at once, with stopped: true; 
   CHECK(answer["id"] == "s");
   CHECK(answer["stopped"] == true);
   CHECK(ms < 1000);
+  // Not solved: the interval what it searched proves (specs/protocol.md), as solve --json's.
+  CHECK(answer["solved"] == false);
+  CHECK(answer["exact"] == false);
+  REQUIRE(answer["interval"].size() == 2);
+  CHECK(answer["interval"][0].get<double>() <= answer["interval"][1].get<double>());
+  CHECK(answer["fractions"].size() == 2);
   CHECK(json::parse(*e.read_line())["id"] == "t");
 }
 

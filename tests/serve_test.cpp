@@ -2,13 +2,17 @@
 // the binary through a pipe).
 #include <doctest/doctest.h>
 
+#include <atomic>
 #include <mutex>
+#include <optional>
 #include <vector>
 
+#include "cards/shuffle.h"
 #include "record/json_text.h"
 #include "record/position_file.h"
 #include "record/record_writer.h"
 #include "replay/move_words.h"
+#include "replay/position_setup.h"
 #include "replay/record_moves.h"
 #include "replay/view_setup.h"
 #include "rules/ruleset.h"
@@ -16,6 +20,9 @@
 #include "serve/game_session.h"
 #include "serve/move_from_json.h"
 #include "serve/state_json.h"
+#include "solve/chance_reference.h"
+#include "test_scale.h"
+#include "test_util.h"
 
 using conquian::serve::EngineProtocol;
 using conquian::serve::GameSession;
@@ -183,6 +190,25 @@ void serve_playouts(int deals_per_ruleset, Visit visit) {
   }
 }
 
+// A tiny deal played at random by the session itself until at most `unseen` cards are unseen;
+// nullopt when the deal ends first.
+std::optional<GameSession> session_near_end(std::uint64_t seed, int unseen) {
+  GameSession s = GameSession::from_seed(conquian::testing::shared_ruleset("tiny"), seed, int(seed % 2));
+  conquian::Rng rng(seed);
+  while (!s.over() && s.position().stock_left() > unseen) {
+    auto moves = s.legal();
+    REQUIRE(s.play(moves[rng.below(moves.size())]).legal);
+  }
+  if (s.over()) return std::nullopt;
+  return s;
+}
+
+double session_expected_exact(const GameSession& s) {
+  const conquian::Position p = conquian::forget_stock(s.position());
+  const conquian::solve::ExactChances e = conquian::solve::PlainExpectimax().value(p);
+  return conquian::solve::to_double(e.expected, e.denominator);
+}
+
 }  // namespace
 
 TEST_CASE("serve: the state, view and move texts are the bytes nlohmann writes of the same values") {
@@ -251,4 +277,44 @@ TEST_CASE("serve: the words of moves played typed are written when the record is
     CHECK(typed.moves_json() == words.moves_json());
     CHECK(typed.record() == words.record());
   }
+}
+
+// Past its node budget, or stopped, a stock-unknown solve answers the interval it proved, as
+// `solve --stock unknown --json` does; the exact value (plain expectimax) lies in it.
+TEST_CASE("serve: a stock-unknown solve past its budget or stopped answers a proved interval") {
+  int bounded = 0, narrower = 0, stopped = 0, tried = 0;
+  for (std::uint64_t seed = 1; tried < conquian::testing::scaled(20) && seed < 2000; ++seed) {
+    auto s = session_near_end(seed, 7);
+    if (!s || s->position().result.over()) continue;
+    ++tried;
+    const double exact = session_expected_exact(*s);
+    CAPTURE(seed);
+    CAPTURE(exact);
+    for (std::uint64_t nodes : {20u, 200u, 2000u, 0u}) {
+      std::atomic<bool> stop{nodes == 0};  // 0: stopped before it begins (the budget left at its default)
+      conquian::serve::SolveRequest req;
+      req.mode = "stock_unknown";
+      req.nodes = nodes;
+      json a = s->solve(req, stop, {});
+      CAPTURE(a.dump());
+      if (a.value("solved", true)) {                 // finished before the budget or the flag was looked at
+        CHECK(a["exact"]["expected0"].is_string());  // the exact answer, no interval
+        continue;
+      }
+      REQUIRE(a["interval"].is_array());
+      CHECK(a["stopped"] == (nodes == 0));
+      const double lo = a["interval"][0], hi = a["interval"][1];
+      CHECK(a["exact"] == (lo == hi));  // the table may prove the value though the search stopped
+      CHECK(lo <= exact + 1e-12);
+      CHECK(exact <= hi + 1e-12);
+      CHECK(a["fractions"].size() == 2);
+      ++bounded;
+      narrower += hi - lo < 2;
+      stopped += nodes == 0;
+    }
+  }
+  CHECK(tried >= conquian::testing::scaled(20));
+  CHECK(bounded > 0);
+  CHECK(stopped > 0);
+  CHECK(narrower > 0);  // some interval says more than [-1, 1]
 }

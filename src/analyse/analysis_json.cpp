@@ -12,7 +12,18 @@ nlohmann::json worth_json(const Worth& w, bool exact) {
 
 // One evaluation's word on a decision: {"before", "after", "best"}, or null when it did not
 // judge it (the reason is in "unsolved").
+nlohmann::json interval_json(const Worth& w) {
+  const Interval i = w.interval();
+  return {i.lower, i.upper};
+}
+
 nlohmann::json judged_json(const Judged& j, const Position& pos) {
+  if (j.applies && j.a.bounded)  // past the budget: the intervals proved, no values, no best move
+    return {{"before", nullptr},
+            {"after", nullptr},
+            {"best", nullptr},
+            {"interval", {{"before", interval_json(j.a.before)}, {"after", interval_json(j.a.after)}}},
+            {"class", class_name(j.cls)}};
   if (!j.applies || !j.a.solved) return nullptr;
   nlohmann::json o = {{"before", worth_json(j.a.before, j.exact)}, {"after", worth_json(j.a.after, j.exact)}};
   o["best"] = j.a.best ? move_json(pos, *j.a.best) : nlohmann::json(nullptr);

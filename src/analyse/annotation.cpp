@@ -21,12 +21,26 @@ std::string sampling_words(const Assessment& a) {
   return fmt::format(", {} worlds sampled of {}, +-{:.3f}", s.worlds, s.world_count, half);
 }
 
+// "[+0.250, +0.500] -> [-0.300, +0.100]": the proved intervals of a bounded assessment.
+std::string interval_change(const Assessment& a) {
+  auto text = [](const Worth& w) {
+    const Interval i = w.interval();
+    return fmt::format("[{:+.3f}, {:+.3f}]", i.lower + 0.0, i.upper + 0.0);
+  };
+  return text(a.before) + " -> " + text(a.after);
+}
+
 // "seat 0 wins -> a draw (hindsight)", "+0.250 -> +0.100 (stock unknown)" for each solved
 // evaluation; the best move when asked (each evaluation's, when they name different ones).
 std::string changes(const std::vector<Judged>& judged, const Position& pos, bool with_best) {
   std::string out;
   std::vector<std::pair<std::string, std::string>> bests;  // (move, evaluation), each once
   for (const Judged& j : judged) {
+    if (j.applies && j.a.bounded && j.cls != Class::Unsolved) {
+      out +=
+          fmt::format("{}{} ({}, {})", out.empty() ? "" : "; ", interval_change(j.a), evaluation_words(j.key), j.a.why);
+      continue;
+    }
     if (!j.applies || !j.a.solved) continue;
     out += fmt::format("{}{} -> {} ({}{})", out.empty() ? "" : "; ", worth_text(j.a.before, j.exact),
                        worth_text(j.a.after, j.exact), evaluation_words(j.key), sampling_words(j.a));
@@ -47,8 +61,10 @@ std::string changes(const std::vector<Judged>& judged, const Position& pos, bool
 std::string unsolved_reasons(const std::vector<Judged>& judged) {
   std::string out;
   for (const Judged& j : judged)
-    if (j.applies && !j.a.solved && !j.a.skipped)
-      out += fmt::format("{}{}: {}", out.empty() ? "" : "; ", evaluation_words(j.key), j.a.why);
+    if (j.applies && !j.a.solved && !j.a.skipped && !(j.a.bounded && j.cls != Class::Unsolved))
+      out +=
+          fmt::format("{}{}: {}{}", out.empty() ? "" : "; ", evaluation_words(j.key), j.a.why,
+                      j.a.bounded ? ", and the intervals it proved, " + interval_change(j.a) + ", do not decide" : "");
   return out;
 }
 

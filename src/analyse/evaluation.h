@@ -20,10 +20,19 @@
 
 namespace conquian::analyse {
 
+// Bounds [lower, upper] on seat 0's expected score that a stopped search proves.
+struct Interval {
+  double lower = -1, upper = 1;
+};
+
 // A position's worth in one evaluation, from seat 0's side.
 struct Worth {
   double expected0 = 0;               // seat 0's expected score: +1 a win, 0 a draw, -1 a loss
   std::optional<solve::Value> exact;  // an exact evaluation: the outcome with best play
+  // Past the budget (Assessment::bounded): the interval proved instead of expected0.
+  std::optional<Interval> proved;
+  // The interval of this worth: `proved`, else [expected0, expected0].
+  Interval interval() const { return proved.value_or(Interval{expected0, expected0}); }
 };
 
 // How an estimate by sampled worlds was made (seat_view), with the 95% intervals of its
@@ -39,7 +48,10 @@ struct Sampling {
 // What an evaluation says of one move.
 struct Assessment {
   bool solved = false;
-  bool skipped = false;              // not asked: an evaluation of decisions only, and no decision
+  bool skipped = false;  // not asked: an evaluation of decisions only, and no decision
+  // Not solved, but every worth asked for is a value or a proved interval (Worth::proved):
+  // stock_unknown past its budget. The move is a mistake only when the intervals say so.
+  bool bounded = false;
   std::string why;                   // not solved: the reason (past the budget, three seats, ...)
   Worth before, after;               // the position the move was played in, and after it
   std::optional<Move> best;          // a decision: the best move (a Waive: not forcing)

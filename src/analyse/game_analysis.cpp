@@ -72,7 +72,20 @@ double for_seat(double expected0, int seat) { return seat == 0 ? expected0 : -ex
 constexpr double kEps = 1e-9;
 
 // One evaluation's class of a decision of `seat`; Unsolved when it did not value it.
+// Past the budget, the worths are proved intervals: the drop for the mover lies between
+// what the intervals allow at least and at most, and the move gets a class only when every
+// drop in that range gets it (a mistake when even the least drop reaches the threshold).
+Class class_by_intervals(const Assessment& a, int seat, double threshold) {
+  const Interval best = a.before.interval(), played = a.after.interval();
+  const double least = seat == 0 ? best.lower - played.upper : played.lower - best.upper;
+  const double most = seat == 0 ? best.upper - played.lower : played.upper - best.lower;
+  if (least >= threshold - kEps) return Class::Mistake;
+  if (most < threshold - kEps) return most <= kEps ? Class::Best : least > kEps ? Class::Good : Class::Unsolved;
+  return Class::Unsolved;
+}
+
 Class class_by(const Judged& j, int seat, double threshold) {
+  if (j.applies && j.a.bounded && !j.exact) return class_by_intervals(j.a, seat, threshold);
   if (!j.applies || !j.a.solved) return Class::Unsolved;
   if (j.exact)
     return outcome_rank(*j.a.after.exact, seat) < outcome_rank(*j.a.before.exact, seat) ? Class::Blunder : Class::Best;

@@ -41,6 +41,7 @@ const MemoEvaluation::Entry& MemoEvaluation::lookup(const Position& full, bool w
   if (!f.solved) {
     fewest_failed_ = std::min(fewest_failed_, pos.stock_left());
     entry->why = fmt::format("past the budget of {} nodes", budget());
+    entry->worth.proved = f.worth.proved;
     return *entry;
   }
   entry->solved = true;
@@ -64,26 +65,32 @@ Assessment MemoEvaluation::assess(const Position& pos, const Move& played, std::
     apply(child, m);
     return lookup(child, false);
   };
+  // Unsolved entries with a proved interval still count towards a bounded assessment; the
+  // first reason found is the one given.
+  bool bounded = true;
+  auto note = [&](const Entry& e, const char* where) {
+    if (e.solved) return;
+    if (a.why.empty()) a.why = where + e.why;
+    if (!e.worth.proved) bounded = false;
+  };
   const Entry& next = after(played);
-  if (!next.solved) {
-    a.why = "after the move: " + next.why;
-    return a;
-  }
+  note(next, "after the move: ");
+  if (!next.solved && !bounded) return a;
   a.after = next.worth;
   for (const Move& m : alternatives) {
     const Entry& alt = after(m);
-    if (!alt.solved) {
-      a.why = "after an alternative: " + alt.why;
-      return a;
-    }
+    note(alt, "after an alternative: ");
+    if (!alt.solved && !bounded) return a;
     a.alternatives.push_back(alt.worth);
   }
   const Entry& here = lookup(pos, decision);
-  if (!here.solved) {
-    a.why = here.why;
+  note(here, "");
+  if (!here.solved && !bounded) return a;
+  a.before = here.worth;
+  if (!a.why.empty()) {
+    a.bounded = true;
     return a;
   }
-  a.before = here.worth;
   if (decision) a.best = here.best;
   a.solved = true;
   return a;

@@ -26,7 +26,7 @@ class MemoEvaluation : public Evaluation {
  protected:
   struct Found {
     bool solved = false;  // false: past the budget
-    Worth worth;
+    Worth worth;          // unsolved: worth.proved, the interval proved (when the search proves one)
     std::optional<Move> best;
   };
   // The position as this evaluation searches it (the stock forgotten, for stock_unknown).
@@ -44,7 +44,7 @@ class MemoEvaluation : public Evaluation {
     bool solved = false;
     bool has_best = false;
     std::string why;
-    Worth worth;
+    Worth worth;  // unsolved: worth.proved when the search proved an interval
     std::optional<Move> best;
   };
   const Entry& lookup(const Position& full, bool want_best);

@@ -1,6 +1,8 @@
 // The stock unknown: both hands known to both seats, every unseen card equally likely to be
 // turned next; seat 0's expected score with best play (expectimax, solve/chance.h). A move
-// that costs its seat at least the threshold is a mistake.
+// that costs its seat at least the threshold is a mistake. Past the node budget a position
+// gets the interval its stopped search proves (solve/chance.h, ChanceResult::proved_lower),
+// and a decision whose intervals overlap is not judged (game_analysis.cpp).
 #pragma once
 
 #include <memory>

@@ -240,7 +240,6 @@ int run_solve(const SolveOptions& opt) {
             "--whole-deck solves every deal of --ruleset and takes no POSITION; give one or the other");
   refuse_if(opt.interval && opt.whole_deck, "--interval proves bounds on one position; --whole-deck takes none");
   refuse_if(opt.interval && opt.all_moves, "--interval bounds the position's value only; drop --all-moves");
-  refuse_if(opt.interval && opt.threads_given, "--interval runs on one thread; drop --threads");
   if (opt.whole_deck) return run_whole_deck(opt);
   if (opt.position.empty()) return unusable("give a POSITION file (or --whole-deck --ruleset R)");
   PositionInput input{opt.position, opt.after, opt.game, opt.ruleset};
@@ -261,6 +260,9 @@ int run_solve(const SolveOptions& opt) {
     if (std::string why = solve::why_unsolvable(p); !why.empty()) return unusable(why);
     IntervalRun run{in.label, solver_options(opt), {}, opt.json};
     if (!opt.table_bits) run.search.table_bits = solve::default_chance_table_bits();
+    // One thread unless --threads asks for more: two were measured no faster in wall time
+    // on the shared machine (specs/solve.md, "Proved intervals on two threads").
+    if (!opt.threads_given) run.search.threads = 1;
     run.request.max_nodes = opt.max_nodes;
     run.request.seconds = opt.time_ms / 1000.0;
     return run_interval(p, run);
@@ -301,12 +303,8 @@ int run_solve(const SolveOptions& opt) {
         // or nothing narrower than [-1, 1] (exit 3). The limit, not the count, in the
         // messages: threads share it out and stop together, a little short.
         const std::uint64_t limit = opt.max_nodes ? opt.max_nodes : a.chance.nodes;
-        solve::ChanceInterval proved;
-        proved.denominator = a.chance.exact.denominator;
-        proved.lower = a.chance.proved_lower, proved.upper = a.chance.proved_upper;
-        proved.nodes = a.chance.nodes, proved.seconds = a.chance.seconds;
         return print_interval(
-            p, in.label, proved, opt.json,
+            p, in.label, serve::proved_interval(a.chance), opt.json,
             fmt::format("not solved exactly within {} nodes (--max-nodes); the bounds are what it searched proves "
                         "(narrow them with --interval, or raise --max-nodes)",
                         limit),
@@ -370,9 +368,11 @@ void register_solve(CLI::App& app, Runner& run) {
       ->check(CLI::Range(0, 3));
   cmd->add_option("--max-worlds", opt.max_worlds,
                   "With --view: enumerate the worlds when there are at most this many (default 2000)");
-  cmd->add_option("--threads", opt.threads,
-                  "Threads: with the stock unknown, of the exact search, sharing one table (default one per core, at "
-                  "most 8); with --view, of the worlds (default 1). The values do not depend on it")
+  cmd->add_option(
+         "--threads", opt.threads,
+         "Threads: with the stock unknown, of the exact search, sharing one table (default one per core, at "
+         "most 8); with --interval, of its threshold tests (default 1); with --view, of the worlds (default 1). The "
+         "values do not depend on it")
       ->check(CLI::Range(1, 256))
       ->each([](const std::string&) { opt.threads_given = true; });
   cmd->add_flag("--interval", opt.interval,

@@ -6,16 +6,9 @@
 
 #include "cli/command_error.h"
 #include "cli/commands.h"
+#include "serve/solve_json.h"
 
 namespace conquian::cli {
-namespace {
-
-double decimal(solve::Int128 num, solve::Int128 den) {
-  return static_cast<double>(static_cast<long double>(num) / static_cast<long double>(den));
-}
-
-}  // namespace
-
 int run_interval(const Position& p, const IntervalRun& run) {
   const solve::ChanceInterval r = solve::prove_interval(p, run.search, run.request);
   const std::string limits =
@@ -31,25 +24,19 @@ int print_interval(const Position& p, const std::string& label, const solve::Cha
   const solve::Int128 d = r.denominator;
   if (r.trivial()) throw Undecided(undecided);
   if (json) {
-    nlohmann::json j = {{"interval", {decimal(r.lower, d), decimal(r.upper, d)}},
-                        {"exact", r.exact()},
-                        {"fractions", {solve::fraction(r.lower, d), solve::fraction(r.upper, d)}},
-                        {"numerators", {solve::to_string(r.lower), solve::to_string(r.upper)}},
-                        {"denominator", solve::to_string(d)},
-                        {"tests", r.tests},
-                        {"nodes", r.nodes},
-                        {"seconds", r.seconds}};
+    nlohmann::json j = serve::interval_json(r);
     fmt::print("{}\n", j.dump());
     return kExitOk;
   }
   fmt::print("position: {} (seat {} to act), stock order unknown: every unseen card equally likely\n", label,
              to_act(p));
   if (r.exact())
-    fmt::print("exact: seat 0's expected score {:+.6f} (exactly {})\n", decimal(r.lower, d),
+    fmt::print("exact: seat 0's expected score {:+.6f} (exactly {})\n", solve::to_double(r.lower, d),
                solve::fraction(r.lower, d));
   else
-    fmt::print("proved: seat 0's expected score between {:+.6f} and {:+.6f} (exactly {} and {})\n", decimal(r.lower, d),
-               decimal(r.upper, d), solve::fraction(r.lower, d), solve::fraction(r.upper, d));
+    fmt::print("proved: seat 0's expected score between {:+.6f} and {:+.6f} (exactly {} and {})\n",
+               solve::to_double(r.lower, d), solve::to_double(r.upper, d), solve::fraction(r.lower, d),
+               solve::fraction(r.upper, d));
   if (!stopped.empty()) fmt::print("{}\nnodes: {} ({:.3f} s)\n", stopped, r.nodes, r.seconds);
   else fmt::print("threshold tests: {}, nodes: {} ({:.3f} s)\n", r.tests, r.nodes, r.seconds);
   return kExitOk;

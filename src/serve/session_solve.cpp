@@ -127,10 +127,13 @@ nlohmann::json GameSession::solve(const SolveRequest& req, std::atomic<bool>& st
   solve::Answer a = solve::answer(p, q);
   const bool stopped = watch.stopped();
   if (!a.solved()) {
-    const std::uint64_t nodes = a.kind == solve::Answer::Kind::Chance ? a.chance.nodes : a.exact.nodes;
-    return unsolved(nodes, stopped,
-                    stopped ? "stopped before the position was solved"
-                            : fmt::format("not solved within {} nodes", q.search.max_nodes));
+    const bool chance = a.kind == solve::Answer::Kind::Chance;
+    nlohmann::json j = unsolved(chance ? a.chance.nodes : a.exact.nodes, stopped,
+                                stopped ? "stopped before the position was solved"
+                                        : fmt::format("not solved within {} nodes", q.search.max_nodes));
+    // The stock unknown: the interval the stopped search proves, as `solve --json` gives it.
+    if (chance) j.update(interval_json(proved_interval(a.chance)));
+    return j;
   }
   nlohmann::json j = answer_json(p, a, false, false);
   j["stopped"] = stopped;

@@ -112,6 +112,26 @@ nlohmann::json answer_json(const Position& p, const solve::Answer& a, bool all_m
   return nullptr;
 }
 
+nlohmann::json interval_json(const solve::ChanceInterval& r) {
+  const solve::Int128 d = r.denominator;
+  return {{"interval", {solve::to_double(r.lower, d), solve::to_double(r.upper, d)}},
+          {"exact", r.exact()},
+          {"fractions", {solve::fraction(r.lower, d), solve::fraction(r.upper, d)}},
+          {"numerators", {solve::to_string(r.lower), solve::to_string(r.upper)}},
+          {"denominator", solve::to_string(d)},
+          {"tests", r.tests},
+          {"nodes", r.nodes},
+          {"seconds", r.seconds}};
+}
+
+solve::ChanceInterval proved_interval(const solve::ChanceResult& stopped) {
+  solve::ChanceInterval proved;
+  proved.denominator = stopped.exact.denominator;
+  proved.lower = stopped.proved_lower, proved.upper = stopped.proved_upper;
+  proved.nodes = stopped.nodes, proved.seconds = stopped.seconds;
+  return proved;
+}
+
 nlohmann::ordered_json view_answer_json(const SeatView& v, const solve::PimcResult& r) {
   const Position& p = v.pos;
   // The keys in the order specs/solve.md gives them.

@@ -72,6 +72,10 @@ struct ChanceResult {
 struct ChanceRequest {
   bool all_moves = false;  // the exact value of every legal move (a Turn: each card turned)
   bool outcomes = true;    // the chance of each outcome (off: expected scores only, faster)
+  // Unsolved: the table is read this many levels down for the proved bounds, whatever the
+  // clock says, so that the bounds do not depend on timing (analyse); 0: as deep as is cheap
+  // next to the search's time.
+  int bound_depth = 0;
 };
 
 class ChanceSolver {
@@ -90,6 +94,10 @@ class ChanceSolver {
   // The value alone; throws BudgetExceeded past max_nodes nodes since reset_nodes().
   Chances value(const Position& pos);
   ExactChances exact_value(const Position& pos, bool outcomes = true);
+  // Bounds on `pos`'s expected score for seat 0 (times n!, n its unseen cards) that the
+  // table proves, read `depth` levels down with no search (ChanceSearch::proved_bounds): after
+  // a search stopped by its budget, what it proved of the positions it met.
+  void proved_bounds(const Position& pos, int depth, Int128& lower, Int128& upper);
   void reset_nodes();
   std::uint64_t nodes() const;
   // Called every 65,536 nodes with the nodes searched so far in this call; returning false

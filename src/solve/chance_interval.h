@@ -38,8 +38,10 @@ struct ChanceInterval {
   double seconds = 0;
 };
 
-// `pos` at most kMaxExactUnseen unseen cards, the stock unknown (why_not_exact()); one
-// thread; options: table_bits, transposition and ordering (max_nodes: the request's).
+// `pos` at most kMaxExactUnseen unseen cards, the stock unknown (why_not_exact()); options:
+// table_bits, transposition, ordering and threads (max_nodes: the request's, shared out
+// among the threads). On several threads every thread runs each threshold test on one
+// table, the first to finish answers it (specs/solve.md, "Proved intervals").
 ChanceInterval prove_interval(const Position& pos, const Options& options, const IntervalRequest& request);
 
 // Whether seat 0's expected score times n! is at least (`at_least`) or at most `t`, proved

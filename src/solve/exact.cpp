@@ -45,6 +45,10 @@ std::string to_string(Int128 x) {
   return digits;
 }
 
+double to_double(Int128 num, Int128 den) {
+  return static_cast<double>(static_cast<long double>(num) / static_cast<long double>(den));
+}
+
 std::string fraction(Int128 num, Int128 den) {
   Int128 g = gcd_of(num, den);
   if (g == 0) g = 1;

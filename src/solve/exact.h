@@ -23,6 +23,9 @@ Int128 factorial(int n);
 // Decimal digits of a 128-bit integer.
 std::string to_string(Int128 x);
 
+// num / den as the nearest double (through long double: both may pass 2^64).
+double to_double(Int128 num, Int128 den);
+
 // num / den in lowest terms, "p/q" (or "p" when q is 1); den > 0.
 std::string fraction(Int128 num, Int128 den);
 
