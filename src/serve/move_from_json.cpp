@@ -52,7 +52,10 @@ record::RecordMove move_from_json(const nlohmann::json& j) {
     if (!lays) bad("no action: one of swap, turn, take, pass, throw, force, melds or lay");
     m.kind = record::MoveKind::Lay;
   }
-  for (const auto& [key, value] : j.items()) {
+  for (const auto& item : j.items()) {
+    // A name of its own, not a structured binding: clang before 16 (the fuzz build's) cannot
+    // capture a binding in a lambda.
+    const std::string& key = item.key();
     static const char* known[] = {"seat",  "swap",  "turn", "take",    "pass", "throw",
                                   "force", "melds", "lay",  "discard", "onto"};
     if (std::find_if(std::begin(known), std::end(known), [&](const char* k) { return key == k; }) == std::end(known))

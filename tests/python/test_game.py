@@ -120,12 +120,19 @@ def test_check_releases_the_gil():
     through the check, this thread would stop for the whole check (its longest pause would be
     the check's time); released, it pauses no longer than the scheduler makes it."""
     import time
-    records = conquian.simulate("american", 3000, 1)
-    text = json.dumps(records, indent=0)  # a JSON array of records
-    start = time.perf_counter()
-    alone = conquian.check(text)
-    seconds = time.perf_counter() - start
-    assert len(alone) == 3000 and all(v["verdict"] == "legal" for v in alone)
+    # The check must take long enough for a held GIL to show; check gets faster as the reader
+    # does, so the workload doubles until it takes over 0.2 s (a fixed count once fell short).
+    count = 3000
+    while True:
+        records = conquian.simulate("american", count, 1)
+        text = json.dumps(records, indent=0)  # a JSON array of records
+        start = time.perf_counter()
+        alone = conquian.check(text)
+        seconds = time.perf_counter() - start
+        if seconds > 0.2 or count >= 96000:
+            break
+        count *= 2
+    assert len(alone) == count and all(v["verdict"] == "legal" for v in alone)
     result = []
     worker = threading.Thread(target=lambda: result.append(conquian.check(text)))
     last = time.perf_counter()
