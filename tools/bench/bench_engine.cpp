@@ -115,10 +115,11 @@ int bench_engine(const Args& args) {
     sched_setaffinity(0, sizeof one, &one);
     const double pinned = round_trips(binary, pairs);
     sched_setaffinity(0, sizeof all, &all);
-    const double free = round_trips(binary, pairs);
+    const double unpinned = round_trips(binary, pairs);
     fmt::print("legal + play round trips, client and engine on one core (CPU {}): {:.0f}/s (goal: at least 20,000/s)\n",
                first, pinned);
-    fmt::print("legal + play round trips, client and engine free to use {} cores: {:.0f}/s\n", CPU_COUNT(&all), free);
+    fmt::print("legal + play round trips, client and engine free to use {} cores: {:.0f}/s\n", CPU_COUNT(&all),
+               unpinned);
   }
   testing::EnginePipe e(binary);
   std::vector<double> movetime, stop;
