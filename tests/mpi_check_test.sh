@@ -5,12 +5,7 @@
 # is absent or the build has no MPI.
 # usage: mpi_check_test.sh CONQUIAN_BINARY HAVE_MPI(0|1) SOURCE_DIR
 set -euo pipefail
-bin=$1
-have_mpi=$2
-src=$3
-source "$(dirname "$0")/mpi_env.sh"
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
+source "$(dirname "$0")/mpi_env.sh"  # $bin, $have_mpi, $src, $dir
 "$bin" simulate --ruleset american --deals 300 --seed 8 --format jsonl --out "$dir/clean.jsonl"
 # Every 23rd line cut short (malformed), every 29th with a seat changed (illegal).
 awk 'NR % 23 == 4 { print substr($0, 1, length($0) / 2); next }

@@ -3,11 +3,7 @@
 # same seed. Skipped (exit 77) when mpirun is absent or the build has no MPI.
 # usage: mpi_diff_test.sh CONQUIAN_BINARY HAVE_MPI(0|1)
 set -euo pipefail
-bin=$1
-have_mpi=$2
-source "$(dirname "$0")/mpi_env.sh"
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
+source "$(dirname "$0")/mpi_env.sh"  # $bin, $have_mpi, $src, $dir
 # --no-properties: the property verdicts are Z3's (about 10 s a ruleset) and rank 0's alone,
 # after the deals are gathered; the cli test checks them. What MPI splits is the deals.
 args=(diff american american-noforce nine-card --deals 501 --seed 12 --quiet --no-properties)

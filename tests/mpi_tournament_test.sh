@@ -5,12 +5,7 @@
 # Skipped (exit 77) when mpirun is absent or the build has no MPI.
 # usage: mpi_tournament_test.sh CONQUIAN_BINARY HAVE_MPI(0|1) SOURCE_DIR
 set -euo pipefail
-bin=$1
-have_mpi=$2
-src=$3
-source "$(dirname "$0")/mpi_env.sh"
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
+source "$(dirname "$0")/mpi_env.sh"  # $bin, $have_mpi, $src, $dir
 args=(tournament --ruleset american --deals 25 --seed 11 --player random --player greedy
   --player "python3 $src/tools/bots/random_bot.py")
 "$bin" "${args[@]}" --report "$dir/one" >"$dir/one.txt" 2>/dev/null
