@@ -8,6 +8,7 @@
 
 #include "cards/shuffle.h"
 #include "cli_run.h"
+#include "random_position.h"
 #include "replay/position_setup.h"
 #include "solve/chance.h"
 #include "solve/chance_interval.h"
@@ -15,24 +16,6 @@
 #include "test_scale.h"
 
 using namespace conquian;
-
-namespace {
-
-// A deal of `rules` played at random until at most `unseen` cards are left unseen, the stock
-// order then forgotten; nullopt when the deal ends first.
-std::optional<Position> interval_test_position(const Ruleset& rules, Rng& rng, int unseen) {
-  std::vector<Card> deck = shuffled_deck(rules.deck.size(), rng);
-  Position p = deal(rules, deck, static_cast<int>(rng.below(2)));
-  std::vector<Move> legal;
-  while (!p.result.over() && p.stock_left() > unseen) {
-    legal_moves(p, legal);
-    apply(p, legal[rng.below(legal.size())]);
-  }
-  if (p.result.over()) return std::nullopt;
-  return forget_stock(p);
-}
-
-}  // namespace
 
 TEST_CASE("proved intervals hold the exact value, and narrow to it without a budget") {
   int stopped = 0, proper = 0, positions = 0;
@@ -46,7 +29,7 @@ TEST_CASE("proved intervals hold the exact value, and narrow to it without a bud
     Rng rng(20261203);
     const int want = conquian::testing::scaled(80);
     for (int found = 0, tries = 0; found < want && tries < 50 * want; ++tries) {
-      auto p = interval_test_position(*rules, rng, 7);
+      auto p = testing::random_unseen_position(*rules, rng, 7);
       if (!p) continue;
       ++found, ++positions;
       const solve::Int128 exact = solve::PlainExpectimax().value(*p).expected;
@@ -88,7 +71,7 @@ TEST_CASE("proved intervals on two threads hold the exact value") {
   int checked = 0, stopped = 0;
   const int want = conquian::testing::scaled(40);
   for (int tries = 0; checked < want && tries < 50 * want; ++tries) {
-    auto p = interval_test_position(*rules, rng, 7);
+    auto p = testing::random_unseen_position(*rules, rng, 7);
     if (!p) continue;
     ++checked;
     const solve::Int128 exact = solve::PlainExpectimax().value(*p).expected;
@@ -119,7 +102,7 @@ TEST_CASE("the bounds a stopped chance search proves hold the exact value") {
   const int want = conquian::testing::scaled(40);
   solve::PlainExpectimax reference;
   for (int tries = 0; checked < want && tries < 50 * want; ++tries) {
-    auto p = interval_test_position(*rules, rng, 7);
+    auto p = testing::random_unseen_position(*rules, rng, 7);
     if (!p) continue;
     ++checked;
     solve::Options o;
@@ -157,7 +140,7 @@ TEST_CASE("a proved interval stops at the width asked for") {
   Rng rng(20261204);
   int checked = 0;
   for (int tries = 0; checked < 30 && tries < 1000; ++tries) {
-    auto p = interval_test_position(*rules, rng, 7);
+    auto p = testing::random_unseen_position(*rules, rng, 7);
     if (!p) continue;
     ++checked;
     solve::IntervalRequest request;

@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include "cards/shuffle.h"
+#include "random_position.h"
 #include "replay/position_setup.h"
 #include "solve/chance_reference.h"
 #include "solve/chance_search.h"
@@ -14,24 +15,6 @@
 using namespace conquian;
 
 namespace {
-
-// A deal of `rules` played at random until at most `unseen` cards are unseen (and, `to_turn`,
-// on to the next turn), the stock order then forgotten; nullopt when the deal ends first.
-std::optional<Position> split_test_position(const Ruleset& rules, Rng& rng, int unseen, bool to_turn = false) {
-  std::vector<Card> deck = shuffled_deck(rules.deck.size(), rng);
-  Position p = deal(rules, deck, static_cast<int>(rng.below(2)));
-  std::vector<Move> legal;
-  while (!p.result.over() && p.stock_left() > unseen) {
-    legal_moves(p, legal);
-    apply(p, legal[rng.below(legal.size())]);
-  }
-  while (to_turn && !p.result.over() && !solve::ChanceSearch::is_turn(p)) {
-    legal_moves(p, legal);
-    apply(p, legal[rng.below(legal.size())]);
-  }
-  if (p.result.over()) return std::nullopt;
-  return forget_stock(p);
-}
 
 // Thresholds to test against `exact` (within [-top, top]): either side of it, at it, the
 // ends, and random ones.
@@ -90,7 +73,7 @@ TEST_CASE("the threshold split answers every threshold test as plain expectimax 
     Rng rng(20261205);
     const int want = conquian::testing::scaled(40);
     for (int found = 0, tries = 0; found < want && tries < 50 * want; ++tries) {
-      auto p = split_test_position(*rules, rng, 7);
+      auto p = testing::random_unseen_position(*rules, rng, 7);
       if (!p) continue;
       ++found, ++positions;
       CAPTURE(base);
@@ -109,7 +92,7 @@ TEST_CASE("the threshold split at turns of many cards agrees with the exact sear
   // Past `want` positions until one has a root of eight cards or more: under the sanitizers'
   // scale `want` is 1, and the first position found need not be wide.
   for (int tries = 0; (found < want || wide == 0) && tries < 400; ++tries) {
-    auto p = split_test_position(*rules, rng, 9, true);
+    auto p = testing::random_unseen_position(*rules, rng, 9, true);
     if (!p || p->stock_left() < 8) continue;
     solve::Options o;
     o.table_bits = 18;
