@@ -140,3 +140,48 @@ TEST_CASE("parallel_for's worker numbers: one thread each, the caller's is 0") {
   CHECK(consistent);
   for (auto& r : runs) CHECK(r.load() == 1);
 }
+
+TEST_CASE("parallel_for keeps its threads from one call to the next") {
+  // A thread's own counter lives as long as the thread: a helper started anew for each call
+  // would never count more than one call's indices.
+  static thread_local int bodies_here = 0;
+  const std::thread::id caller = std::this_thread::get_id();
+  std::atomic<int> most_by_a_helper{0};
+  constexpr std::size_t n = 64;
+  for (int call = 0; call < 50; ++call)
+    parallel_for(n, 3, [&](std::size_t) {
+      std::this_thread::sleep_for(std::chrono::microseconds(20));
+      if (std::this_thread::get_id() == caller) return;
+      const int seen = ++bodies_here;
+      int most = most_by_a_helper.load();
+      while (seen > most && !most_by_a_helper.compare_exchange_weak(most, seen)) {}
+    });
+  CHECK(most_by_a_helper.load() > static_cast<int>(n));
+}
+
+TEST_CASE("a body may call parallel_for itself, on every thread at once") {
+  constexpr std::size_t outer = 16, inner = 200;
+  std::vector<std::atomic<int>> runs(outer * inner);
+  parallel_for(outer, 4, [&](std::size_t o) {
+    parallel_for(inner, 4, [&](std::size_t i, int worker) {
+      CHECK_LT(worker, 4);
+      runs[o * inner + i].fetch_add(1);
+    });
+  });
+  for (auto& r : runs) REQUIRE(r.load() == 1);
+}
+
+TEST_CASE("parallel_for from several threads at once") {
+  // Callers that are no helper share the pool: every call gets each of its indices once.
+  constexpr std::size_t n = 500;
+  std::vector<std::vector<std::atomic<int>>> runs(4);
+  for (auto& r : runs) r = std::vector<std::atomic<int>>(n);
+  std::vector<std::thread> callers;
+  for (std::size_t c = 0; c < runs.size(); ++c)
+    callers.emplace_back([&, c] {
+      for (int rep = 0; rep < 5; ++rep) parallel_for(n, 3, [&](std::size_t i) { runs[c][i].fetch_add(1); });
+    });
+  for (auto& t : callers) t.join();
+  for (auto& r : runs)
+    for (auto& x : r) REQUIRE(x.load() == 5);
+}
