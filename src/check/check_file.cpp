@@ -141,6 +141,11 @@ void judge_step(Step& s, const CheckFileOptions& options) {
   if (!s.judge) return;
   s.game.verdict =
       options.judge ? options.judge(*s.game.record, *s.game.rules) : check_record(*s.game.record, *s.game.rules);
+  // A deal of a match is told to its match, in order, with its record (give()).
+  if (!options.keep_records && !s.match) {
+    s.game.record = nullptr;
+    s.game.rules = nullptr;
+  }
 }
 
 // Judged steps given in file order, each deal of a match told to its match first.
@@ -260,7 +265,9 @@ CheckedSink verdicts_only(const VerdictSink& sink) {
 }  // namespace
 
 void check_file(const std::string& path, const VerdictSink& sink, const CheckFileOptions& options) {
-  check_file_keeping(path, verdicts_only(sink), options);
+  CheckFileOptions how = options;
+  how.keep_records = false;
+  check_file_keeping(path, verdicts_only(sink), how);
 }
 
 void check_file_keeping(const std::string& path, const CheckedSink& sink, const CheckFileOptions& options) {
@@ -272,7 +279,9 @@ void check_file_keeping(const std::string& path, const CheckedSink& sink, const 
 
 void check_text(std::string_view text, const std::string& name, const VerdictSink& sink,
                 const CheckFileOptions& options, record::RecordFormat format) {
-  check_text_keeping(text, name, verdicts_only(sink), options, format);
+  CheckFileOptions how = options;
+  how.keep_records = false;
+  check_text_keeping(text, name, verdicts_only(sink), how, format);
 }
 
 void check_text_keeping(std::string_view text, const std::string& name, const CheckedSink& sink,

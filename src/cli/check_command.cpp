@@ -79,6 +79,7 @@ int run_check(const CheckOptions& opt) {
   check::CheckFileOptions how{
       .cache = &cache, .under = {}, .threads = opt.threads, .judge = {}, .share = 0, .shares = 1};
   if (!opt.ruleset.empty()) how.under.push_back(ruleset_option(opt.ruleset));
+  how.keep_records = false;                                         // only verdicts are printed
   const std::vector<std::string> files = expand_inputs(opt.files);  // before any output, the same on every rank
   int counts[3] = {0, 0, 0};
   bool first = true;

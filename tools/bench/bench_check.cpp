@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -29,12 +30,12 @@ namespace {
 using namespace conquian;
 namespace fs = std::filesystem;
 
-// Wall and CPU seconds (the process's user + system time, every thread's) of one timed part,
-// each the best of its runs. On a machine that others share, a one-thread part's CPU time
-// stands while its wall time stretches with the load; two threads' gain shows only in wall time.
+// Wall and CPU seconds (the process's user + system time, every thread's) of one timed run.
+// On a machine that others share, a one-thread part's CPU time stands while its wall time
+// stretches with the load; two threads' gain shows only in wall time.
 struct Timing {
-  double wall = 1e9;
-  double cpu = 1e9;
+  double wall = 0;
+  double cpu = 0;
 };
 
 double process_cpu_seconds() {
@@ -43,65 +44,58 @@ double process_cpu_seconds() {
   return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
 }
 
-// Times `part()` `runs` times; `part` resets and counts what it needs.
 template <typename Part>
-Timing best_of(int runs, Part&& part) {
-  Timing best;
-  for (int r = 0; r < runs; ++r) {
-    const double cpu0 = process_cpu_seconds();
-    const auto t0 = std::chrono::steady_clock::now();
-    part();
-    best.wall = std::min(best.wall, bench::seconds_since(t0));
-    best.cpu = std::min(best.cpu, process_cpu_seconds() - cpu0);
-  }
-  return best;
+Timing time_once(Part&& part) {
+  const double cpu0 = process_cpu_seconds();
+  const auto t0 = std::chrono::steady_clock::now();
+  part();
+  return {bench::seconds_since(t0), process_cpu_seconds() - cpu0};
 }
 
-// `check_file` on `path` on `threads` threads; `legal` counts the legal games.
-Timing time_check(const std::string& path, int threads, int runs, int& legal) {
+// One part's runs, one a round: every round runs every part once, in turn, so that a ratio
+// is taken between runs made seconds apart. This machine's speed drifts by a third within a
+// minute (a hypervisor's cores): parts timed one after another, each the best of its own runs,
+// gave 3.5x and 5.8x for the same ratio in two calls a minute apart.
+struct Runs {
+  std::vector<Timing> each;
+  double median_wall() const {
+    return median([](const Timing& t) { return t.wall; });
+  }
+  double median_cpu() const {
+    return median([](const Timing& t) { return t.cpu; });
+  }
+  template <typename Of>
+  double median(Of of) const {
+    std::vector<double> v;
+    for (const Timing& t : each) v.push_back(of(t));
+    return bench_median(v);
+  }
+  static double bench_median(std::vector<double> v) {
+    if (v.empty()) return 0;
+    std::sort(v.begin(), v.end());
+    return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
+  }
+};
+
+// A ratio taken round by round: its median, smallest and largest.
+struct Ratio {
+  double median = 0, low = 0, high = 0;
+};
+template <typename Of>
+Ratio ratio_by_round(std::size_t rounds, Of of) {
+  std::vector<double> v;
+  for (std::size_t r = 0; r < rounds; ++r) v.push_back(of(r));
+  return {Runs::bench_median(v), *std::min_element(v.begin(), v.end()), *std::max_element(v.begin(), v.end())};
+}
+
+// `check_file` on `path` on `threads` threads; returns the legal games.
+int check_legal(const std::string& path, int threads) {
   check::CheckFileOptions how;
   how.threads = threads;
-  return best_of(runs, [&] {
-    legal = 0;
-    check::check_file(
-        path, [&](check::GameVerdict&& v) { legal += v.judgement == check::Judgement::Legal; }, how);
-  });
-}
-
-// The reader alone: every record of the file read, none judged.
-Timing time_read(const std::string& path, int runs, std::size_t& read) {
-  return best_of(runs, [&] {
-    read = 0;
-    record::read_record_file(path, [&](record::ReadItem&& item) { read += item.record.has_value(); });
-  });
-}
-
-// Judging alone: every record of the file read first and kept, then each judged
-// (check_record, what `check` does past the reader) under `rules`, timed.
-Timing time_judging(const std::string& path, const Ruleset& rules, int runs, int& legal) {
-  std::vector<record::GameRecord> records;
-  record::read_record_file(path, [&](record::ReadItem&& item) {
-    if (item.record) records.push_back(std::move(*item.record));
-  });
-  return best_of(runs, [&] {
-    legal = 0;
-    for (const record::GameRecord& rec : records)
-      legal += check::check_record(rec, rules).judgement == check::Judgement::Legal;
-  });
-}
-
-// simdjson's DOM parser on every document of the file (a full parse, no schema): the file
-// loaded first, the parse alone timed.
-Timing time_simdjson(const std::string& path, int runs, std::size_t& docs) {
-  simdjson::padded_string text;
-  if (simdjson::padded_string::load(path).get(text) != simdjson::SUCCESS) return {};
-  simdjson::dom::parser parser;
-  return best_of(runs, [&] {
-    docs = 0;
-    simdjson::dom::document_stream stream;
-    if (parser.parse_many(text).get(stream) != simdjson::SUCCESS) return;
-    for (auto doc : stream) docs += doc.error() == simdjson::SUCCESS;
-  });
+  int legal = 0;
+  check::check_file(
+      path, [&](check::GameVerdict&& v) { legal += v.judgement == check::Judgement::Legal; }, how);
+  return legal;
 }
 
 // The peak resident memory (MB) of `conquian check --quiet FILE`, and its exit status.
@@ -148,24 +142,65 @@ int bench_check(const bench::Args& args) {
     }
     std::ofstream(jsonl) << lines;
   }
-  fmt::print("{} games of {}, {:.1f} moves/game: YAML {:.1f} MB, JSON Lines {:.1f} MB (best of {} runs)\n", games,
-             ruleset, double(total_moves) / games, static_cast<double>(fs::file_size(yaml)) / 1e6,
+  fmt::print("{} games of {}, {:.1f} moves/game: YAML {:.1f} MB, JSON Lines {:.1f} MB ({} rounds)\n", games, ruleset,
+             double(total_moves) / games, static_cast<double>(fs::file_size(yaml)) / 1e6,
              static_cast<double>(fs::file_size(jsonl)) / 1e6, runs);
 
   const std::string load_before = load_average();
-  int legal_yaml = 0, legal_1 = 0, legal_2 = 0;
+  // What the parts work on, made before any is timed: the JSON Lines records in memory (for
+  // judging alone) and the file's text padded for simdjson.
+  std::vector<record::GameRecord> records;
+  record::read_record_file(jsonl, [&](record::ReadItem&& item) {
+    if (item.record) records.push_back(std::move(*item.record));
+  });
+  simdjson::padded_string padded;
+  if (simdjson::padded_string::load(jsonl).get(padded) != simdjson::SUCCESS) return 1;
+  simdjson::dom::parser parser;
+
+  int legal_yaml = 0, legal_1 = 0, legal_2 = 0, legal_judged = 0, legal_a = 0, legal_b = 0;
   std::size_t read_yaml = 0, read_json = 0, docs = 0;
-  const Timing yaml_read = time_read(yaml, runs, read_yaml);
-  const Timing yaml_1 = time_check(yaml, 1, runs, legal_yaml);
-  const Timing raw = time_simdjson(jsonl, runs, docs);
-  const Timing json_read = time_read(jsonl, runs, read_json);
-  int legal_judged = 0;
-  const Timing judging = time_judging(jsonl, *rules, runs, legal_judged);
-  const Timing json_1 = time_check(jsonl, 1, runs, legal_1);
-  const Timing json_2 = time_check(jsonl, 2, runs, legal_2);
-  fmt::print("{:<46} {:>9} {:>9} {:>12}\n", "", "wall", "CPU", "games/s wall");
-  const auto line = [&](const char* what, const Timing& t, std::size_t n) {
-    fmt::print("{:<46} {:7.3f} s {:7.3f} s {:12.0f}\n", what, t.wall, t.cpu, static_cast<double>(n) / t.wall);
+  Runs yaml_read, yaml_1, raw, json_read, judging, json_1, json_2, pair;
+  for (int r = 0; r < runs; ++r) {
+    // The reader alone: every record of the file read, none judged.
+    yaml_read.each.push_back(time_once([&] {
+      read_yaml = 0;
+      record::read_record_file(yaml, [&](record::ReadItem&& item) { read_yaml += item.record.has_value(); });
+    }));
+    yaml_1.each.push_back(time_once([&] { legal_yaml = check_legal(yaml, 1); }));
+    // simdjson's DOM parser on every document of the file (a full parse, no schema).
+    raw.each.push_back(time_once([&] {
+      docs = 0;
+      simdjson::dom::document_stream stream;
+      if (parser.parse_many(padded).get(stream) != simdjson::SUCCESS) return;
+      for (auto doc : stream) docs += doc.error() == simdjson::SUCCESS;
+    }));
+    json_read.each.push_back(time_once([&] {
+      read_json = 0;
+      record::read_record_file(jsonl, [&](record::ReadItem&& item) { read_json += item.record.has_value(); });
+    }));
+    // Judging alone: check_record (what `check` does past the reader) on the records kept.
+    judging.each.push_back(time_once([&] {
+      legal_judged = 0;
+      for (const record::GameRecord& rec : records)
+        legal_judged += check::check_record(rec, *rules).judgement == check::Judgement::Legal;
+    }));
+    json_1.each.push_back(time_once([&] { legal_1 = check_legal(jsonl, 1); }));
+    json_2.each.push_back(time_once([&] { legal_2 = check_legal(jsonl, 2); }));
+    // Two one-thread checks of the file at once, on two threads that share nothing but the
+    // process: what the machine gives two threads when the code adds no cost of its own. Its
+    // ratio, 2 x (one check alone) / (the two at once), is the ceiling of `2 threads / 1`; on
+    // cores that a hypervisor shares with other machines it is well under 2.
+    pair.each.push_back(time_once([&] {
+      std::thread other([&] { legal_b = check_legal(jsonl, 1); });
+      legal_a = check_legal(jsonl, 1);
+      other.join();
+    }));
+  }
+  const auto rounds = static_cast<std::size_t>(runs);
+  fmt::print("{:<46} {:>9} {:>9} {:>12}\n", "(medians)", "wall", "CPU", "games/s wall");
+  const auto line = [&](const char* what, const Runs& t, std::size_t n) {
+    fmt::print("{:<46} {:7.3f} s {:7.3f} s {:12.0f}\n", what, t.median_wall(), t.median_cpu(),
+               static_cast<double>(n) / t.median_wall());
   };
   line("YAML read (libyaml events + schema)", yaml_read, read_yaml);
   line("YAML check, 1 thread", yaml_1, games);
@@ -174,21 +209,35 @@ int bench_check(const bench::Args& args) {
   line("judging alone (check_record, records in memory)", judging, static_cast<std::size_t>(games));
   line("JSON Lines check, 1 thread", json_1, games);
   line("JSON Lines check, 2 threads", json_2, games);
-
+  line("two 1-thread JSON Lines checks at once", pair, 2 * static_cast<std::size_t>(games));
   const std::string load_after = load_average();
-  // Each ratio on wall time, and on CPU time beside it where that means the same (one thread).
-  fmt::print("JSON Lines / YAML check, 1 thread:  {:5.2f}x wall, {:5.2f}x CPU (goal >= 5x)\n",
-             yaml_1.wall / json_1.wall, yaml_1.cpu / json_1.cpu);
-  fmt::print("JSON Lines check, 2 threads / 1:     {:5.2f}x wall (goal >= 1.8x; CPU time cannot show it)\n",
-             json_1.wall / json_2.wall);
+  const auto print_ratio = [](const char* what, const Ratio& r, const char* goal) {
+    fmt::print("{:<38} {:5.2f}x  (rounds {:.2f} to {:.2f}) {}\n", what, r.median, r.low, r.high, goal);
+  };
+  fmt::print("ratios taken round by round, median of {} rounds:\n", runs);
+  // Each ratio on wall time; one thread's on CPU time beside it, where that means the same.
+  print_ratio("JSON Lines / YAML check, 1 thread, wall",
+              ratio_by_round(rounds, [&](std::size_t r) { return yaml_1.each[r].wall / json_1.each[r].wall; }),
+              "goal >= 5x");
+  print_ratio("JSON Lines / YAML check, 1 thread, CPU",
+              ratio_by_round(rounds, [&](std::size_t r) { return yaml_1.each[r].cpu / json_1.each[r].cpu; }), "");
+  print_ratio("JSON Lines check, 2 threads / 1, wall",
+              ratio_by_round(rounds, [&](std::size_t r) { return json_1.each[r].wall / json_2.each[r].wall; }),
+              "goal >= 1.8x (CPU time cannot show it)");
+  print_ratio("  the machine's ceiling: two at once",
+              ratio_by_round(rounds, [&](std::size_t r) { return 2 * json_1.each[r].wall / pair.each[r].wall; }),
+              "2 x (1 thread) / (two 1-thread checks at once)");
+  const Ratio share = ratio_by_round(rounds, [&](std::size_t r) { return json_read.each[r].cpu / json_1.each[r].cpu; });
   fmt::print(
-      "reader's share of JSON Lines check: {:5.2f} wall, {:5.2f} CPU (goal <= 0.25); simdjson's parse alone {:.2f}\n",
-      json_read.wall / json_1.wall, json_read.cpu / json_1.cpu, raw.cpu / json_1.cpu);
+      "reader's share of the JSON Lines check, CPU: {:.2f} (rounds {:.2f} to {:.2f}), goal <= 0.25; "
+      "simdjson's parse alone {:.2f}\n",
+      share.median, share.low, share.high, raw.median_cpu() / json_1.median_cpu());
   // The check is the read and the judging: a share of a quarter needs the read at most a third of the judging.
   fmt::print(
-      "  the arithmetic, CPU: read {:.3f} s + judging alone {:.3f} s = {:.3f} s (the check took {:.3f} s); a share of "
-      "0.25 needs the read <= judging / 3 = {:.3f} s, simdjson's parse alone is {:.3f} s\n",
-      json_read.cpu, judging.cpu, json_read.cpu + judging.cpu, json_1.cpu, judging.cpu / 3, raw.cpu);
+      "  the arithmetic, CPU medians: read {:.3f} s + judging alone {:.3f} s = {:.3f} s (the check took {:.3f} s); a "
+      "share of 0.25 needs the read <= judging / 3 = {:.3f} s, simdjson's parse alone is {:.3f} s\n",
+      json_read.median_cpu(), judging.median_cpu(), json_read.median_cpu() + judging.median_cpu(), json_1.median_cpu(),
+      judging.median_cpu() / 3, raw.median_cpu());
   fmt::print("load average (1 min) before and after: {} {} on {} cores\n", load_before, load_after,
              std::thread::hardware_concurrency());
   int status = 0;
@@ -213,7 +262,7 @@ int bench_check(const bench::Args& args) {
   fs::remove(yaml);
   fs::remove(jsonl);
   const bool same = legal_yaml == games && legal_1 == games && legal_2 == games && legal_judged == games &&
-                    docs == std::size_t(games);
+                    legal_a == games && legal_b == games && docs == std::size_t(games);
   return same && status == 0 ? 0 : 1;
 }
 
