@@ -212,21 +212,22 @@ TEST_CASE("useless cards: every turn of one leads to the same value") {
   }
 }
 
-TEST_CASE(
-    "sure winners: a seat one take from the target, with cards only it can take, against a seat that cannot win") {
-  // ChanceSearch::Node::sure_winner is a claim about every order of the stock; plain
-  // expectimax must give that seat a certain win wherever it is made.
+// Positions of random deals played on (at random, american mostly greedy) until a few
+// cards are unseen; each that the search claims a sure winner for is valued by plain
+// expectimax, which must give that seat a certain win. Returns the claims, and counts in
+// `after_one_take` those made two cards from the target (wins_after_one_take).
+int check_sure_winners(std::uint64_t seed, int per_variant, int& after_one_take) {
   int claims = 0;
   for (const char* name : {"tiny", "tiny-compulsory", "tiny-offer", "tiny-dealer-upcard", "american"}) {
     auto rules = variant(name);
-    Rng rng(11);
+    Rng rng(seed);
     auto greedy = batch::make_greedy_player();
     solve::Options o;
     o.table_bits = 12;
     solve::ChanceSearch search(o);
     solve::PlainExpectimax reference;
     const bool big = std::string(name) == "american";
-    for (int i = 0; i < conquian::testing::scaled(big ? 1500 : 600); ++i) {
+    for (int i = 0; i < conquian::testing::scaled(big ? per_variant * 5 / 2 : per_variant); ++i) {
       Position p = forget_stock(random_position(*rules, rng, 0, false));
       std::vector<Move> legal;
       const int unseen = big ? 5 : 6;
@@ -242,12 +243,32 @@ TEST_CASE(
       search.prepare(n, p);
       if (n.sure_winner < 0 || n.pos.result.over()) continue;
       ++claims;
+      if (n.pos.table[n.sure_winner].size() + 2 == rules->target) ++after_one_take;
       const solve::ExactChances plain = reference.value(n.pos);
       CAPTURE(name);
+      const std::string seats = rules->deck.tokens(n.pos.hand[0]) + " / " + rules->deck.tokens(n.pos.table[0]) + " | " +
+                                rules->deck.tokens(n.pos.hand[1]) + " / " + rules->deck.tokens(n.pos.table[1]);
+      CAPTURE(seats);
       CHECK(solve::to_string(n.sure_winner == 0 ? plain.win0 : plain.win1) == solve::to_string(plain.denominator));
     }
   }
-  CHECK(claims >= conquian::testing::scaled(20));
+  return claims;
+}
+
+TEST_CASE(
+    "sure winners: a seat one take from the target, with cards only it can take, against a seat that cannot win") {
+  // ChanceSearch::Node::sure_winner is a claim about every order of the stock.
+  int after_one_take = 0;
+  CHECK(check_sure_winners(11, 600, after_one_take) >= conquian::testing::scaled(20));
+}
+
+TEST_CASE("sure winners two cards from the target: one card to shed, two cards only it can take (issue 29)") {
+  // The claim one take further back (ChanceSearch::wins_after_one_take), on more positions
+  // than above, so that it is made often enough to be held to plain expectimax.
+  int after_one_take = 0;
+  const int claims = check_sure_winners(29, 2400, after_one_take);
+  MESSAGE("sure winners claimed: ", claims, ", of them two cards from the target: ", after_one_take);
+  CHECK(after_one_take >= conquian::testing::scaled(40));
 }
 
 TEST_CASE("joining cards: the shape patterns give what the rests give card by card") {

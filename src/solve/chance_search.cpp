@@ -89,6 +89,44 @@ CardSet ChanceSearch::closure(Node& n, int seat, const Node* parent) const {
   return r.cards;
 }
 
+// Issue 29, gain 3: the certain winner one take further back. Seat s holds one card x and
+// is two cards from the target, and the other seat cannot win. Let F be the cards s could
+// ever come to take (open to it, fitting its table: regrouped, as rearrange allows), and U
+// those of F still in the stock that the other seat can never acquire (outside its
+// closure). If for every f of F that does not win at once (with x) some other card of U
+// fits the table with f, s wins whatever the order of the stock:
+//   - s refuses every card but one of U (or one that wins at once) until it is made to take
+//     one (forced, or a card it may not refuse): either way its first take is some f of F,
+//     and before it no card of U has been turned (s takes the first one turned: turned by the
+//     other seat, which cannot take it nor be made to, it is offered to s);
+//   - after taking f and discarding x, s is one take from the target with the rest of U in
+//     the stock, one card of which fits its table: the sure winner above (the other seat's
+//     closure only shrinks, so those cards stay beyond it).
+// Any f of U needs another: so U has at least two cards.
+bool ChanceSearch::wins_after_one_take(const Position& p, int s, CardSet other_reach) const {
+  const Ruleset& r = *p.rules;
+  if (p.table[s].size() + 2 != r.target || p.hand[s].size() != 1 || chance_stats::shed_winner_off()) return false;
+  const MeldIndex& melds = r.meld_index();
+  const CardSet table = p.table[s], held = p.hand[s];
+  CardSet fits;
+  for (Card c : MeldReach::open_cards(p, s))
+    if (melds.can_partition(table.with(c))) fits.insert(c);
+  const CardSet uncontested = (fits & p.unseen()) - other_reach;
+  if (uncontested.size() < 2) return false;
+  for (Card f : fits) {
+    const CardSet after = table.with(f);
+    if (melds.can_partition(after | held)) continue;  // laid with x: the target at once
+    bool next = false;
+    for (Card c : uncontested.without(f))
+      if (melds.can_partition(after.with(c))) {
+        next = true;
+        break;
+      }
+    if (!next) return false;
+  }
+  return true;
+}
+
 void ChanceSearch::describe(Node& n, const Node* parent) const {
   const Position& p = n.pos;
   n.reach[0].known = n.reach[1].known = false;
@@ -114,6 +152,10 @@ void ChanceSearch::describe(Node& n, const Node* parent) const {
         if (!n.may_win[1 - s] && p.table[s].size() + 1 == r.target &&
             (unseen & reach[s]).intersects(unseen - reach[1 - s]))
           n.sure_winner = s;
+    if (n.sure_winner < 0 && r.stock_out == StockOut::Draw && r.meld_timing == MeldTiming::Take && !r.forcing.hit &&
+        r.rearrange)
+      for (int s = 0; s < 2; ++s)
+        if (!n.may_win[1 - s] && wins_after_one_take(p, s, reach[1 - s])) n.sure_winner = s;
   }
   if (tabled(p)) {
     StateKey key = state_key(p);
@@ -198,6 +240,7 @@ Int128 ChanceSearch::search_node(const Node& n, Int128 alpha, Int128 beta) {
   n.bounds(top, lower, upper);
   int tt_best = -1;
   const bool use_table = tabled(p);
+  if (use_table && lower == upper) chance_stats::caught_before_search(n.hash);
   if (use_table)
     if (ChanceBounds e; table_->probe(n.hash, n.key, e)) {
       lower = std::max<Int128>(lower, e.lower), upper = std::min<Int128>(upper, e.upper);
@@ -217,6 +260,7 @@ Int128 ChanceSearch::search_node(const Node& n, Int128 alpha, Int128 beta) {
     else lower = upper = v;
     table_->store(n.hash, n.key, ChanceBounds{static_cast<std::int64_t>(lower), static_cast<std::int64_t>(upper), best},
                   work_of(nodes_ - before));
+    chance_stats::searched(n.hash, lower == upper, lower == upper && (lower == top || lower == -top || lower == 0));
   }
   return v;
 }

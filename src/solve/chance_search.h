@@ -89,6 +89,8 @@ class ChanceSearch {
     // and when the other seat turns it the other seat cannot take it (nor be forced to), so
     // it is offered to the seat. Nothing the seat holds changes before then (any take wins).
     // Two seats, melds laid only with a take, no hits, the stock running out a draw.
+    // Also a seat one card in hand and two from the target, whose first take leaves it such
+    // a winner whatever it is made to take (wins_after_one_take; rulesets with rearrange).
     int sure_winner = -1;
     // Bounds on the value times n! from these: [-top, top] narrowed.
     void bounds(Int128 top, Int128& lower, Int128& upper) const {
@@ -183,6 +185,9 @@ class ChanceSearch {
   void settle(Position& p, std::vector<Move>& scratch) const;
   void describe(Node& n, const Node* parent) const;
   CardSet closure(Node& n, int seat, const Node* parent) const;
+  // Whether seat s, one card in hand and two from the target, wins whatever the order of
+  // the stock, the other seat's closure being `other_reach` (chance_search.cpp).
+  bool wins_after_one_take(const Position& p, int s, CardSet other_reach) const;
   Int128 search_moves(const Node& n, Int128 alpha, Int128 beta, int tt_best, std::uint16_t& best);
   void proved_bounds(const Node& n, int depth, Int128& lower, Int128& upper);
   // What is known of n's value (times n!, top = n!) without searching: a finished deal's

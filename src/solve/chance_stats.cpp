@@ -5,6 +5,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <unordered_map>
 #include <unordered_set>
 
 namespace conquian::solve::chance_stats {
@@ -20,8 +21,21 @@ struct Counters {
   std::uint64_t by_phase[8] = {}, tt_cut = 0, chance_nodes = 0, chance_children = 0, chance_searched = 0,
                 chance_cut = 0, chance_exact_children = 0, decisions = 0, moves = 0, searched_moves = 0, dup = 0;
   std::unordered_set<std::uint64_t> distinct_chance, distinct_all, by_n[34];
+  // Tabled positions by what is known of them at the last visit that searched them: 1 a
+  // bound, 2 an exact fraction, 3 exactly -1, 0 or +1; and those settled before any search.
+  std::unordered_map<std::uint64_t, std::uint8_t> searched;
+  std::unordered_set<std::uint64_t> caught;
   ~Counters() {
     if (!wanted()) return;
+    std::size_t known[4] = {};
+    for (const auto& [hash, status] : searched)
+      if (!caught.count(hash)) ++known[status];
+    const std::size_t decided = caught.size() + known[3], all = caught.size() + known[1] + known[2] + known[3];
+    std::fprintf(stderr,
+                 "tabled positions %zu: decided (-1, 0 or +1 exactly) %zu (%.1f%%), of which caught before any "
+                 "search %zu (%.1f%% of the decided), found by searching %zu; exact fractions %zu, bounds only %zu\n",
+                 all, decided, all ? 100.0 * double(decided) / double(all) : 0.0, caught.size(),
+                 decided ? 100.0 * double(caught.size()) / double(decided) : 0.0, known[3], known[2], known[1]);
     std::fprintf(stderr, "distinct chance %zu all %zu\n", distinct_chance.size(), distinct_all.size());
     for (int i = 0; i < 34; ++i)
       if (!by_n[i].empty()) std::fprintf(stderr, "  n=%d: %zu\n", i, by_n[i].size());
@@ -68,6 +82,22 @@ void chance_child_searched() { counters.chance_searched++; }
 
 void chance_child_exact(bool exact) {
   if (exact) counters.chance_exact_children++;
+}
+
+bool shed_winner_off() {
+  static const bool off = std::getenv("CHANCE_STATS_NO_SHED") != nullptr;
+  return off;
+}
+
+void caught_before_search(std::uint64_t hash) {
+  if (wanted()) counters.caught.insert(hash);
+}
+
+void searched(std::uint64_t hash, bool exact, bool decided) {
+  if (!wanted()) return;
+  const std::uint8_t status = !exact ? 1 : decided ? 3 : 2;
+  std::uint8_t& was = counters.searched[hash];
+  if (status > was) was = status;
 }
 
 }  // namespace conquian::solve::chance_stats

@@ -20,6 +20,15 @@ void chance_node(std::uint64_t hash, int stock_left, std::size_t children);  // 
 void chance_cut();                                                           // the turn's bounds cut its last draws
 void chance_child_searched();                                                // a draw reached (maybe known already)
 void chance_child_exact(bool exact);                                         // a draw searched, exact now or not
+// Issue 29's decided entries: a tabled position whose own bounds (a certain winner, no seat
+// able to win) settle it before any search, and a tabled position searched, with what the
+// search and the table then knew: its exact value (`decided`: -1, 0 or +1 exactly, else a
+// fraction), or only a bound.
+void caught_before_search(std::uint64_t hash);
+void searched(std::uint64_t hash, bool exact, bool decided);
+// CHANCE_STATS_NO_SHED set: no sure winner two cards from the target (wins_after_one_take),
+// for counting the same search before and after that gain in one build.
+bool shed_winner_off();
 #else
 inline void node(int, std::uint64_t) {}
 inline void bounds_cut(bool) {}
@@ -30,6 +39,9 @@ inline void chance_node(std::uint64_t, int, std::size_t) {}
 inline void chance_cut() {}
 inline void chance_child_searched() {}
 inline void chance_child_exact(bool) {}
+inline void caught_before_search(std::uint64_t) {}
+inline void searched(std::uint64_t, bool, bool) {}
+constexpr bool shed_winner_off() { return false; }
 #endif
 
 }  // namespace conquian::solve::chance_stats
