@@ -271,6 +271,52 @@ TEST_CASE("sure winners two cards from the target: one card to shed, two cards o
   CHECK(after_one_take >= conquian::testing::scaled(40));
 }
 
+TEST_CASE("a seat that cannot win: fewer than target cards of its closure join it (issue 29)") {
+  // Node::may_win false is a claim about every order of the stock: plain expectimax must
+  // give that seat no win. Counted apart: the claims that the count of the closure alone
+  // (less the inert cards) did not make, which counting only the cards that join it adds.
+  int claims = 0, added = 0;
+  for (const char* name : {"tiny", "tiny-compulsory", "tiny-offer", "tiny-kept", "tiny-wild", "american"}) {
+    auto rules = variant(name);
+    Rng rng(31);
+    auto greedy = batch::make_greedy_player();
+    solve::Options o;
+    o.table_bits = 12;
+    solve::ChanceSearch search(o);
+    solve::PlainExpectimax reference;
+    const bool big = std::string(name) == "american";
+    for (int i = 0; i < conquian::testing::scaled(big ? 1500 : 600); ++i) {
+      Position p = forget_stock(random_position(*rules, rng, 0, false));
+      std::vector<Move> legal;
+      const int unseen = big ? 5 : 6;
+      while (!p.result.over() && !(p.phase != Phase::Swap && p.stock_left() <= unseen && rng.below(3) == 0)) {
+        legal_moves(p, legal);
+        std::size_t pick = rng.below(legal.size());
+        if (big && rng.below(4) != 0) pick = greedy->choose(p, legal, rng);
+        apply(p, legal[pick]);
+      }
+      if (p.result.over() || p.stock_left() > unseen) continue;
+      search.start(p);
+      solve::ChanceSearch::Node n;
+      search.prepare(n, p);
+      if (n.pos.result.over() || (n.may_win[0] && n.may_win[1])) continue;
+      const solve::ExactChances plain = reference.value(n.pos);
+      for (int s = 0; s < 2; ++s) {
+        if (n.may_win[s]) continue;
+        ++claims;
+        const CardSet by_count = n.reach[s].cards - (n.inert & n.pos.hand[s]);
+        if (by_count.size() >= rules->target) ++added;
+        CAPTURE(name);
+        CAPTURE(s);
+        CHECK(solve::to_string(s == 0 ? plain.win0 : plain.win1) == "0");
+      }
+    }
+  }
+  MESSAGE("seats that cannot win: ", claims, ", of them by the joining cards alone: ", added);
+  CHECK(claims >= conquian::testing::scaled(100));
+  CHECK(added >= conquian::testing::scaled(10));
+}
+
 TEST_CASE("joining cards: the shape patterns give what the rests give card by card") {
   // MeldReach::joining() works by shifts and masks; joins() card by card is the definition.
   // Every shipped ruleset and the test variants, on random sets of cards of every size.

@@ -142,7 +142,14 @@ void ChanceSearch::describe(Node& n, const Node* parent) const {
     for (int s = 0; s < 2; ++s) {
       // held, never melded by the seat, never acquired by the other
       const CardSet inert = (p.hand[s] - reach[1 - s]) - n.reach[s].joined;
-      if (r.stock_out == StockOut::Draw) n.may_win[s] = (reach[s] - inert).size() >= r.target;
+      // Issue 29, gain 3: a seat wins with `target` cards on its table, each in a meld of
+      // them, all in its closure less its inert cards; a card of them joins them, so it
+      // joins the closure. So only closure cards that join the closure count: not a hand
+      // card the other seat might take (not inert) that melds with nothing the seat can
+      // reach, which the count of the closure alone counted. (Taken again and again, to a
+      // fixed point, this cut no more nodes on the 12 bench positions, and cost a tenth more
+      // time a node.)
+      if (r.stock_out == StockOut::Draw) n.may_win[s] = ((reach[s] - inert) & n.reach[s].joined).size() >= r.target;
       n.inert |= inert;
     }
     if (r.stock_out == StockOut::Draw && r.meld_timing == MeldTiming::Take && !r.forcing.hit)
