@@ -213,12 +213,13 @@ TEST_CASE("useless cards: every turn of one leads to the same value") {
 }
 
 // Positions of random deals played on (at random, american mostly greedy) until a few
-// cards are unseen; each that the search claims a sure winner for is valued by plain
-// expectimax, which must give that seat a certain win. Returns the claims, and counts in
-// `after_one_take` those made two cards from the target (wins_after_one_take).
-int check_sure_winners(std::uint64_t seed, int per_variant, int& after_one_take) {
-  int claims = 0;
-  for (const char* name : {"tiny", "tiny-compulsory", "tiny-offer", "tiny-dealer-upcard", "american"}) {
+// cards are unseen, each prepared as the search stands on it: `on_node(rules, node,
+// reference)` for each, `per_variant` deals of each tiny variant and 2.5 times as many of
+// american; `reference` is plain expectimax for the variant's positions (its memo holds one
+// ruleset's).
+template <typename OnNode>
+void for_small_nodes(std::initializer_list<const char*> names, std::uint64_t seed, int per_variant, OnNode&& on_node) {
+  for (const char* name : names) {
     auto rules = variant(name);
     Rng rng(seed);
     auto greedy = batch::make_greedy_player();
@@ -241,17 +242,30 @@ int check_sure_winners(std::uint64_t seed, int per_variant, int& after_one_take)
       search.start(p);
       solve::ChanceSearch::Node n;
       search.prepare(n, p);
-      if (n.sure_winner < 0 || n.pos.result.over()) continue;
-      ++claims;
-      if (n.pos.table[n.sure_winner].size() + 2 == rules->target) ++after_one_take;
-      const solve::ExactChances plain = reference.value(n.pos);
+      if (n.pos.result.over()) continue;
       CAPTURE(name);
-      const std::string seats = rules->deck.tokens(n.pos.hand[0]) + " / " + rules->deck.tokens(n.pos.table[0]) + " | " +
-                                rules->deck.tokens(n.pos.hand[1]) + " / " + rules->deck.tokens(n.pos.table[1]);
-      CAPTURE(seats);
-      CHECK(solve::to_string(n.sure_winner == 0 ? plain.win0 : plain.win1) == solve::to_string(plain.denominator));
+      on_node(*rules, n, reference);
     }
   }
+}
+
+// Each sure winner the search claims must win for certain in plain expectimax. Returns the
+// claims, and counts in `after_one_take` those made two cards from the target
+// (wins_after_one_take).
+int check_sure_winners(std::uint64_t seed, int per_variant, int& after_one_take) {
+  int claims = 0;
+  for_small_nodes(
+      {"tiny", "tiny-compulsory", "tiny-offer", "tiny-dealer-upcard", "american"}, seed, per_variant,
+      [&](const Ruleset& rules, const solve::ChanceSearch::Node& n, solve::PlainExpectimax& reference) {
+        if (n.sure_winner < 0) return;
+        ++claims;
+        if (n.pos.table[n.sure_winner].size() + 2 == rules.target) ++after_one_take;
+        const solve::ExactChances plain = reference.value(n.pos);
+        const std::string seats = rules.deck.tokens(n.pos.hand[0]) + " / " + rules.deck.tokens(n.pos.table[0]) + " | " +
+                                  rules.deck.tokens(n.pos.hand[1]) + " / " + rules.deck.tokens(n.pos.table[1]);
+        CAPTURE(seats);
+        CHECK(solve::to_string(n.sure_winner == 0 ? plain.win0 : plain.win1) == solve::to_string(plain.denominator));
+      });
   return claims;
 }
 
@@ -276,42 +290,19 @@ TEST_CASE("a seat that cannot win: fewer than target cards of its closure join i
   // give that seat no win. Counted apart: the claims that the count of the closure alone
   // (less the inert cards) did not make, which counting only the cards that join it adds.
   int claims = 0, added = 0;
-  for (const char* name : {"tiny", "tiny-compulsory", "tiny-offer", "tiny-kept", "tiny-wild", "american"}) {
-    auto rules = variant(name);
-    Rng rng(31);
-    auto greedy = batch::make_greedy_player();
-    solve::Options o;
-    o.table_bits = 12;
-    solve::ChanceSearch search(o);
-    solve::PlainExpectimax reference;
-    const bool big = std::string(name) == "american";
-    for (int i = 0; i < conquian::testing::scaled(big ? 1500 : 600); ++i) {
-      Position p = forget_stock(random_position(*rules, rng, 0, false));
-      std::vector<Move> legal;
-      const int unseen = big ? 5 : 6;
-      while (!p.result.over() && !(p.phase != Phase::Swap && p.stock_left() <= unseen && rng.below(3) == 0)) {
-        legal_moves(p, legal);
-        std::size_t pick = rng.below(legal.size());
-        if (big && rng.below(4) != 0) pick = greedy->choose(p, legal, rng);
-        apply(p, legal[pick]);
-      }
-      if (p.result.over() || p.stock_left() > unseen) continue;
-      search.start(p);
-      solve::ChanceSearch::Node n;
-      search.prepare(n, p);
-      if (n.pos.result.over() || (n.may_win[0] && n.may_win[1])) continue;
-      const solve::ExactChances plain = reference.value(n.pos);
-      for (int s = 0; s < 2; ++s) {
-        if (n.may_win[s]) continue;
-        ++claims;
-        const CardSet by_count = n.reach[s].cards - (n.inert & n.pos.hand[s]);
-        if (by_count.size() >= rules->target) ++added;
-        CAPTURE(name);
-        CAPTURE(s);
-        CHECK(solve::to_string(s == 0 ? plain.win0 : plain.win1) == "0");
-      }
-    }
-  }
+  for_small_nodes({"tiny", "tiny-compulsory", "tiny-offer", "tiny-kept", "tiny-wild", "american"}, 31, 600,
+                  [&](const Ruleset& rules, const solve::ChanceSearch::Node& n, solve::PlainExpectimax& reference) {
+                    if (n.may_win[0] && n.may_win[1]) return;
+                    const solve::ExactChances plain = reference.value(n.pos);
+                    for (int s = 0; s < 2; ++s) {
+                      if (n.may_win[s]) continue;
+                      ++claims;
+                      const CardSet by_count = n.reach[s].cards - (n.inert & n.pos.hand[s]);
+                      if (by_count.size() >= rules.target) ++added;
+                      CAPTURE(s);
+                      CHECK(solve::to_string(s == 0 ? plain.win0 : plain.win1) == "0");
+                    }
+                  });
   MESSAGE("seats that cannot win: ", claims, ", of them by the joining cards alone: ", added);
   CHECK(claims >= conquian::testing::scaled(100));
   CHECK(added >= conquian::testing::scaled(10));
