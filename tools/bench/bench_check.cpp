@@ -59,22 +59,12 @@ Timing time_once(Part&& part) {
 // gave 3.5x and 5.8x for the same ratio in two calls a minute apart.
 struct Runs {
   std::vector<Timing> each;
-  double median_wall() const {
-    return median([](const Timing& t) { return t.wall; });
-  }
-  double median_cpu() const {
-    return median([](const Timing& t) { return t.cpu; });
-  }
-  template <typename Of>
-  double median(Of of) const {
+  double median_wall() const { return median(&Timing::wall); }
+  double median_cpu() const { return median(&Timing::cpu); }
+  double median(double Timing::*field) const {
     std::vector<double> v;
-    for (const Timing& t : each) v.push_back(of(t));
-    return bench_median(v);
-  }
-  static double bench_median(std::vector<double> v) {
-    if (v.empty()) return 0;
-    std::sort(v.begin(), v.end());
-    return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
+    for (const Timing& t : each) v.push_back(t.*field);
+    return bench::median(v);
   }
 };
 
@@ -86,7 +76,7 @@ template <typename Of>
 Ratio ratio_by_round(std::size_t rounds, Of of) {
   std::vector<double> v;
   for (std::size_t r = 0; r < rounds; ++r) v.push_back(of(r));
-  return {Runs::bench_median(v), *std::min_element(v.begin(), v.end()), *std::max_element(v.begin(), v.end())};
+  return {bench::median(v), *std::min_element(v.begin(), v.end()), *std::max_element(v.begin(), v.end())};
 }
 
 // `check_file` on `path` on `threads` threads; returns the legal games.
@@ -124,7 +114,11 @@ std::string load_average() {
 
 int bench_check(const bench::Args& args) {
   const int games = std::stoi(bench::arg(args, "--games", "10000"));
-  const int runs = std::stoi(bench::arg(args, "--runs", "3"));
+  const int runs = std::stoi(bench::arg(args, "--runs", "5"));
+  if (runs < 1) {
+    fmt::print(stderr, "bench check: --runs must be at least 1 (the rounds each part is timed in)\n");
+    return 2;
+  }
   const std::string ruleset = bench::arg(args, "--ruleset", "american");
   const double big_gb = std::stod(bench::arg(args, "--big-gb", "1"));
   const fs::path tmp = fs::temp_directory_path();
