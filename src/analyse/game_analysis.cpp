@@ -44,7 +44,7 @@ ForceSetup force_setup(const Position& before, const Position& row_pos, const Mo
     f.card = before.up;
     f.played = played.kind == MoveKind::Force;
     f.pos = before;
-    if (f.played) s.row_alternatives.push_back(waive_move());
+    if (f.played) s.row_alternatives.push_back(waive_move(to_act(before)));
     else s.window_alternatives = forces_in(before);
     s.chance = f;
     return s;
@@ -295,7 +295,7 @@ Analysis analyse_game(const record::GameRecord& rec, std::shared_ptr<const Rules
     r.move = move;
     r.pos = before;
     if (implies_waive(before, move))
-      apply(r.pos, waive_move());  // nobody forced: the refusal stands, then the record's move
+      apply(r.pos, waive_move(to_act(r.pos)));  // nobody forced: the refusal stands, then the record's move
     r.decision = is_decision(r.pos);
     setups.push_back(force_setup(before, r.pos, move));
     r.force = setups.back().chance;
@@ -313,7 +313,8 @@ Analysis analyse_game(const record::GameRecord& rec, std::shared_ptr<const Rules
       r.judged.push_back(std::move(j));
       if (r.force && r.force->window && !r.force->played) {
         Judged w{ev.key(), ev.exact(), applies, {}};
-        if (applies) w.a = ev.assess(r.force->pos, waive_move(), setups[k].window_alternatives, true);
+        if (applies)
+          w.a = ev.assess(r.force->pos, waive_move(to_act(r.force->pos)), setups[k].window_alternatives, true);
         r.force->judged.push_back(std::move(w));
       }
     }

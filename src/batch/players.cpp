@@ -7,18 +7,11 @@
 #include <limits>
 
 #include "base/spelling.h"
+#include "batch/pan_players.h"
 #include "engine/flow.h"
 
 namespace conquian::batch {
 namespace {
-
-class RandomPlayer : public Player {
- public:
-  const char* name() const override { return "random"; }
-  std::size_t choose(const Position&, const std::vector<Move>& legal, Rng& rng) override {
-    return rng.below(legal.size());
-  }
-};
 
 // Cards that may still come: not dead, not on a table, not face up and not in `seat`'s
 // hand (another hand or the stock, which this seat cannot tell apart).
@@ -141,7 +134,7 @@ class GreedyPlayer : public Player {
 
 }  // namespace
 
-std::unique_ptr<Player> make_random_player() { return std::make_unique<RandomPlayer>(); }
+std::unique_ptr<Player> make_random_player() { return std::make_unique<RandomPlayerOf<ConquianGame>>(); }
 std::unique_ptr<Player> make_greedy_player() { return std::make_unique<GreedyPlayer>(); }
 
 std::unique_ptr<Player> make_player(const std::string& name) {
@@ -157,7 +150,9 @@ const std::vector<std::string>& player_names() {
   return names;
 }
 
-std::string why_not_players(const std::vector<std::string>& players, const Ruleset& rules, const std::string& option) {
+std::string why_not_players(const std::vector<std::string>& players, const Ruleset& rules, const std::string& option,
+                            int seats) {
+  if (rules.is_pan()) return why_not_pan_players(players, rules, option, seats);
   const std::vector<std::string> names = {"random", "greedy", "strong"};
   for (const auto& p : players)
     if (!make_player(p))

@@ -9,16 +9,32 @@
 
 #include "base/rng.h"
 #include "engine/engine.h"
+#include "engine/game.h"
 
 namespace conquian::batch {
 
-class Player {
+// A player of game G (turn/game.h): Conquian's players below, Panguingue's in
+// batch/pan_players.h.
+template <class G>
+class PlayerOf {
  public:
-  virtual ~Player() = default;
+  virtual ~PlayerOf() = default;
   virtual const char* name() const = 0;
   // Picks one of `legal` (never empty) for the seat to act.
-  virtual std::size_t choose(const Position& pos, const std::vector<Move>& legal, Rng& rng) = 0;
+  virtual std::size_t choose(const typename G::Position& pos, const std::vector<typename G::Move>& legal, Rng& rng) = 0;
 };
+
+// "random" of any game: any legal move, uniformly.
+template <class G>
+class RandomPlayerOf : public PlayerOf<G> {
+ public:
+  const char* name() const override { return "random"; }
+  std::size_t choose(const typename G::Position&, const std::vector<typename G::Move>& legal, Rng& rng) override {
+    return rng.below(legal.size());
+  }
+};
+
+using Player = PlayerOf<ConquianGame>;
 
 // "random": any legal move, uniformly.
 std::unique_ptr<Player> make_random_player();
@@ -40,6 +56,8 @@ const std::vector<std::string>& player_names();
 // the sentence starting with `option` ("--players"): an unknown player (with the nearest
 // name), more names than seats, or "strong" where it cannot play (more than two seats: it
 // would silently play as greedy, strong_player.cpp).
-std::string why_not_players(const std::vector<std::string>& players, const Ruleset& rules, const std::string& option);
+// A panguingue ruleset asks batch/pan_players.h's names, at `seats` (0: its default seats).
+std::string why_not_players(const std::vector<std::string>& players, const Ruleset& rules, const std::string& option,
+                            int seats = 0);
 
 }  // namespace conquian::batch

@@ -4,6 +4,7 @@
 
 #include <stdexcept>
 
+#include "batch/pan_simulate.h"
 #include "cards/shuffle.h"
 #include "replay/record_moves.h"
 
@@ -73,27 +74,59 @@ DealStats play_deal(const Ruleset& rules, std::span<const Card> deck, int dealer
   return st;
 }
 
+namespace {
+
+// One player per seat, round robin over `names` (empty: greedy), made by `make`.
+template <class P, class Make>
+std::vector<std::unique_ptr<P>> seat_players(int seats, const std::vector<std::string>& names, Make&& make) {
+  std::vector<std::unique_ptr<P>> owned;
+  for (int s = 0; s < seats; ++s) {
+    const std::string& name = names.empty() ? std::string("greedy") : names[static_cast<std::size_t>(s) % names.size()];
+    auto p = make(name);
+    if (!p) throw std::invalid_argument("unknown player '" + name + "'");
+    owned.push_back(std::move(p));
+  }
+  return owned;
+}
+
+SimulatedDeal simulate_pan_deal(const Ruleset& rules, const std::string& ruleset_name, std::uint64_t seed,
+                                std::uint64_t index, const std::vector<std::string>& players, int seats) {
+  if (seats <= 0) seats = default_pan_seats(rules);
+  Rng rng = deal_rng(seed, index);
+  const std::vector<Card> pack = shuffled_pack(rules, rng);
+  const int dealer = static_cast<int>(index % static_cast<std::uint64_t>(seats));
+  auto owned = seat_players<PanPlayer>(seats, players, make_pan_player);
+  std::vector<PanPlayer*> seated;
+  for (auto& p : owned) seated.push_back(p.get());
+  SimulatedDeal out;
+  out.record.ruleset = ruleset_name;
+  out.record.id = fmt::format("{}-{}-{}", ruleset_name, seed, index);
+  const PanDealStats st = play_pan_deal(rules, seats, pack, dealer, rng, seated, &out.record);
+  out.stats.outcome = st.outcome;
+  out.stats.moves = st.moves;
+  out.stats.turned = st.turned;
+  out.stats.takes = st.takes;
+  out.stats.forces = st.forces;
+  return out;
+}
+
+}  // namespace
+
 SimulatedDeal simulate_deal(const Ruleset& rules, const std::string& ruleset_name, std::uint64_t seed,
-                            std::uint64_t index, const std::vector<std::string>& players) {
+                            std::uint64_t index, const std::vector<std::string>& players, int seats) {
+  if (rules.is_pan()) return simulate_pan_deal(rules, ruleset_name, seed, index, players, seats);
   Rng rng = deal_rng(seed, index);
   std::vector<Card> deck = shuffled_deck(rules.deck.size(), rng);
   int dealer = static_cast<int>(index % static_cast<std::uint64_t>(rules.seats));  // the deal alternates
 
-  std::vector<std::unique_ptr<Player>> owned;
-  std::vector<Player*> seat_players;
-  for (int s = 0; s < rules.seats; ++s) {
-    const std::string& name =
-        players.empty() ? std::string("greedy") : players[static_cast<std::size_t>(s) % players.size()];
-    auto p = make_player(name);
-    if (!p) throw std::invalid_argument("unknown player '" + name + "'");
-    seat_players.push_back(p.get());
-    owned.push_back(std::move(p));
-  }
+  auto owned = seat_players<Player>(rules.seats, players, make_player);
+  std::vector<Player*> seated;
+  for (auto& p : owned) seated.push_back(p.get());
 
   SimulatedDeal out;
   out.record.ruleset = ruleset_name;
   out.record.id = fmt::format("{}-{}-{}", ruleset_name, seed, index);
-  out.stats = play_deal(rules, deck, dealer, rng, seat_players, &out.record);
+  out.stats = play_deal(rules, deck, dealer, rng, seated, &out.record);
   return out;
 }
 

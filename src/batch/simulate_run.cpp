@@ -57,7 +57,7 @@ void simulate_run(const Ruleset& rules, const std::string& asked, const Simulate
   for (std::uint64_t first = 0; first < run.deals; first += chunk) {
     const std::uint64_t count = std::min(chunk, run.deals - first);
     parallel_for(count, run.threads, [&](std::size_t i) {
-      auto deal = simulate_deal(rules, rules.name, run.seed, first + i, run.players);
+      auto deal = simulate_deal(rules, rules.name, run.seed, first + i, run.players, run.seats);
       records[i] = std::move(deal.record);
       loser_points[i] = deal.stats.loser_points;
       if (run.sealing != Sealing::None)

@@ -9,11 +9,16 @@
 
 namespace conquian {
 
-// The deck's cards in a random order (Fisher-Yates).
+// `cards` in a random order (Fisher-Yates).
+inline void shuffle_cards(std::vector<Card>& cards, Rng& rng) {
+  for (std::size_t i = cards.size(); i > 1; --i) std::swap(cards[i - 1], cards[rng.below(i)]);
+}
+
+// The deck's cards in a random order.
 inline std::vector<Card> shuffled_deck(int size, Rng& rng) {
   std::vector<Card> cards(static_cast<std::size_t>(size));
   for (int i = 0; i < size; ++i) cards[static_cast<std::size_t>(i)] = static_cast<Card>(i);
-  for (std::size_t i = cards.size(); i > 1; --i) std::swap(cards[i - 1], cards[rng.below(i)]);
+  shuffle_cards(cards, rng);
   return cards;
 }
 

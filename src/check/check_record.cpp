@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "check/commitment.h"
+#include "check/pan_check.h"
 #include "replay/replay.h"
 
 namespace conquian::check {
@@ -19,7 +20,7 @@ std::string outcome_words(const Outcome& o) {
 Outcome final_outcome(const Position& pos, bool result_stated) {
   if (pos.phase == Phase::ForceWindow && result_stated) {
     Position after = pos;
-    apply(after, waive_move());
+    apply(after, waive_move(to_act(after)));
     if (after.result.over()) return after.result;
   }
   return pos.result;
@@ -67,43 +68,57 @@ const char* judgement_name(Judgement j) {
   return "?";
 }
 
-GameVerdict check_record(const record::GameRecord& rec, const Ruleset& rules) {
+GameVerdict start_verdict(const record::GameRecord& rec, const Ruleset& rules) {
   GameVerdict v;
   v.id = rec.display_id();
   v.file = rec.file;
   v.index = rec.index;
   v.ruleset = rules.name;
   v.moves = static_cast<int>(rec.moves.size());
+  return v;
+}
+
+GameVerdict illegal_at(GameVerdict v, int move, const Verdict& why, record::Mark mark, std::string text, Outcome at) {
+  v.outcome = at;  // as replayed up to the bad move
+  v.finished = v.outcome.over();
+  v.judgement = Judgement::Illegal;
+  v.move = move;
+  v.code = why.code;
+  v.message = why.message;
+  v.mark = mark;
+  v.move_text = std::move(text);
+  return v;
+}
+
+std::optional<Verdict> seal_fault(const record::GameRecord& rec) {
+  if (rec.commitment.empty()) return std::nullopt;
+  if (!rec.has_stock)
+    return Verdict::bad(Code::SealUnverified,
+                        "the deal is sealed but its stock is not given: the commitment covers the whole deal "
+                        "(every hand and the stock), so it cannot be verified from the hands alone");
+  std::string expected = deal_commitment(rec);
+  if (rec.commitment != expected)
+    return Verdict::bad(Code::BadCommitment,
+                        fmt::format("the deal does not match its commitment {} (the salt and cards hash to {})",
+                                    rec.commitment, expected));
+  return std::nullopt;
+}
+
+GameVerdict check_record(const record::GameRecord& rec, const Ruleset& rules) {
+  if (rules.is_pan()) return check_pan_record(rec, rules);
+  GameVerdict v = start_verdict(rec, rules);
   auto illegal = [&](int move, const Verdict& why, record::Mark mark, std::string text, Outcome at) {
-    v.outcome = at;  // as replayed up to the bad move
-    v.finished = v.outcome.over();
-    v.judgement = Judgement::Illegal;
-    v.move = move;
-    v.code = why.code;
-    v.message = why.message;
-    v.mark = mark;
-    v.move_text = std::move(text);
-    return v;
+    return illegal_at(v, move, why, mark, std::move(text), at);
   };
 
   const Replay r = replay(rec, rules, rec.moves.size());
   if (r.in_deal) return illegal(0, r.fault, r.deal_mark, "the deal", {});
-  if (!rec.commitment.empty() && !rec.has_stock)
-    return illegal(0,
-                   Verdict::bad(Code::SealUnverified,
-                                "the deal is sealed but its stock is not given: the commitment covers the whole deal "
-                                "(every hand and the stock), so it cannot be verified from the hands alone"),
-                   rec.commitment_mark, "the deal", {});
-  if (!rec.commitment.empty()) {
-    std::string expected = deal_commitment(rec);
-    if (rec.commitment != expected)
-      return illegal(
-          0,
-          Verdict::bad(Code::BadCommitment,
-                       fmt::format("the deal does not match its commitment {} (the salt and cards hash to {})",
-                                   rec.commitment, expected)),
-          rec.commitment_mark, "the deal", {});
-  }
+  if (auto seal = seal_fault(rec)) return illegal(0, *seal, rec.commitment_mark, "the deal", {});
+  if (rec.result.has_chips || rec.result.has_pot)
+    return illegal(v.moves + 1,
+                   Verdict::bad(Code::ResultMismatch,
+                                "the result states chips or a pot, Panguingue's settlement; a conquian deal has none"),
+                   rec.result.mark, "the result", r.position.result);
   if (!r.fault.ok())
     return illegal(static_cast<int>(r.moves) + 1, r.fault, rec.moves[r.moves].mark, r.move_text, r.position.result);
 

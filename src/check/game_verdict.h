@@ -3,9 +3,12 @@
 
 #include <string>
 
-#include "engine/move.h"
-#include "engine/position.h"
+#include <cstdint>
+#include <vector>
+
 #include "record/record.h"
+#include "turn/outcome.h"
+#include "turn/verdict.h"
 
 namespace conquian::check {
 
@@ -31,6 +34,19 @@ struct GameVerdict {
   // seat that forfeited and why; -1 otherwise. The outcome is then W's win.
   int forfeit_seat = -1;
   std::string forfeit_reason;
+
+  // Panguingue: the chips of the deal as replayed (each seat's net, and what stays in the pot;
+  // has_chips once the deal is over), and what each take collected for conditions.
+  bool has_chips = false;
+  std::vector<std::int64_t> chips;
+  std::int64_t pot = 0;
+  struct Collect {
+    int move = 0;  // 1-based index of the take in `moves`
+    int seat = 0;
+    std::int64_t each = 0;  // chips from each paying seat
+    int payers = 0;
+  };
+  std::vector<Collect> collects;
 };
 
 const char* judgement_name(Judgement j);

@@ -28,6 +28,16 @@ nlohmann::json verdict_json(const GameVerdict& v) {
     if (v.mark.line) j["line"] = v.mark.line;
   }
   j["moves"] = v.moves;
+  if (v.has_chips) {
+    j["chips"] = v.chips;
+    j["pot"] = v.pot;
+  }
+  if (!v.collects.empty()) {
+    nlohmann::json takes = nlohmann::json::array();
+    for (const auto& c : v.collects)
+      takes.push_back({{"move", c.move}, {"seat", c.seat}, {"collect", c.each}, {"payers", c.payers}});
+    j["collects"] = takes;
+  }
   return j;
 }
 

@@ -1,6 +1,7 @@
 #include "check/verdict_text.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace conquian::check {
 
@@ -16,11 +17,15 @@ std::string verdict_text(const GameVerdict& v) {
       if (v.forfeit_seat >= 0)
         return fmt::format("{}: legal, seat {} won by forfeit (seat {}: {}) after {} moves\n", v.id, v.outcome.winner,
                            v.forfeit_seat, v.forfeit_reason, v.moves);
+      if (v.has_chips)  // Panguingue: the settlement too
+        return fmt::format("{}: legal, {} after {} moves; chips {}, pot {}\n", v.id, outcome_text(v.outcome), v.moves,
+                           fmt::join(v.chips, " "), v.pot);
       return fmt::format("{}: legal, {} after {} moves\n", v.id, outcome_text(v.outcome), v.moves);
     case Judgement::Illegal: {
       std::string where = v.move == 0 ? "in the deal" : fmt::format("at move {}", v.move);
       if (v.move == v.moves + 1 && v.code == Code::ResultMismatch) where = "in the result";
       if (v.move == v.moves + 1 && v.code == Code::ScoreMismatch) where = "in the score";
+      if (v.move == v.moves + 1 && v.code == Code::BadChips) where = "in the result";
       std::string line = v.mark.line ? fmt::format(" ({}:{})", v.file, v.mark.line) : "";
       std::string out = fmt::format("{}: ILLEGAL {}{}: {}: {}\n", v.id, where, line, code_name(v.code), v.message);
       if (!v.move_text.empty() && v.move > 0 && v.move <= v.moves)

@@ -1,5 +1,8 @@
 #include "cli/match_setup.h"
 
+#include <fmt/format.h>
+
+#include "cli/command_error.h"
 #include "rules/ruleset_writer.h"
 #include "rules/shipped_rulesets.h"
 
@@ -8,7 +11,8 @@ namespace conquian::cli {
 void add_player_options(CLI::App& cmd, std::vector<std::string>& players, int& move_time,
                         const std::string& player_help) {
   cmd.add_option("--player", players,
-                 "A player: a built-in name (random, greedy, strong, strong-pi) or a command line run by /bin/sh -c; " +
+                 "A player: a built-in name (random, greedy, strong, strong-pi; panguingue: random, greedy, strong) or "
+                 "a command line run by /bin/sh -c; " +
                      player_help)
       ->required();
   cmd.add_option("--move-time", move_time, "Milliseconds a bot has for each answer (default 1000)")
@@ -26,13 +30,27 @@ serve::RefereeSetup referee_setup(const Ruleset& rules, const std::string& asked
   return setup;
 }
 
-SeatPlayers seat_players(const std::vector<std::string>& words, std::size_t max_line) {
+SeatPlayers seat_players(const std::vector<std::string>& words, std::size_t max_line, bool pan) {
   SeatPlayers out;
   for (const auto& w : words) {
-    out.owned.push_back(serve::make_seat_player(w, max_line));
+    out.owned.push_back(serve::make_seat_player(w, max_line, pan));
     out.seats.push_back(out.owned.back().get());
   }
   return out;
+}
+
+int table_seats(const Ruleset& rules, std::size_t players) {
+  const int n = static_cast<int>(players);
+  if (rules.is_pan()) {
+    if (n < rules.seats_min || n > rules.seats)
+      throw CommandError(fmt::format("ruleset {} seats {} to {}: give --player that many times (given {})", rules.name,
+                                     rules.seats_min, rules.seats, players));
+    return n;
+  }
+  if (n != rules.seats)
+    throw CommandError(fmt::format("ruleset {} has {} seats: give --player {} times (given {})", rules.name,
+                                   rules.seats, rules.seats, players));
+  return n;
 }
 
 }  // namespace conquian::cli

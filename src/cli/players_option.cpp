@@ -5,8 +5,8 @@
 
 namespace conquian::cli {
 
-void check_players(const std::vector<std::string>& players, const Ruleset& rules) {
-  const std::string why = batch::why_not_players(players, rules, "--players");
+void check_players(const std::vector<std::string>& players, const Ruleset& rules, int seats) {
+  const std::string why = batch::why_not_players(players, rules, "--players", seats);
   refuse_if(!why.empty(), why);
 }
 

@@ -11,6 +11,7 @@ namespace conquian::cli {
 // Throws CommandError for an unknown player (with the nearest name), more names than the
 // ruleset has seats, or "strong" where it cannot play (more than two seats: it would
 // silently play as greedy, src/batch/strong_player.cpp).
-void check_players(const std::vector<std::string>& players, const Ruleset& rules);
+// `seats`: a panguingue deal's seats (0: its default).
+void check_players(const std::vector<std::string>& players, const Ruleset& rules, int seats = 0);
 
 }  // namespace conquian::cli

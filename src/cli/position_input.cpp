@@ -14,7 +14,7 @@
 
 namespace conquian::cli {
 
-LoadedPosition load_position(const PositionInput& in) {
+LoadedPosition load_position(const PositionInput& in, bool pan_too) {
   RulesetCache cache;
   LoadedPosition out;
   if (in.after >= 0) {
@@ -54,7 +54,9 @@ LoadedPosition load_position(const PositionInput& in) {
         throw record::InputError(match->file, match->ruleset_mark, "key 'ruleset': " + e.reason());
       }
     }
-    out.position = position_after(*rec, *out.rules, static_cast<std::size_t>(in.after));
+    if (out.rules->is_pan() && pan_too)
+      out.pan_position = pan_position_after(*rec, *out.rules, static_cast<std::size_t>(in.after));
+    else out.position = position_after(*rec, *out.rules, static_cast<std::size_t>(in.after));
     out.label = fmt::format("{} after move {}", rec->display_id(), in.after);
     return out;
   }

@@ -8,6 +8,7 @@
 
 #include "engine/position.h"
 #include "engine/seat_view.h"
+#include "pan/position.h"
 #include "rules/ruleset.h"
 
 namespace conquian::cli {
@@ -22,11 +23,14 @@ struct PositionInput {
 struct LoadedPosition {
   std::shared_ptr<const Ruleset> rules;  // outlives `position`, which points into it
   Position position;
+  // A panguingue record's deal (rules->is_pan()): `pan_position` holds it, `position` nothing.
+  pan::Position pan_position;
   std::string label;  // for messages: the file, or "id after move N"
 };
 
-// Throws record::InputError (file, line, reason) for anything unusable.
-LoadedPosition load_position(const PositionInput& in);
+// Throws record::InputError (file, line, reason) for anything unusable. With `pan_too` a
+// panguingue record is cut too (into pan_position); else it is refused, naming the game.
+LoadedPosition load_position(const PositionInput& in, bool pan_too = false);
 
 struct LoadedView {
   std::shared_ptr<const Ruleset> rules;

@@ -12,6 +12,9 @@
 #include "cli/cards_output.h"
 #include "cli/command_error.h"
 #include "cli/commands.h"
+#include "pan/melds.h"
+#include "pan/partition.h"
+#include "prove/pan_partition_answer.h"
 #include "prove/partition_answer.h"
 #include "prove/partition_z3.h"
 #include "prove/spec.h"
@@ -28,8 +31,47 @@ struct ProveOptions {
   prove::Z3Limits limits;  // --z3-timeout MS (default: none)
 };
 
+// A panguingue ruleset: cards with repeats (a multiset), Pan's group rule; --all lists the
+// engine's groupings (each checked a meld at a time), the count agreeing with Z3's answer.
+int run_pan_partition(const ProveOptions& opt, const Ruleset& rules) {
+  const CardCounts cards = prove::parse_card_counts(rules, opt.cards, "--cards");
+  prove::PanPartitionAnswer z = prove::decide_pan_partition(rules, cards, opt.limits);
+  nlohmann::json j = prove::pan_partition_json(rules, cards, z);
+  if (opt.all) {
+    const auto all = pan::all_groupings(rules, cards, prove::kMaxListedSplits + 1);
+    if (all.size() > prove::kMaxListedSplits)
+      throw std::runtime_error(fmt::format("{} has more than {} groupings into melds; --all lists at most that many",
+                                           pan::tokens(rules.deck, cards), prove::kMaxListedSplits));
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& g : all) {
+      nlohmann::json melds = nlohmann::json::array();
+      for (const CardCounts& m : g) melds.push_back(pan::tokens(rules.deck, m));
+      list.push_back({{"melds", melds}, {"conditions", pan::melds_value(rules, g)}});
+    }
+    j["count"] = all.size();
+    j["all"] = list;
+  }
+  if (opt.json) {
+    fmt::print("{}\n", j.dump());
+  } else if (z.partitionable) {
+    std::string best;
+    for (const CardCounts& m : z.best) best += (best.empty() ? "" : " | ") + pan::tokens(rules.deck, m);
+    fmt::print("partitionable under {}: {} (conditions {})\n", rules.name, best, pan::melds_value(rules, z.best));
+    if (opt.all)
+      for (const auto& g : j["all"]) fmt::print("  {} (conditions {})\n", g["melds"].dump(), g["conditions"].dump());
+  } else {
+    fmt::print("not partitionable under {}: Z3 proves no grouping exists (the engine's search agrees)\n", rules.name);
+    if (!z.core.empty()) {
+      fmt::print("  the proof needs:\n");
+      for (const auto& c : z.core) fmt::print("    - {}\n", c);
+    }
+  }
+  return z.partitionable ? kExitOk : kExitFound;
+}
+
 int run_partition(const ProveOptions& opt) {
   auto rules = ruleset_option(opt.ruleset);
+  if (rules->is_pan()) return run_pan_partition(opt, *rules);
   CardSet cards = prove::parse_card_list(*rules, opt.cards, "--cards");
   const MeldIndex& idx = rules->meld_index();
   nlohmann::json j = {{"ruleset", rules->name}, {"cards", rules->deck.tokens(cards)}};

@@ -31,14 +31,12 @@ struct RefereeOptions {
 
 int run_referee(const RefereeOptions& opt) {
   auto rules = ruleset_option(opt.ruleset);
-  if (static_cast<int>(opt.players.size()) != rules->seats)
-    throw CommandError(fmt::format("ruleset {} has {} seats: give --player {} times (given {})", rules->name,
-                                   rules->seats, rules->seats, opt.players.size()));
+  table_seats(*rules, opt.players.size());
   OutputFile out(opt.out);
 
   serve::RefereeSetup setup = referee_setup(*rules, opt.ruleset, opt.seed, opt.move_time);
   setup.seal = opt.seal;
-  SeatPlayers players = seat_players(opt.players, opt.max_line);
+  SeatPlayers players = seat_players(opt.players, opt.max_line, rules->is_pan());
   const std::vector<serve::SeatPlayer*>& seats = players.seats;
   serve::Referee referee(setup, seats);
 
@@ -53,6 +51,11 @@ int run_referee(const RefereeOptions& opt) {
       fmt::print(stderr, "conquian referee: deal {}: seat {} ({}) forfeits: {}; seat {} wins\n", d.record.id,
                  d.forfeit_seat, opt.players[static_cast<std::size_t>(d.forfeit_seat)], d.forfeit_reason,
                  d.outcome.winner);
+    }
+    for (const auto& f : d.forfeits) {  // Panguingue: the seat left the deal, which went on
+      ++forfeits;
+      fmt::print(stderr, "conquian referee: deal {}: seat {} ({}) forfeits and leaves the deal: {}\n", d.record.id,
+                 f.seat, opt.players[static_cast<std::size_t>(f.seat)], f.reason);
     }
     if (d.outcome.kind == Outcome::Kind::Win) ++wins[static_cast<std::size_t>(d.outcome.winner)];
     else ++draws;

@@ -3,10 +3,12 @@
 // protocol's `state` gives it (serve/state_json.h).
 #include <fmt/core.h>
 
+#include "analyse/pan_table_view.h"
 #include "analyse/table_view.h"
 #include "cli/commands.h"
 #include "cli/input_files.h"
 #include "cli/position_input.h"
+#include "serve/pan_state_json.h"
 #include "serve/state_json.h"
 
 namespace conquian::cli {
@@ -15,7 +17,12 @@ namespace {
 bool json_output = false;
 
 int run_show(const PositionInput& in) {
-  LoadedPosition loaded = load_position(in);
+  LoadedPosition loaded = load_position(in, true);
+  if (loaded.rules->is_pan()) {
+    if (json_output) fmt::print("{}\n", serve::pan_state_json(loaded.pan_position).dump());
+    else fmt::print("{}\n{}", loaded.label, analyse::pan_table_text(loaded.pan_position));
+    return kExitOk;
+  }
   if (json_output) {
     fmt::print("{}\n", serve::state_json(loaded.position).dump());
     return kExitOk;

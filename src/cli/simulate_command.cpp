@@ -27,6 +27,7 @@ struct SimulateOptions {
   std::string format = "yaml";
   std::vector<std::string> players;
   int threads = 0;  // 0: one per core
+  int seats = 0;    // panguingue: seats dealt in (0: the default)
   bool match = false;
   bool seal = false;
   bool seal_random = false;
@@ -34,7 +35,16 @@ struct SimulateOptions {
 
 int run_simulate(const SimulateOptions& opt) {
   auto rules = ruleset_option(opt.ruleset);
-  check_players(opt.players, *rules);
+  check_players(opt.players, *rules, opt.seats);
+  refuse_if(opt.seats != 0 && !rules->is_pan(),
+            fmt::format("--seats: ruleset {} plays conquian, whose seats are fixed ({}); --seats is for panguingue",
+                        rules->name, rules->seats));
+  refuse_if(
+      opt.seats != 0 && (opt.seats < rules->seats_min || opt.seats > rules->seats),
+      fmt::format("--seats {}: ruleset {} seats {} to {}", opt.seats, rules->name, rules->seats_min, rules->seats));
+  refuse_if(
+      opt.match && rules->is_pan(),
+      fmt::format("--match: ruleset {} plays panguingue, whose deals are settled in chips, one by one", rules->name));
   OutputFile out(opt.out);
   refuse_if(opt.match && rules->scoring.match_target == 0,
             fmt::format("--match: ruleset {} sets no match target (scoring.match_target: 0)", rules->name));
@@ -45,6 +55,7 @@ int run_simulate(const SimulateOptions& opt) {
   run.threads = opt.threads;
   run.match = opt.match;
   run.json_lines = opt.format == "jsonl";
+  run.seats = opt.seats;
   run.sealing = opt.seal_random ? batch::Sealing::Random : opt.seal ? batch::Sealing::Seeded : batch::Sealing::None;
   Progress progress("simulated", "deals", opt.deals);
   batch::simulate_run(
@@ -76,6 +87,10 @@ void register_simulate(CLI::App& app, Runner& run) {
                   "cards and solves each sample with every card known)")
       ->delimiter(',');
   cmd->add_option("--threads", opt.threads, "Worker threads (default: one per core)")->check(CLI::Range(1, 1024));
+  cmd->add_option("--seats", opt.seats,
+                  "Panguingue: seats dealt in, within the ruleset's range (default 6; the sources' best game is six to "
+                  "eight)")
+      ->check(CLI::Range(2, 15));
   cmd->add_flag("--match", opt.match,
                 "Write one match: a match document, then deals (each with its score) until a seat reaches the "
                 "ruleset's match target, at most --deals");

@@ -11,6 +11,7 @@
 #include "cli/match_setup.h"
 #include "cli/output_file.h"
 #include "cli/progress.h"
+#include "serve/pan_ring.h"
 #include "serve/tournament.h"
 #include "serve/tournament_report.h"
 
@@ -55,12 +56,36 @@ std::vector<serve::Pairing> play_ranks_boards(const batch::MpiSession& mpi, cons
   return mine;
 }
 
+// Panguingue: every player at one table, each deal played with every rotation of the players
+// round it (serve/pan_ring.h). One process plays it all (under mpirun the ranks other than 0
+// stop at once: the ring is not split).
+int run_pan_ring(const TournamentOptions& opt, const Ruleset& rules, const batch::MpiSession& mpi) {
+  if (!mpi.root()) return kExitOk;
+  table_seats(rules, opt.players.size());
+  const serve::RefereeSetup setup = referee_setup(rules, opt.ruleset, opt.seed, opt.move_time);
+  SeatPlayers owned = seat_players(opt.players, std::size_t{1} << 20, true);
+  Progress progress("played", "games", opt.deals * opt.players.size());
+  const serve::RingReport rep =
+      serve::play_ring(setup, owned.seats, opt.deals, [&](std::uint64_t) { progress.tick(1); });
+  progress.done();
+  if (!opt.report.empty()) {
+    make_report_folder(opt.report);
+    const std::filesystem::path dir(opt.report);
+    write_text_file((dir / "ring.txt").string(), serve::ring_text(rep), "--report");
+    write_text_file((dir / "ring.json").string(), serve::ring_json(rep).dump(2) + "\n", "--report");
+  }
+  if (opt.json) fmt::print("{}\n", serve::ring_json(rep).dump(2));
+  else fmt::print("{}", serve::ring_text(rep));
+  return kExitOk;
+}
+
 int run_tournament(const TournamentOptions& opt, const std::string& command) {
   batch::MpiSession mpi;
   if (batch::MpiSession::launched_without_support())
     fmt::print(stderr,
                "conquian tournament: started by mpirun, but this build has no MPI: every rank plays every deal\n");
   auto rules = ruleset_option(opt.ruleset);
+  if (rules->is_pan()) return run_pan_ring(opt, *rules, mpi);
   if (rules->seats != 2)
     throw CommandError(
         fmt::format("ruleset {} has {} seats; a tournament pairs two players a game", rules->name, rules->seats));
@@ -102,7 +127,10 @@ void register_tournament(CLI::App& app, Runner& run) {
       "A duplicate round robin: every pair of players plays the same deals twice, the seats swapped, through the "
       "referee; per player won/drawn/lost, points, the duplicate difference and a Bradley-Terry rating, each with "
       "its 95% interval.");
-  cmd->add_option("--ruleset,-r", opt.ruleset, "Ruleset name or path (two seats)")->required();
+  cmd->add_option("--ruleset,-r", opt.ruleset,
+                  "Ruleset name or path (two seats; a panguingue ruleset seats every player at one table, a "
+                  "duplicate ring)")
+      ->required();
   cmd->add_option("--deals,-n", opt.deals, "Deals per pairing (each played twice)")
       ->required()
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{10'000'000}));

@@ -119,7 +119,7 @@ Position deal(const Ruleset& rules, std::span<const Card> order, int dealer) {
 void apply(Position& p, const Move& m) {
   assert(judge(p, m).ok());
   if (implies_waive(p, m)) {
-    apply(p, waive_move());
+    apply(p, waive_move(to_act(p)));
     apply(p, m);
     return;
   }
@@ -173,7 +173,7 @@ CardSet laid_cards(const Position& p, const Move& m) {
 }
 
 int to_act(const Position& p) {
-  if (p.phase == Phase::ForceWindow) return (p.actor + 1) % p.seats();
+  if (p.phase == Phase::ForceWindow) return turn::window_forcer(p);
   return p.actor;
 }
 

@@ -1,28 +1,32 @@
-// How the face-up card travels and whose turn follows (the engine's, shared with
-// replay/position_setup.cpp, which builds positions the way the engine would).
-//
-// A turned card is offered first to the seat that turned it (first_offer: turner; 000 and
-// 004), then round the table; a thrown card round the table starting after the thrower.
-// "Round the table" is the claim order (claim_priority): the order of play (next, the
-// default) or against it (previous), which settles who has a card two seats would take
-// (004's three-player "me sirve"). A card every seat refused is dead, and the seat after
-// the one that turned or threw it turns next (specs/record-format.md, "Order of play").
+// How the face-up card travels and whose turn follows, for Conquian's position (the engine's,
+// shared with replay/position_setup.cpp, which builds positions the way the engine would).
+// The travel itself is the family's (turn/offer_flow.h, which Panguingue plays by too); this
+// file gives it Conquian's cards: a dead card joins the 64-bit `dead` set, an empty stock
+// ends the deal as `stock_out` says, and a card "fits" a table as the meld index says.
 #pragma once
 
 #include "engine/position.h"
 
+namespace conquian {
+
+// The hooks turn/offer_flow.h asks of a position (found beside it).
+inline void kill_card(Position& pos, Card card) { pos.dead.insert(card); }
+void stock_ran_out(Position& pos);
+
+}  // namespace conquian
+
 namespace conquian::flow {
 
-int offer_count(const Position& pos);
+inline int offer_count(const Position& pos) { return turn::offer_count(pos); }
 // The seat the face-up card is offered to after `index` refusals.
-int offer_seat(const Position& pos, int index);
+inline int offer_seat(const Position& pos, int index) { return turn::offer_seat(pos, index); }
 // Moves to the next seat of the offer order, or kills the card and starts the next turn.
-void refuse(Position& pos);
+inline void refuse(Position& pos) { turn::refuse(pos); }
 // The seat turns next; an empty stock ends the deal instead (stock_out).
-void enter_turn(Position& pos, int seat);
+inline void enter_turn(Position& pos, int seat) { turn::enter_turn(pos, seat); }
 // A face-up card that seat `origin` threw (or turned: `turned`), offered in order.
-void offer(Position& pos, Card card, int origin, bool turned);
-void win(Position& pos, int seat);
+inline void offer(Position& pos, Card card, int origin, bool turned) { turn::offer(pos, card, origin, turned); }
+inline void win(Position& pos, int seat) { turn::win(pos, seat); }
 // Whether `card` fits seat's table alone (no cards from the hand), regrouping if allowed.
 bool fits(const Position& pos, int seat, Card card);
 
@@ -30,9 +34,9 @@ bool fits(const Position& pos, int seat, Card card);
 // by apply, judge, legal_moves, position files and the forcing analysis alike.
 // Inline: the move generator asks them at every offer, mostly of rulesets without them.
 // decline (000, 002, 003, 004): a seat that refuses a card fitting its table alone may be
-// forced to take it.
+// forced to take it (by whom: forcing_by, turn/offer_flow.h).
 inline bool may_force_on_decline(const Position& pos, int seat, Card card) {
-  return pos.rules->forcing.decline && fits(pos, seat, card);
+  return pos.rules->forcing.decline && turn::may_force_on_decline(pos, seat, fits(pos, seat, card));
 }
 // offer (004): the seat facing the face-up card may force it onto another seat whose table
 // it fits.

@@ -97,6 +97,10 @@ Verdict judge_force(const Position& p, const Move& m) {
     return Verdict::bad(Code::NotAllowed, fmt::format("seat {} cannot force seat {}", m.seat, int(m.other)));
   if (p.phase == Phase::ForceWindow) {
     if (m.seat == p.actor) return Verdict::bad(Code::NotAllowed, fmt::format("seat {} cannot force itself", m.seat));
+    if (!turn::may_force_in_window(p, m.seat))
+      return Verdict::bad(Code::NotAllowed,
+                          fmt::format("only seat {}, which the card came from, may force seat {} to take {}",
+                                      int(p.origin), int(p.actor), tok(p, p.up)));
     if (m.other != p.actor)
       return Verdict::bad(Code::NotAllowed, fmt::format("only seat {}, which refused {}, can be forced to take it now",
                                                         int(p.actor), tok(p, p.up)));
@@ -273,7 +277,7 @@ Verdict judge(const Position& p, const Move& m) {
     return Verdict::bad(Code::NotYourTurn, fmt::format("there is no seat {} in a {}-seat game", m.seat, p.seats()));
   if (implies_waive(p, m)) {
     Position after = p;  // nobody forced: the refusal stands, then judge the move
-    apply(after, waive_move());
+    apply(after, waive_move(to_act(p)));
     return judge(after, m);
   }
   if (p.phase == Phase::Forced && m.kind != MoveKind::Take && m.seat == p.actor)
@@ -289,6 +293,10 @@ Verdict judge(const Position& p, const Move& m) {
     case MoveKind::Lay: return judge_lay(p, m);
     case MoveKind::Waive:
       if (p.phase != Phase::ForceWindow) return Verdict::bad(Code::NotAllowed, "there is no refused card to waive");
+      // The window is one seat's decision (to_act): only that seat may let the refusal stand.
+      if (m.seat != to_act(p))
+        return Verdict::bad(Code::NotYourTurn, fmt::format("seat {} cannot waive the force: the decision is seat {}'s",
+                                                           int(m.seat), to_act(p)));
       return {};
   }
   return Verdict::bad(Code::NotAllowed, "unknown move");

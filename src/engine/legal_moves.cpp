@@ -94,11 +94,13 @@ void legal_moves(const Position& p, std::vector<Move>& out) {
     }
     case Phase::ForceWindow:
       for (int k = 1; k < p.seats(); ++k) {
-        Move f = make(MoveKind::Force, (s + k) % p.seats());
+        const int forcer = (s + k) % p.seats();
+        if (!turn::may_force_in_window(p, forcer)) continue;
+        Move f = make(MoveKind::Force, forcer);
         f.other = static_cast<std::uint8_t>(s);
         out.push_back(f);
       }
-      out.push_back(make(MoveKind::Waive, (s + 1) % p.seats()));
+      out.push_back(waive_move(to_act(p)));
       return;
     case Phase::Forced: add_takes(p, out); return;
     case Phase::Throw:

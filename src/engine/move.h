@@ -6,6 +6,7 @@
 #include <string>
 
 #include "cards/melds.h"
+#include "turn/verdict.h"
 
 namespace conquian {
 
@@ -30,46 +31,13 @@ struct Move {
   MeldList grouping;          // take / lay: the stated melds (count 0: not stated)
 };
 
-inline Move waive_move() {
+// The waive of a force window: `seat`, the seat whose decision the window is (to_act), forces
+// nobody, so the refusal stands.
+inline Move waive_move(int seat) {
   Move m;
   m.kind = MoveKind::Waive;
+  m.seat = static_cast<std::uint8_t>(seat);
   return m;
 }
-
-// Codes for a bad move (specs/record-format.md, "Judging"); Ok for a legal one. The last four are the record's,
-// not a move's (specs/record-format.md): a sealed deal that cannot be verified, and the
-// faults of a deal within a match.
-enum class Code : std::uint8_t {
-  Ok,
-  NotYourTurn,
-  WrongCard,
-  NotInHand,
-  IllegalMeld,
-  TableMismatch,
-  CardUnused,
-  NoDiscard,
-  BadDiscard,
-  NotAllowed,
-  MustTake,
-  AfterEnd,
-  ResultMismatch,
-  UnknownCard,
-  DuplicateCard,
-  BadDeal,
-  BadCommitment,
-  SealUnverified,
-  WrongDealer,
-  ScoreMismatch,
-  AfterMatchEnd
-};
-
-const char* code_name(Code code);
-
-struct Verdict {
-  Code code = Code::Ok;
-  std::string message;
-  bool ok() const { return code == Code::Ok; }
-  static Verdict bad(Code c, std::string why) { return {c, std::move(why)}; }
-};
 
 }  // namespace conquian

@@ -18,6 +18,8 @@
 
 #include "cards/card_set.h"
 #include "rules/ruleset.h"
+#include "turn/offer_flow.h"
+#include "turn/outcome.h"
 
 namespace conquian {
 
@@ -25,18 +27,24 @@ enum class Phase : std::uint8_t { Swap, Turn, Offer, ForceWindow, Forced, Throw,
 // The phase as specs/forcing.md writes it: swap, turn, offer, force-window, forced, throw, over.
 const char* phase_name(Phase phase);
 
-inline constexpr std::uint8_t kNoSeat = 0xFF;
+inline constexpr std::uint8_t kNoSeat = turn::kNoSeat;
 inline constexpr std::uint8_t kNoMeld = 0xFF;
+// Conquian's most seats (000: "three or four players"); every per-seat array of the position
+// is this long. Panguingue's longer tables have their own bound (pan/position.h).
 inline constexpr int kMaxSeats = 4;
 
-struct Outcome {
-  enum class Kind : std::uint8_t { Ongoing, Win, Draw } kind = Kind::Ongoing;
-  int winner = -1;
-  bool over() const { return kind != Kind::Ongoing; }
-  bool operator==(const Outcome&) const = default;
-};
+// `n` copies of kNoCard, one per seat.
+template <std::size_t N>
+constexpr std::array<Card, N> no_cards() {
+  std::array<Card, N> a{};
+  a.fill(kNoCard);
+  return a;
+}
 
 struct Position {
+  // Every seat plays to the end of a Conquian deal (turn/offer_flow.h).
+  static constexpr bool kEverySeatIn = true;
+
   const Ruleset* rules = nullptr;  // not owned; outlives every position of its deal
 
   std::array<CardSet, kMaxSeats> hand{};
@@ -60,11 +68,11 @@ struct Position {
   std::uint8_t actor = 0;  // the seat whose decision it is (the passer in a window)
   std::uint8_t dealer = 0;
   bool opening_upcard = false;  // first_upcard: dealer, before the first turn
-  std::array<Card, kMaxSeats> swap_card{kNoCard, kNoCard, kNoCard, kNoCard};
+  std::array<Card, kMaxSeats> swap_card = no_cards<kMaxSeats>();
   // After the swap: the card each seat passed to the next seat (kNoCard without a swap).
   // Not part of the game's future (hash, solver keys); what the passer knows of the
   // receiver's hand (004: the computer knows "the card it passed you in the swap").
-  std::array<Card, kMaxSeats> passed{kNoCard, kNoCard, kNoCard, kNoCard};
+  std::array<Card, kMaxSeats> passed = no_cards<kMaxSeats>();
 
   Outcome result;
   std::uint32_t plies = 0;  // moves applied so far

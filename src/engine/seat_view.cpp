@@ -54,7 +54,7 @@ SeatView view_of(const Position& full, int seat) {
   if (given != kNoCard && receiver != seat && full.hand[receiver].has(given)) v.pos.hand[receiver].insert(given);
   // Another seat's pass is known only to that seat (and to the receiver, through its hand).
   for (int s = 0; s < n; ++s)
-    if (s != seat && (s + 1) % n != seat) v.pos.passed[s] = kNoCard;
+    if (!sees_swap_card(s, seat, n)) v.pos.passed[s] = kNoCard;
   if (full.stock_known) {
     v.pos.stock_known = false;
     v.pos.stock_end = static_cast<std::uint8_t>(full.stock_left());
@@ -62,6 +62,15 @@ SeatView view_of(const Position& full, int seat) {
     v.pos.stock.fill(0);
   }
   return v;
+}
+
+bool sees_swap_card(int mover, int seat, int seats) { return seat == mover || seat == (mover + 1) % seats; }
+
+Move seen_by(const Position& before, const Move& move, int seat) {
+  if (move.kind != MoveKind::Swap || sees_swap_card(move.seat, seat, before.seats())) return move;
+  Move hidden = move;
+  hidden.card = kNoCard;
+  return hidden;
 }
 
 std::string why_impossible(const SeatView& v) {

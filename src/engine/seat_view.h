@@ -18,6 +18,7 @@
 #include <string>
 
 #include "base/rng.h"
+#include "engine/move.h"
 #include "engine/position.h"
 
 namespace conquian {
@@ -43,6 +44,14 @@ struct SeatView {
 // What `seat` knows of a position where every card is known (a record, a simulated deal);
 // seat -1: the public view.
 SeatView view_of(const Position& full, int seat);
+
+// Whether `seat` knows the card seat `mover` passed face down in the swap: the mover, and the
+// receiver (the next seat), who finds it in its hand (004; specs/referee.md). The one rule of
+// what a seat sees of a move: every other move is played face up.
+bool sees_swap_card(int mover, int seat, int seats);
+// A move as `seat` sees it (played at `before`): a swap's card hidden (kNoCard) from every
+// seat that does not know it; any other move as it is.
+Move seen_by(const Position& before, const Move& move, int seat);
 
 // Why a view cannot be a seat's view of a deal ("" when it can): more hidden cards than
 // unseen ones, a known card that is also seen elsewhere, a negative count.

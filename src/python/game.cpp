@@ -15,6 +15,7 @@
 #include "python/py_types.h"
 #include "record/record_reader.h"
 #include "serve/game_session.h"
+#include "serve/sessions.h"
 
 namespace py = pybind11;
 
@@ -139,8 +140,9 @@ void bind_game(py::module_& m) {
       [](const std::string& text_or_path, const py::object& after, int game, const py::object& ruleset) {
         Source src = read_source(text_or_path, "<record>");
         std::size_t upto = after.is_none() ? serve::GameSession::kAllMoves : after.cast<std::size_t>();
-        return GameState(
-            serve::GameSession::from_record(src.text, upto, game, optional_ruleset(ruleset), src.name, format_of(src)));
+        std::unique_ptr<serve::Session> s =
+            serve::session_from_record(src.text, upto, game, optional_ruleset(ruleset), src.name, format_of(src));
+        return state_of(std::move(s));
       },
       py::arg("text_or_path"), py::arg("after") = py::none(), py::arg("game") = 1, py::arg("ruleset") = py::none(),
       "Game `game` (1-based) of a record, after its first `after` moves (None: all). Text with a line break is "
@@ -156,7 +158,7 @@ void bind_game(py::module_& m) {
   m.def(
       "game_from_deal",
       [](const py::object& ruleset, const py::dict& deal) {
-        return GameState(serve::GameSession::from_deal(ruleset_arg(ruleset), to_json(deal)));
+        return state_of(serve::session_from_deal(ruleset_arg(ruleset), to_json(deal)));
       },
       py::arg("ruleset"), py::arg("deal"),
       "A deal as records write it: {'dealer': D, 'hands': [[cards], ...], 'stock': [cards] (optional)}.");

@@ -10,6 +10,11 @@
 
 namespace conquian::python {
 
+GameState state_of(std::unique_ptr<serve::Session> session) {
+  if (auto* c = dynamic_cast<serve::GameSession*>(session.get())) return GameState(std::move(*c));
+  throw std::invalid_argument("this module's State plays conquian rulesets only");
+}
+
 serve::PlayVerdict GameState::play(const nlohmann::json& move) {
   serve::PlayVerdict v = session_.play(move);
   if (v.legal) changed();

@@ -23,6 +23,11 @@ struct IllegalAction : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+class GameState;
+// The state of a session of either game; a game this module does not play yet is refused
+// with the reason (std::invalid_argument, a ValueError in Python).
+GameState state_of(std::unique_ptr<serve::Session> session);
+
 class GameState {
  public:
   explicit GameState(serve::GameSession session) : session_(std::move(session)) {}

@@ -15,7 +15,8 @@
 
 namespace conquian::record {
 
-// Seat numbers a record or position file may write (0..63); a ruleset then allows 2 to 4.
+// Seat numbers a record or position file may write (0..63); a ruleset then allows 2 to 4
+// (Conquian) or 2 to 15 (Panguingue).
 inline constexpr int kMaxSeatNumber = 63;
 
 // A card token exactly as written ("Ac", "10o"), with where it was written.
@@ -27,7 +28,9 @@ struct Token {
 using TokenList = std::vector<Token>;
 
 // What one entry of `moves:` says. Exactly one of the action keys is set (`kind`).
-enum class MoveKind : std::uint8_t { Swap, Turn, Take, Pass, Force, Throw, Lay };
+// Play and Drop are Panguingue's declarations ({seat: S, play: true}, {seat: S, drop: true});
+// Forfeit its referee's word for a seat that leaves the deal ({seat: S, forfeit: "reason"}).
+enum class MoveKind : std::uint8_t { Swap, Turn, Take, Pass, Force, Throw, Lay, Play, Drop, Forfeit };
 
 struct RecordMove {
   Mark mark;  // where the move's mapping starts
@@ -41,6 +44,9 @@ struct RecordMove {
   TokenList lay;
   std::optional<Token> discard;  // `discard:`
   int onto = -1;                 // `onto: N` ("hit" forcing)
+  std::int64_t collect = -1;     // `collect: N` (Panguingue: chips from each paying seat), -1 absent
+  Mark collect_mark;
+  std::string forfeit_reason;  // `forfeit: "..."`
 };
 
 struct RecordResult {
@@ -53,6 +59,14 @@ struct RecordResult {
   int forfeit_seat = -1;
   std::string forfeit_reason;
   Mark forfeit_mark;
+  // Panguingue's settlement: `chips: [...]`, each seat's net for the deal, and `pot: N`, what
+  // stays on the table (both optional; chips plus pot sum to zero).
+  bool has_chips = false;
+  std::vector<std::int64_t> chips;
+  Mark chips_mark;
+  bool has_pot = false;
+  std::int64_t pot = 0;
+  Mark pot_mark;
 };
 
 // The result of a deal that was played to its end: won by `winner`, or drawn.
@@ -149,6 +163,8 @@ struct ReadLimits {
   std::size_t max_file_bytes = std::size_t{1} << 30;  // 1 GiB
   std::size_t max_moves = 100'000;                    // per game
   std::size_t max_cards_per_list = 64;
+  // A deal's stock: Panguingue's largest pack (11 packs of 40) less the smallest deal.
+  std::size_t max_stock_cards = 512;
   std::size_t max_depth = 16;  // YAML nesting
   std::size_t max_scalar_bytes = 4096;
   std::size_t max_inline_ruleset_bytes = 64 * 1024;  // an inline `ruleset:` mapping

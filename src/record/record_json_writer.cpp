@@ -75,7 +75,14 @@ std::string write_record_json(const GameRecord& rec) {
   // The one writer of a move's words (its keys sorted), from nlohmann::json to the ordered kind.
   for (const auto& m : rec.moves) moves.push_back(Json::parse(move_json(m).dump()));
   j["moves"] = moves;
-  if (rec.result.present) j["result"] = rec.result.draw ? Json{{"draw", true}} : Json{{"winner", rec.result.winner}};
+  if (rec.result.present) {
+    const RecordResult& r = rec.result;
+    Json result = r.draw ? Json{{"draw", true}} : Json{{"winner", r.winner}};
+    if (r.forfeit_seat >= 0) result["forfeit"] = {{"seat", r.forfeit_seat}, {"reason", r.forfeit_reason}};
+    if (r.has_chips) result["chips"] = r.chips;
+    if (r.has_pot) result["pot"] = r.pot;
+    j["result"] = result;
+  }
   if (rec.score.present) {
     Json score = {{"multiplier", rec.score.multiplier}, {"total", rec.score.total}};
     if (rec.score.match_winner >= 0) score["match_winner"] = rec.score.match_winner;

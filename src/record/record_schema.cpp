@@ -32,14 +32,31 @@ constexpr std::int64_t kMaxPoints = 1'000'000'000'000'000;
 constexpr std::string_view kDealKeys[] = {"hands", "stock", "salt", "commitment"};
 enum DealKey { kHands, kStock, kSalt, kCommitment };
 
-constexpr std::string_view kMoveKeys[] = {"seat",  "swap",  "turn", "take",    "pass", "force",
-                                          "throw", "melds", "lay",  "discard", "onto"};
-enum MoveKey { kSeat, kSwap, kTurn, kTake, kPass, kForce, kThrow, kMelds, kLay, kDiscard, kOnto };
+constexpr std::string_view kMoveKeys[] = {"seat", "swap",    "turn", "take", "pass", "force",   "throw",  "melds",
+                                          "lay",  "discard", "onto", "play", "drop", "collect", "forfeit"};
+enum MoveKey {
+  kSeat,
+  kSwap,
+  kTurn,
+  kTake,
+  kPass,
+  kForce,
+  kThrow,
+  kMelds,
+  kLay,
+  kDiscard,
+  kOnto,
+  kPlay,
+  kDrop,
+  kCollect,
+  kForfeitMove
+};
 constexpr unsigned bit(int k) { return 1u << k; }
-constexpr unsigned kActionBits = bit(kSwap) | bit(kTurn) | bit(kTake) | bit(kPass) | bit(kForce) | bit(kThrow);
+constexpr unsigned kActionBits = bit(kSwap) | bit(kTurn) | bit(kTake) | bit(kPass) | bit(kForce) | bit(kThrow) |
+                                 bit(kPlay) | bit(kDrop) | bit(kForfeitMove);
 
-constexpr std::string_view kResultKeys[] = {"winner", "draw", "forfeit"};
-enum ResultKey { kWinner, kDraw, kForfeit };
+constexpr std::string_view kResultKeys[] = {"winner", "draw", "forfeit", "chips", "pot"};
+enum ResultKey { kWinner, kDraw, kForfeit, kChips, kPot };
 
 constexpr std::string_view kForfeitKeys[] = {"seat", "reason"};
 enum ForfeitKey { kForfeitSeat, kForfeitReason };
@@ -130,6 +147,8 @@ class Schema {
   std::string text_value(const char* expected);
   int seat_value();
   std::int64_t whole_value(const char* what, std::int64_t lo, std::int64_t hi);
+  std::int64_t signed_value(const char* what);
+  void true_value(const char* key);
   Token token_value();
   void token_list(TokenList& out, const char* expected);
   void token_list_into(TokenList& out, const char* expected);
@@ -283,6 +302,31 @@ std::int64_t Schema::whole_value(const char* what, std::int64_t lo, std::int64_t
   return value;
 }
 
+// A whole number that may be negative (a seat's net chips), plain decimal, at most kMaxPoints.
+std::int64_t Schema::signed_value(const char* what) {
+  if (in_.is_scalar() && !in_.is_null() && in_.is_plain() && in_.scalar_view().starts_with('-')) {
+    const std::string_view v = in_.scalar_view();
+    bool digits = v.size() > 1 && v.size() <= 19 && v[1] != '0';
+    for (const char c : v.substr(1)) digits = digits && c >= '0' && c <= '9';
+    if (!digits) in_.fail_here(shown(v) + " is not " + what + " (a whole number in plain decimal)");
+    std::int64_t value = 0;
+    for (const char c : v.substr(1)) value = value * 10 + (c - '0');
+    if (value > kMaxPoints)
+      in_.fail_here(shown(v) + " is out of range for " + what + " (-" + std::to_string(kMaxPoints) + " to " +
+                    std::to_string(kMaxPoints) + ")");
+    return -value;
+  }
+  return whole_value(what, 0, kMaxPoints);
+}
+
+// `play: true` / `drop: true`: the declaration's value is true, nothing else.
+void Schema::true_value(const char* key) {
+  const std::string_view v = in_.is_scalar() ? in_.scalar_view() : std::string_view{};
+  if (in_.is_scalar() && in_.is_plain() && (v == "true" || v == "True" || v == "TRUE")) return;
+  in_.fail_here(std::string("expected '") + key + ": true', found " +
+                (in_.is_scalar() && !in_.is_null() ? shown(v) : in_.found()));
+}
+
 Token Schema::token_value() {
   if (!in_.is_scalar() || in_.is_null()) in_.fail_here(std::string("expected a card token, found ") + in_.found());
   const std::string_view v = in_.scalar_view();
@@ -336,7 +380,11 @@ void Schema::parse_deal(GameRecord& g) {
       case kStock:
         in_.advance();
         if (in_.is_null()) break;
-        token_list_into(g.stock, "a list of card tokens");
+        scratch_.tokens.clear();
+        read_list("a list of card tokens", in_.limits().max_stock_cards, "cards in the stock (max_stock_cards)",
+                  [&] { scratch_.tokens.push_back(token_value()); });
+        g.stock.assign(std::make_move_iterator(scratch_.tokens.begin()),
+                       std::make_move_iterator(scratch_.tokens.end()));
         g.has_stock = true;
         break;
       case kSalt: g.salt = text_value("a salt"); break;
@@ -407,6 +455,17 @@ void Schema::parse_move(RecordMove& m) {
         in_.advance();
         m.onto = seat_value();
         break;
+      case kPlay:
+      case kDrop:
+        in_.advance();
+        true_value(kMoveKeys[k].data());
+        break;
+      case kCollect:
+        in_.advance();
+        m.collect_mark = in_.mark_of(in_.start_mark());
+        m.collect = whole_value("chips collected from each paying seat", 0, kMaxPoints);
+        break;
+      case kForfeitMove: m.forfeit_reason = text_value("the reason of the forfeit, a string"); break;
       default: break;
     }
   });
@@ -423,13 +482,13 @@ void Schema::parse_move(RecordMove& m) {
   if ((seen & bit(kMelds)) != 0 && (seen & bit(kLay)) != 0)
     in_.fail_at(start, "'melds' and 'lay' cannot both be given (melds: the whole table; lay: the cards laid)");
   if (actions != bit(kTake)) {
-    for (const int k : {kDiscard, kOnto})
+    for (const int k : {kDiscard, kOnto, kCollect})
       if ((seen & bit(k)) != 0) in_.fail_at(start, "'" + std::string(kMoveKeys[k]) + "' goes only with 'take'");
   }
   if (actions == 0 && !laying)
     in_.fail_at(start,
-                "the move has no action (expected one of swap, turn, take, pass, force, throw, "
-                "or melds/lay alone)");
+                "the move has no action (expected one of swap, turn, take, pass, force, throw, play, drop, "
+                "forfeit, or melds/lay alone)");
   if (actions != 0 && actions != bit(kTake) && laying)
     in_.fail_at(start, std::string("'") + ((seen & bit(kMelds)) != 0 ? "melds" : "lay") +
                            "' goes only with 'take' (or alone, to lay cards down)");
@@ -443,6 +502,9 @@ void Schema::parse_move(RecordMove& m) {
     case kPass: m.kind = MoveKind::Pass; break;
     case kForce: m.kind = MoveKind::Force; break;
     case kThrow: m.kind = MoveKind::Throw; break;
+    case kPlay: m.kind = MoveKind::Play; break;
+    case kDrop: m.kind = MoveKind::Drop; break;
+    case kForfeitMove: m.kind = MoveKind::Forfeit; break;
     default: m.kind = MoveKind::Lay; break;
   }
 }
@@ -460,6 +522,14 @@ void Schema::parse_result(RecordResult& r) {
       r.winner = seat_value();
     } else if (k == kForfeit) {
       parse_forfeit(r);
+    } else if (k == kChips) {
+      r.chips_mark = in_.mark_of(in_.start_mark());
+      read_short_list("a list of chips, one per seat", [&] { r.chips.push_back(signed_value("a seat's net chips")); });
+      r.has_chips = true;
+    } else if (k == kPot) {
+      r.pot_mark = in_.mark_of(in_.start_mark());
+      r.pot = whole_value("the chips left in the pot", 0, kMaxPoints);
+      r.has_pot = true;
     } else {
       const std::string_view v = in_.is_scalar() ? in_.scalar_view() : std::string_view{};
       const bool plain = in_.is_plain();
@@ -477,7 +547,9 @@ void Schema::parse_result(RecordResult& r) {
     in_.fail_at(start, "a result has 'winner' or 'draw', not both");
   if ((seen & bit(kForfeit)) != 0 && (seen & bit(kWinner)) == 0)
     in_.fail_at(start, "a forfeit goes with 'winner' (the seat that wins by it)");
-  if (seen == 0) in_.fail_at(start, "expected {winner: N} or {draw: true}, found an empty mapping");
+  if ((seen & (bit(kWinner) | bit(kDraw))) == 0)
+    in_.fail_at(start, seen == 0 ? "expected {winner: N} or {draw: true}, found an empty mapping"
+                                 : "a result has 'winner' or 'draw' (beside chips and pot)");
   r.present = true;
 }
 

@@ -71,6 +71,9 @@ std::string write_move(const RecordMove& m) {
     case MoveKind::Pass: s += ", pass: " + m.card.text; break;
     case MoveKind::Throw: s += ", throw: " + m.card.text; break;
     case MoveKind::Force: s += ", force: " + std::to_string(m.force_seat); break;
+    case MoveKind::Play: s += ", play: true"; break;
+    case MoveKind::Drop: s += ", drop: true"; break;
+    case MoveKind::Forfeit: s += ", forfeit: " + yaml_scalar(m.forfeit_reason); break;
     case MoveKind::Take: s += ", take: " + m.card.text; [[fallthrough]];
     case MoveKind::Lay:
       if (m.has_melds) {
@@ -82,6 +85,7 @@ std::string write_move(const RecordMove& m) {
       }
       if (m.discard) s += ", discard: " + m.discard->text;
       if (m.onto >= 0) s += ", onto: " + std::to_string(m.onto);
+      if (m.collect >= 0) s += ", collect: " + std::to_string(m.collect);
       break;
   }
   return s + "}";
@@ -101,7 +105,7 @@ void append_tokens(std::string& out, const TokenList& list) {
 }  // namespace
 
 // The keys in nlohmann's order (sorted), so that move_json's objects and this text agree:
-// discard, force, lay, melds, onto, pass, seat, swap, take, throw, turn.
+// collect, discard, drop, force, forfeit, lay, melds, onto, pass, play, seat, swap, take, throw, turn.
 void append_move_json(std::string& out, const RecordMove& m) {
   auto card = [&](const char* key) {
     append_json_key(out, key);
@@ -109,13 +113,27 @@ void append_move_json(std::string& out, const RecordMove& m) {
     out += ',';
   };
   out += '{';
+  if (m.kind == MoveKind::Take && m.collect >= 0) {
+    append_json_key(out, "collect");
+    append_json_int(out, m.collect);
+    out += ',';
+  }
   switch (m.kind) {
     case MoveKind::Force:
       append_json_key(out, "force");
       append_json_int(out, m.force_seat);
       out += ',';
       break;
+    case MoveKind::Forfeit:
+      append_json_key(out, "forfeit");
+      append_json_string(out, m.forfeit_reason);
+      out += ',';
+      break;
     case MoveKind::Pass: card("pass"); break;
+    case MoveKind::Drop:
+      append_json_key(out, "drop");
+      out += "true,";
+      break;
     case MoveKind::Take:
     case MoveKind::Lay:
       if (m.discard) {
@@ -189,14 +207,18 @@ std::string write_record(const GameRecord& rec) {
   s += "moves:\n";
   if (rec.moves.empty()) s.replace(s.size() - 1, 1, " []\n");
   for (const auto& m : rec.moves) s += "  - " + write_move(m) + "\n";
-  if (rec.result.present && rec.result.draw) {
-    s += "result: {draw: true}\n";
-  } else if (rec.result.present && rec.result.forfeit_seat >= 0) {
-    s += "result: {winner: " + std::to_string(rec.result.winner) +
-         ", forfeit: {seat: " + std::to_string(rec.result.forfeit_seat) +
-         ", reason: " + yaml_scalar(rec.result.forfeit_reason) + "}}\n";
-  } else if (rec.result.present) {
-    s += "result: {winner: " + std::to_string(rec.result.winner) + "}\n";
+  if (rec.result.present) {
+    const RecordResult& r = rec.result;
+    s += r.draw ? "result: {draw: true" : "result: {winner: " + std::to_string(r.winner);
+    if (r.forfeit_seat >= 0)
+      s += ", forfeit: {seat: " + std::to_string(r.forfeit_seat) + ", reason: " + yaml_scalar(r.forfeit_reason) + "}";
+    if (r.has_chips) {
+      s += ", chips: [";
+      for (std::size_t i = 0; i < r.chips.size(); ++i) s += (i ? ", " : "") + std::to_string(r.chips[i]);
+      s += "]";
+    }
+    if (r.has_pot) s += ", pot: " + std::to_string(r.pot);
+    s += "}\n";
   }
   if (rec.score.present) {
     s += "score: {multiplier: " + std::to_string(rec.score.multiplier) + ", total: [";

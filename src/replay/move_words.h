@@ -9,6 +9,7 @@
 #include <string>
 
 #include "engine/engine.h"
+#include "pan/engine.h"
 
 namespace conquian {
 
@@ -18,5 +19,9 @@ namespace conquian {
 std::string move_text(const Position& before, const Move& move);
 // The move as a JSON object with the record's keys; null for a waive.
 nlohmann::json move_json(const Position& before, const Move& move);
+
+// The same for Panguingue's moves.
+std::string move_text(const pan::Position& before, const pan::Move& move);
+nlohmann::json move_json(const pan::Position& before, const pan::Move& move);
 
 }  // namespace conquian

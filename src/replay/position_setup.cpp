@@ -291,12 +291,17 @@ Position position_from_file(const record::PositionFile& pf, const Ruleset& rules
   return p;
 }
 
-Position position_after(const record::GameRecord& rec, const Ruleset& rules, std::size_t moves) {
+namespace {
+
+// The position of game G after the record's first `moves` moves; InputError for a cut past
+// the end, a deal that is not legal, or an illegal move before the cut.
+template <class G>
+typename G::Position cut_after(const record::GameRecord& rec, const Ruleset& rules, std::size_t moves) {
   if (moves > rec.moves.size())
     throw InputError(
         rec.file, rec.mark,
         fmt::format("--after {}: the record {} has only {} moves", moves, rec.display_id(), rec.moves.size()));
-  Replay r = replay(rec, rules, moves);
+  const auto r = replay_game<G>(rec, rules, moves, [](const auto&, const auto&) {});
   if (r.in_deal)
     throw InputError(
         rec.file, rec.mark,
@@ -306,6 +311,19 @@ Position position_after(const record::GameRecord& rec, const Ruleset& rules, std
                      fmt::format("move {} of {} is illegal, so the record cannot be cut after move {}: {}: {}",
                                  r.moves + 1, rec.display_id(), moves, code_name(r.fault.code), r.fault.message));
   return r.position;
+}
+
+}  // namespace
+
+Position position_after(const record::GameRecord& rec, const Ruleset& rules, std::size_t moves) {
+  if (rules.is_pan())
+    throw InputError(rec.file, rec.mark,
+                     fmt::format("ruleset {} plays panguingue: this command takes conquian positions", rules.name));
+  return cut_after<ConquianGame>(rec, rules, moves);
+}
+
+pan::Position pan_position_after(const record::GameRecord& rec, const Ruleset& rules, std::size_t moves) {
+  return cut_after<PanGame>(rec, rules, moves);
 }
 
 Position forget_stock(const Position& pos) {

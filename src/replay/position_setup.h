@@ -4,6 +4,7 @@
 #pragma once
 
 #include "engine/engine.h"
+#include "pan/position.h"
 #include "record/position_file.h"
 #include "record/record.h"
 
@@ -24,6 +25,8 @@ Position position_from_file(const record::PositionFile& pf, const Ruleset& rules
 // by replay() (replay/replay.h), the loop `check` judges records with.
 // An illegal deal or move is an InputError naming the move, its line and the reason.
 Position position_after(const record::GameRecord& rec, const Ruleset& rules, std::size_t moves);
+// The same for a Panguingue record.
+pan::Position pan_position_after(const record::GameRecord& rec, const Ruleset& rules, std::size_t moves);
 
 // Throws the InputError of a fault in a position file: at `mark`, or at the document when
 // `mark` has no line (position_from_file and view_from_file, replay/view_setup.h).

@@ -52,7 +52,17 @@ MoveOrFault to_move(const Position& pos, const record::RecordMove& rm) {
     case K::Force: m.kind = MoveKind::Force; break;
     case K::Throw: m.kind = MoveKind::Throw; break;
     case K::Lay: m.kind = MoveKind::Lay; break;
+    case K::Play:
+    case K::Drop:
+      return {m, Verdict::bad(Code::NotAllowed, fmt::format("'{}' is a declaration of Panguingue; conquian has none",
+                                                            rm.kind == K::Play ? "play" : "drop"))};
+    case K::Forfeit:
+      return {m, Verdict::bad(Code::NotAllowed,
+                              "a conquian deal ends by forfeit in its result ({winner: W, forfeit: {seat, reason}}), "
+                              "not by a move")};
   }
+  if (rm.collect >= 0)
+    return {m, Verdict::bad(Code::NotAllowed, "'collect' is Panguingue's condition payment; conquian pays none")};
   if (rm.kind == K::Force) {
     m.other = static_cast<std::uint8_t>(std::min(rm.force_seat, 0xFE));
     return {m, {}};

@@ -26,14 +26,17 @@ std::shared_ptr<const Ruleset> parse_merged(const YAML::Node& node, const std::s
   f.finish();
 
   // The table can hold at most hand + 1 cards (every take is paid for with a throw), and the
-  // smallest table is one meld.
-  int smallest = std::min(rs->melds.set_min, rs->melds.run_min);
+  // smallest table is one meld (Panguingue's melds have three cards or more).
+  int smallest = rs->is_pan() ? 3 : std::min(rs->melds.set_min, rs->melds.run_min);
   if (rs->target > rs->hand + 1)
     f.fail("target", std::to_string(rs->target) + " melded cards cannot be reached with hands of " +
                          std::to_string(rs->hand) + " (at most hand + 1 = " + std::to_string(rs->hand + 1) + ")");
   if (rs->target < smallest)
     f.fail("target",
            std::to_string(rs->target) + " is below the smallest meld (" + std::to_string(smallest) + " cards)");
+  // A Pan position keeps every seat's hand and table in fixed arrays (pan/position.h).
+  if (rs->is_pan() && rs->hand > 15)
+    f.fail("hand", std::to_string(rs->hand) + " cards: a panguingue hand holds at most 15 (ten in every source)");
   if (rs->first_upcard == FirstUpcard::Dealer && rs->stock_size() < 1)
     f.fail("first_upcard", "the dealer cannot turn an upcard from an empty stock");
   rs->index = std::make_shared<MeldIndex>(rs->deck, rs->melds);
@@ -55,6 +58,13 @@ std::shared_ptr<const Ruleset> parse_ruleset(const YAML::Node& raw, const std::s
 }
 
 }  // namespace
+
+const char* game_name(Game game) { return game == Game::Panguingue ? "panguingue" : "conquian"; }
+
+int Ruleset::pack_size() const {
+  if (!is_pan()) return deck.size();
+  return pan.packs * deck.size() - pan.strip_spades * deck.rank_count();
+}
 
 int Ruleset::card_points(Card c) const {
   const std::string& label = deck.rank_label(deck.rank_of(c));

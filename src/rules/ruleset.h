@@ -1,5 +1,6 @@
-// A ruleset: every variant key of Conquian, with its default and the source that says so.
-// Immutable after loading; checked once, when loaded (specs/rulesets.md is the full table).
+// A ruleset: every variant key of Conquian and of Panguingue, its card-room relative, with its
+// default and the source that says so. Immutable after loading; checked once, when loaded
+// (specs/rulesets.md is the full table). `game` picks which of the two games the keys describe.
 //
 // The four written sources disagree; each disagreement is a key here:
 //   000 = the long English description (10 cards, target 11, forcing on decline),
@@ -18,13 +19,28 @@
 
 namespace conquian {
 
+// Which game of the family the ruleset plays (the contract's `game`): Conquian, or
+// Panguingue (many packs, up to 15 seats, declarations, conditions paid in chips).
+enum class Game : std::uint8_t { Conquian, Panguingue };
+const char* game_name(Game game);
+
+// Who may force a refused card that fits the refuser's table (forcing.by): any other seat
+// (000: "your opponent may compel you"), or only the seat the card came from (Panguingue, S14:
+// "if your discard fits one of the next player's melds, you may force it on him").
+enum class ForcingBy : std::uint8_t { Any, Origin };
+
 struct Forcing {
   bool decline = true;              // 000, 002, 003, 004: refuse a card that fits -> compelled
   bool offer = false;               // 004: force the facing card onto a seat it fits
   bool hit = false;                 // 002: throw your discard onto another seat's table
   bool forced_extra_melds = false;  // 000: a forced seat only adds the card, then throws
+  ForcingBy by = ForcingBy::Any;
   bool any() const { return decline || offer || hit; }
 };
+
+// Which seats a face-up card is offered to beyond the seat that turned it: every other seat
+// round the table (000's three and four players), or only the next one (Panguingue).
+enum class OfferTo : std::uint8_t { Table, Next };
 
 enum class ScoringMethod : std::uint8_t { Stake, HandPoints };
 
@@ -55,12 +71,52 @@ enum class StockOut : std::uint8_t { Draw, FewestInHand };
 // the start of one's turn (002's "hit a meld of their own").
 enum class MeldTiming : std::uint8_t { Take, Turn };
 
+// Panguingue's group rule for the comoquers (every rank but A and K): one suit or every card
+// a different suit (S9, S7, S8), or one suit or at least three different suits (S13).
+enum class ComoquerGroup : std::uint8_t { OneSuitOrAllDifferent, OneSuitOrThreeSuits };
+// Which face-up cards a Panguingue seat may take: any (the book), or only a turned card the
+// turner passed, never a card thrown from a hand (S7, S13: a thrown card is then dead at once).
+enum class DiscardTake : std::uint8_t { Any, TurnedOnly };
+// Who pays a seat's conditions: the seats still in the deal (S14: a seat that drops loses its
+// ante "but no other chips"), or every seat dealt in (S9, S12 read literally).
+enum class ConditionPayers : std::uint8_t { InDeal, Seated };
+
+// A Panguingue meld's condition value, per paying seat (specs/rulesets.md, "Conditions"): the
+// base of each kind of condition; each card past the third adds `per_card`; all spades doubles.
+struct Conditions {
+  int valle_one_suit = 2;  // a group of 3s, 5s or 7s all of one suit (S9, S12)
+  int valle_mixed = 1;     // a group of 3s, 5s or 7s all of different suits (S2, S12)
+  int one_suit = 1;        // a group of any other rank (A and K too) all of one suit (S2, S9, S12)
+  int end_sequence = 1;    // a sequence holding its suit's ace or king (S12, S6)
+  int per_card = 1;        // each card past the third (S2: a lay-off pays again)
+};
+
+// Panguingue's terms (the contract's "Panguingue"): the pack, the chips, the settlement.
+struct PanTerms {
+  int packs = 8;         // 40-card packs shuffled together (S1, S2, S3: 8; 5 to 11 elsewhere)
+  int strip_spades = 0;  // packs whose ten spades are taken out (1: the 310-card club pack)
+  int ante = 1;          // chips every seat dealt in pays into the pot (the "top")
+  int drop_forfeit = 2;  // chips a seat that drops pays into the pot on top of its ante
+  Conditions conditions;
+  bool spades_double = true;            // a meld all of spades pays twice (S2, S6, S7, S12)
+  int go_out_per_seat = 1;              // chips the seat that goes out gets from each seat still in
+  bool go_out_conditions_again = true;  // ... plus its final table's conditions once more
+  ComoquerGroup comoquer_group = ComoquerGroup::OneSuitOrAllDifferent;
+  DiscardTake discard_take = DiscardTake::Any;
+  ConditionPayers condition_payers = ConditionPayers::InDeal;
+  int deal_packet = 5;  // cards a seat gets at a time when a shuffled pack is dealt (S1, S2, S9: 5)
+};
+
 struct Ruleset {
   std::string name;    // file name without .yaml, or the path as given
   std::string source;  // where it was loaded from
   std::string description;
+  Game game = Game::Conquian;
   Deck deck = *Deck::named("french-40");
+  // Conquian: the seats (seats_min == seats). Panguingue: the most seats; a record's deal says
+  // how many sat, at least seats_min.
   int seats = 2;
+  int seats_min = 2;
   int hand = 10;
   int target = 11;
   MeldRules melds;
@@ -76,12 +132,17 @@ struct Ruleset {
   bool compulsory_take = false;
   bool auto_take = false;  // a card that fits one's own table alone cannot be refused
   MeldTiming meld_timing = MeldTiming::Take;
+  OfferTo offer_to = OfferTo::Table;
+  PanTerms pan;
 
   // Built once when loaded; shared by every position of this ruleset.
   std::shared_ptr<const MeldIndex> index;
 
   const MeldIndex& meld_index() const { return *index; }
-  int stock_size() const { return deck.size() - seats * hand; }
+  bool is_pan() const { return game == Game::Panguingue; }
+  // The cards of a deal: the deck, or Panguingue's packs shuffled together less stripped spades.
+  int pack_size() const;
+  int stock_size() const { return pack_size() - seats * hand; }
   // Points of a card left in a loser's hand (000: 2-7 face value, courts 10, ace 15).
   int card_points(Card c) const;
 };

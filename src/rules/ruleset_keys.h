@@ -18,6 +18,7 @@ namespace conquian {
 // How a key is written and read; the accessor of its kind (and only that one) is set.
 enum class KeyKind : std::uint8_t {
   Base,   // `base:`: resolved while loading, never written back
+  Seats,  // a number of seats, or (panguingue) a range [min, max]
   Text,   // a YAML string
   Deck,   // a deck name, or {ranks: [...], suits: [...]}
   Count,  // a whole number in [min, max]
@@ -27,14 +28,18 @@ enum class KeyKind : std::uint8_t {
   Word,   // one of `words`, in the order of the enum's values
 };
 
+// The games a key belongs to (bits): a key of the other game is refused when written.
+enum KeyGames : std::uint8_t { kConquianKey = 1, kPanKey = 2, kEveryGame = 3 };
+
 struct RulesetKey {
-  std::string_view name;           // as specs/rulesets.md writes it: "scoring.max_multiplier"
-  KeyKind kind = KeyKind::Text;    // the type column
-  std::string_view default_text;   // the default column, without the backticks
-  std::vector<std::string> words;  // Word: the values, in the order of the enum's values
-  int min = 0, max = 0;            // Count: the range; Cards: the most cards
-  bool null_max = false;           // Range: max may be null (no cap)
-  std::string_view cites;          // the sources the spec's source column cites, ", " between
+  std::string_view name;            // as specs/rulesets.md writes it: "scoring.max_multiplier"
+  KeyKind kind = KeyKind::Text;     // the type column
+  std::uint8_t games = kEveryGame;  // KeyGames: the games whose rulesets hold it
+  std::string_view default_text;    // the default column, without the backticks
+  std::vector<std::string> words;   // Word: the values, in the order of the enum's values
+  int min = 0, max = 0;             // Count: the range; Cards: the most cards
+  bool null_max = false;            // Range: max may be null (no cap)
+  std::string_view cites;           // the sources the spec's source column cites, ", " between
 
   std::string& (*text)(Ruleset&) = nullptr;
   int& (*count)(Ruleset&) = nullptr;
@@ -55,6 +60,8 @@ struct RulesetKey {
   std::string_view leaf() const;
   // Whether the key is written back (every key but `base`).
   bool written() const { return kind != KeyKind::Base; }
+  // Whether a ruleset of `game` holds the key.
+  bool of_game(Game game) const { return (games & (game == Game::Panguingue ? kPanKey : kConquianKey)) != 0; }
 };
 
 // The keys in the order of specs/rulesets.md's table, which is the order they are read,
@@ -72,8 +79,10 @@ bool group_is_flag_set(std::string_view group);
 // for no cap (Range), a list of tokens (Cards), a bool, a word.
 nlohmann::json key_json(const RulesetKey& key, const Ruleset& rules);
 nlohmann::json key_json(std::string_view name, const Ruleset& rules);
-// Every written key, in the table's order, the keys of a group in one object:
-// {description, deck, ..., melds: {set, run}, ..., forcing: {...}, scoring: {...}, ...}.
+// Every written key of the ruleset's game, in the table's order, the keys of a group in one
+// object: {description, deck, ..., melds: {set, run}, ..., forcing: {...}, scoring: {...}, ...}.
+// `game` is written only when it is not conquian (the default), so that a Conquian ruleset
+// reads as it always has.
 nlohmann::ordered_json ruleset_keys_json(const Ruleset& rules);
 // The keys of one group as an object ({decline, offer, hit, forced_extra_melds}).
 nlohmann::ordered_json group_json(std::string_view group, const Ruleset& rules);

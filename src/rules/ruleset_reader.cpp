@@ -42,6 +42,23 @@ void read_range(Fields& m, const std::string& key, int& lo, int& hi, bool hi_may
   }
 }
 
+// `seats: N`, or (panguingue) `seats: [min, max]`: how many seats a record's deal may hold.
+void read_seats(const RulesetKey& key, Fields& f, Ruleset& r) {
+  const std::string leaf(key.leaf());
+  YAML::Node n = f.node(leaf);
+  if (!n) return;
+  if (n.IsSequence()) {
+    if (n.size() != 2) f.fail(leaf, "must be a number of seats or a pair [min, max]");
+    const int lo = static_cast<int>(f.as_integer(n[0], leaf, key.min, key.max));
+    const int hi = static_cast<int>(f.as_integer(n[1], leaf, key.min, key.max));
+    if (hi < lo) f.fail(leaf, "max " + std::to_string(hi) + " is below min " + std::to_string(lo));
+    key.low(r) = lo;
+    key.high(r) = hi;
+    return;
+  }
+  key.low(r) = key.high(r) = static_cast<int>(f.as_integer(n, leaf, key.min, key.max));
+}
+
 void read_cards(Fields& f, const std::string& key, std::size_t max, const Deck& deck, CardSet& cards) {
   for (const auto& t : f.text_list(key, max)) {
     auto c = deck.parse(t);
@@ -64,6 +81,7 @@ void read_key(const RulesetKey& key, Fields& f, Ruleset& r) {
       key.count(r) = static_cast<int>(f.integer(leaf, fallback, key.min, key.max));
       return;
     }
+    case KeyKind::Seats: read_seats(key, f, r); return;
     case KeyKind::Range: read_range(f, leaf, key.low(r), key.high(r), key.null_max); return;
     case KeyKind::Cards: read_cards(f, leaf, key.max, r.deck, key.cards(r)); return;
     case KeyKind::Flag: key.flag(r) = f.boolean(leaf, key.flag(r)); return;
@@ -76,6 +94,48 @@ void read_key(const RulesetKey& key, Fields& f, Ruleset& r) {
 }
 
 using KeyRun = std::vector<const RulesetKey*>;
+
+// A panguingue ruleset starts from Pan's readings of the keys both games hold (the contract's
+// "Panguingue"): 2 to 15 seats, the dealer turns the first card, a face-up card goes to the
+// next seat still in and no further, and only the seat it came from may force it.
+void pan_defaults(Ruleset& r) {
+  r.seats_min = 2;
+  r.seats = 15;
+  r.first_upcard = FirstUpcard::Dealer;
+  r.offer_to = OfferTo::Next;
+  r.forcing = Forcing{};
+  r.forcing.by = ForcingBy::Origin;
+}
+
+// A written key of the other game is refused: it would be silently ignored.
+void refuse_foreign(const KeyRun& keys, Fields& top, const Ruleset& r, const std::string& group) {
+  for (const RulesetKey* key : keys) {
+    if (key->of_game(r.game)) continue;
+    const std::string leaf(key->leaf());
+    const bool written = group.empty() ? top.has(leaf) : false;
+    if (!written) continue;
+    top.fail(leaf, "'" + leaf + "' is a key of " + (r.is_pan() ? "conquian" : "panguingue") +
+                       " rulesets; this one plays " + game_name(r.game) +
+                       (r.is_pan() ? "" : " (write game: panguingue for Pan)"));
+  }
+}
+
+// The same inside a group's mapping (or a flag set's list): a key of the other game written there.
+void refuse_foreign_in_group(const std::string& group, const KeyRun& keys, Fields& top, const Ruleset& r) {
+  YAML::Node n = top.node(group);
+  if (!n || n.IsNull()) return;
+  for (const RulesetKey* key : keys) {
+    if (key->of_game(r.game)) continue;
+    const std::string leaf(key->leaf());
+    bool written = false;
+    if (n.IsMap()) written = static_cast<bool>(n[leaf]);
+    if (n.IsSequence())
+      for (const auto& item : n) written = written || (item.IsScalar() && item.Scalar() == leaf);
+    if (written)
+      top.fail(group, "'" + leaf + "' is a rule of " + (r.is_pan() ? "conquian" : "panguingue") +
+                          " rulesets; this one plays " + game_name(r.game));
+  }
+}
 
 // A group written as the flags that are on: a list of their names, `none` or null, or a
 // mapping of flags; once the group is written, a flag it does not turn on is off.
@@ -127,8 +187,17 @@ void read_ruleset_keys(Fields& top, Ruleset& r) {
     std::string_view group = keys[i].group();
     KeyRun run;
     for (; i < keys.size() && keys[i].group() == group && (!group.empty() || run.empty()); ++i) run.push_back(&keys[i]);
-    if (group.empty()) read_key(*run.front(), top, r);
-    else read_group(std::string(group), run, top, r);
+    if (group.empty()) {
+      refuse_foreign(run, top, r, "");
+      if (run.front()->of_game(r.game)) read_key(*run.front(), top, r);
+      if (run.front()->name == "game" && r.is_pan()) pan_defaults(r);
+    } else {
+      refuse_foreign_in_group(std::string(group), run, top, r);
+      KeyRun own;
+      for (const RulesetKey* key : run)
+        if (key->of_game(r.game)) own.push_back(key);
+      if (!own.empty()) read_group(std::string(group), own, top, r);
+    }
     check_keys(run, top, r);
   }
 }

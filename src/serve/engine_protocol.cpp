@@ -10,6 +10,8 @@
 #include "record/record_writer.h"
 #include "replay/record_moves.h"
 #include "serve/bot_move.h"
+#include "serve/game_session.h"
+#include "serve/sessions.h"
 #include "serve/state_json.h"
 
 namespace conquian::serve {
@@ -201,17 +203,19 @@ void EngineProtocol::start_game(const nlohmann::json& req) {
     if (req.contains("seed")) {
       const std::uint64_t seed = count_field(req, cmd, "seed", std::nullopt);
       const std::uint64_t dealer = count_field(req, cmd, "dealer", 0);
-      session_ = GameSession::from_seed(rules, seed, static_cast<int>(std::min<std::uint64_t>(dealer, 64)));
+      const std::uint64_t seats = count_field(req, cmd, "seats", 0);
+      session_ = session_from_seed(rules, seed, static_cast<int>(std::min<std::uint64_t>(dealer, 64)),
+                                   static_cast<int>(std::min<std::uint64_t>(seats, 64)));
     } else {
-      session_ = GameSession::from_deal(rules, req["deal"]);
+      session_ = session_from_deal(rules, req["deal"]);
     }
   } else if (req.contains("position")) {
-    session_ = GameSession::from_position(text_field(req, cmd, "position"), rules);
+    session_ = session_from_position(text_field(req, cmd, "position"), rules);
   } else {
     const std::uint64_t after = count_field(req, cmd, "after", std::numeric_limits<std::uint64_t>::max());
     const std::uint64_t game = count_field(req, cmd, "game", 1);
     if (game == 0 || game > 1'000'000'000) mistyped(cmd, "game", "a game number, 1 or more", req["game"]);
-    session_ = GameSession::from_record(text_field(req, cmd, "record"), after, static_cast<int>(game), rules);
+    session_ = session_from_record(text_field(req, cmd, "record"), after, static_cast<int>(game), rules);
   }
 }
 
@@ -239,7 +243,7 @@ bool EngineProtocol::answer_as_text(const nlohmann::json& req) {
     out += '{';
     out += id;
     out += "\"ok\":true,\"state\":";
-    append_state_json(out, session_->position());
+    session_->append_state_json(out);
     out += '}';
   };
   if (cmd == "new") {
@@ -253,14 +257,10 @@ bool EngineProtocol::answer_as_text(const nlohmann::json& req) {
   } else if (cmd == "legal") {
     out += '{';
     out += id;
-    out += "\"moves\":[";
-    session_->legal_moves(legal_);
-    for (std::size_t i = 0; i < legal_.size(); ++i) {
-      if (i) out += ',';
-      // A waive is never listed (GameSession::legal_moves plays through it): every move has words.
-      record::append_move_json(out, *to_record_move(legal_[i].before, legal_[i].move));
-    }
-    out += "],\"ok\":true,\"seat\":";
+    out += "\"moves\":";
+    // A waive is never listed (the session plays through it): every move has words.
+    session_->append_legal_json(out);
+    out += ",\"ok\":true,\"seat\":";
     if (session_->over()) out += "null";
     else record::append_json_int(out, session_->to_act());
     out += '}';
@@ -272,7 +272,7 @@ bool EngineProtocol::answer_as_text(const nlohmann::json& req) {
       out += '{';
       out += id;
       out += "\"legal\":true,\"ok\":true,\"state\":";
-      append_state_json(out, session_->position());
+      session_->append_state_json(out);
       out += '}';
     } else {
       out += "{\"code\":";
@@ -302,7 +302,7 @@ nlohmann::json EngineProtocol::run(const nlohmann::json& req) {
   const bool known = std::find(std::begin(kCommands), std::end(kCommands), cmd) != std::end(kCommands);
   if (!known) throw SessionError("unknown-command", fmt::format("unknown command '{}'", cmd));
   if (!session_) throw SessionError("no-game", fmt::format("{}: no game yet: start one with new", cmd));
-  GameSession& s = *session_;
+  Session& s = *session_;
   // new, state, legal, play and undo are answered as text (answer_as_text).
   if (cmd == "view") {
     const int seat = seat_field(req, cmd, std::nullopt);

@@ -23,7 +23,7 @@
 #include <thread>
 #include <vector>
 
-#include "serve/game_session.h"
+#include "serve/session.h"
 
 namespace conquian::serve {
 
@@ -69,10 +69,9 @@ class EngineProtocol {
   std::mutex emit_mutex_;
   std::string version_;
   std::string player_;
-  std::optional<GameSession> session_;
+  std::unique_ptr<Session> session_;
   // Reused by answer_as_text, which one thread at a time runs (the request's: see busy_).
   std::string answer_text_;
-  std::vector<GameSession::LegalMove> legal_;
 
   std::mutex mutex_;
   std::condition_variable wake_, idle_;

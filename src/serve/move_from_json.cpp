@@ -2,84 +2,51 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
+#include <optional>
 
-#include "serve/game_session.h"
+#include "record/record_reader.h"
+#include "serve/session.h"
 
 namespace conquian::serve {
 namespace {
 
-[[noreturn]] void bad(const std::string& why) { throw SessionError("bad-field", "move: " + why); }
-
-record::Token card(const nlohmann::json& j, const std::string& key) {
-  if (!j.is_string()) bad(fmt::format("'{}' must be a card (a string such as \"5h\"), not {}", key, j.dump()));
-  return {j.get<std::string>(), {}};
-}
-
-record::TokenList cards(const nlohmann::json& j, const std::string& key) {
-  if (!j.is_array()) bad(fmt::format("'{}' must be a list of cards, not {}", key, j.dump()));
-  record::TokenList out;
-  for (const auto& c : j) out.push_back(card(c, key));
-  return out;
-}
-
-int seat_number(const nlohmann::json& j, const std::string& key) {
-  if (!j.is_number_integer() || j.get<long long>() < 0 || j.get<long long>() > record::kMaxSeatNumber)
-    bad(fmt::format("'{}' must be a seat number (0 to {}), not {}", key, record::kMaxSeatNumber, j.dump()));
-  return j.get<int>();
+// The reader's "<move>:1:57: moves[0].take: expected a card token" as "take: expected a card
+// token": the path inside the move and the reason, without the wrapper's place.
+std::string reason_of(const std::string& message) {
+  const std::string key = "moves[0]";
+  const std::size_t at = message.find(key);
+  if (at == std::string::npos) return message;
+  std::string rest = message.substr(at + key.size());
+  if (rest.starts_with(".")) rest.erase(0, 1);
+  else if (rest.starts_with(": ")) rest.erase(0, 2);
+  return rest;
 }
 
 }  // namespace
 
 record::RecordMove move_from_json(const nlohmann::json& j) {
-  if (!j.is_object()) bad(fmt::format("must be a mapping such as {{\"seat\": 0, \"turn\": \"5h\"}}, not {}", j.dump()));
-  record::RecordMove m;
-  if (!j.contains("seat")) bad("no 'seat'");
-  m.seat = seat_number(j["seat"], "seat");
-  static const std::pair<const char*, record::MoveKind> actions[] = {
-      {"swap", record::MoveKind::Swap}, {"turn", record::MoveKind::Turn},   {"take", record::MoveKind::Take},
-      {"pass", record::MoveKind::Pass}, {"throw", record::MoveKind::Throw}, {"force", record::MoveKind::Force}};
-  int found = 0;
-  for (const auto& [key, kind] : actions) {
-    if (!j.contains(key)) continue;
-    if (++found > 1) bad("two actions in one move (one of swap, turn, take, pass, throw, force, or a lay)");
-    m.kind = kind;
-    if (kind == record::MoveKind::Force) m.force_seat = seat_number(j[key], key);
-    else m.card = card(j[key], key);
-  }
-  const bool lays = j.contains("melds") || j.contains("lay");
-  if (found == 0) {
-    if (!lays) bad("no action: one of swap, turn, take, pass, throw, force, melds or lay");
-    m.kind = record::MoveKind::Lay;
-  }
-  for (const auto& item : j.items()) {
-    // A name of its own, not a structured binding: clang before 16 (the fuzz build's) cannot
-    // capture a binding in a lambda.
-    const std::string& key = item.key();
-    static const char* known[] = {"seat",  "swap",  "turn", "take",    "pass", "throw",
-                                  "force", "melds", "lay",  "discard", "onto"};
-    if (std::find_if(std::begin(known), std::end(known), [&](const char* k) { return key == k; }) == std::end(known))
-      bad(fmt::format("unknown key '{}'", key));
-  }
-  if (m.kind != record::MoveKind::Take && m.kind != record::MoveKind::Lay && lays)
-    bad("'melds' and 'lay' go only with 'take' (or alone, to lay cards down)");
-  if (m.kind != record::MoveKind::Take && (j.contains("discard") || j.contains("onto")))
-    bad("'discard' and 'onto' go only with 'take'");
-  if (j.contains("onto") && !j.contains("discard")) bad("'onto' needs a 'discard' (the card thrown onto that table)");
-  if (j.contains("melds") && j.contains("lay")) bad("give melds (the whole table) or lay (the cards laid), not both");
-  if (j.contains("melds")) {
-    const auto& melds = j["melds"];
-    if (!melds.is_array()) bad(fmt::format("'melds' must be a list of melds, not {}", melds.dump()));
-    m.has_melds = true;
-    for (const auto& meld : melds) m.melds.push_back(cards(meld, "melds"));
-  }
-  if (j.contains("lay")) {
-    m.has_lay = true;
-    m.lay = cards(j["lay"], "lay");
-  }
-  if (j.contains("discard") && !j["discard"].is_null()) m.discard = card(j["discard"], "discard");
-  if (j.contains("onto")) m.onto = seat_number(j["onto"], "onto");
-  return m;
+  if (!j.is_object())
+    throw SessionError("bad-field",
+                       fmt::format("move: must be a mapping such as {{\"seat\": 0, \"turn\": \"5h\"}}, not {}",
+                                   j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)));
+  // Read by the record schema itself (record/record_schema.cpp), as one move of a record: a
+  // move from a program means what the same words mean in a record file, key for key.
+  nlohmann::json move = j;
+  if (move.contains("discard") && move["discard"].is_null()) move.erase("discard");  // no discard
+  std::string doc = R"({"format":"conquian-record/1","deal":{"hands":[]},"moves":[)";
+  doc += move.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  doc += "]}";
+  std::optional<record::RecordMove> out;
+  std::string error;
+  record::read_record_text(
+      doc, "<move>",
+      [&](record::ReadItem&& item) {
+        if (item.error) error = item.error->message;
+        else if (item.record && item.record->moves.size() == 1) out = std::move(item.record->moves[0]);
+      },
+      {}, record::RecordFormat::Json);
+  if (!out) throw SessionError("bad-field", "move: " + (error.empty() ? std::string("not a move") : reason_of(error)));
+  return *out;
 }
 
 }  // namespace conquian::serve

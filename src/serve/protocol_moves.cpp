@@ -10,18 +10,18 @@ namespace conquian::serve {
 using nlohmann::json;
 
 json protocol_move(const Position& before, const Move& move) {
-  if (move.kind == MoveKind::Waive) return {{"seat", to_act(before)}, {"waive", true}};
+  if (move.kind == MoveKind::Waive) return {{"seat", move.seat}, {"waive", true}};
   return move_json(before, move);
 }
 
 ReadMove read_protocol_move(const Position& pos, const json& j) {
   ReadMove out;
   if (j.is_object() && j.contains("waive")) {
-    if (j.size() != 2 || !j.contains("seat") || j["waive"] != true)
-      out.not_a_move = "a waive is {\"seat\": S, \"waive\": true}";
-    else if (!j["seat"].is_number_integer() || j["seat"].get<long long>() != to_act(pos))
-      out.fault = Verdict::bad(Code::NotYourTurn, "only the seat to act may waive");
-    else out.move = waive_move();
+    // Who may waive is the engine's to judge (judge(): the seat whose decision the window is).
+    if (j.size() != 2 || !j.contains("seat") || j["waive"] != true || !j["seat"].is_number_integer() ||
+        j["seat"].get<long long>() < 0 || j["seat"].get<long long>() >= pos.seats())
+      out.not_a_move = "a waive is {\"seat\": S, \"waive\": true}, S a seat of the game";
+    else out.move = waive_move(j["seat"].get<int>());
     return out;
   }
   try {

@@ -8,29 +8,16 @@
 #include "base/rng.h"
 #include "batch/seal.h"
 #include "cards/shuffle.h"
-#include "engine/seat_view.h"
-#include "replay/record_moves.h"
 #include "rules/ruleset_json.h"
 #include "serve/game_session.h"
-#include "serve/protocol_moves.h"
-#include "serve/state_json.h"
+#include "serve/pan_session.h"
+#include "serve/sessions.h"
 
 namespace conquian::serve {
 namespace {
 
 using nlohmann::json;
 using Clock = std::chrono::steady_clock;
-
-// The move as `seat` may see it: a swapped card only by the seats that passed and received
-// it (the card goes face down to the next seat); to every other seat it is null.
-json observed(const Position& before, const Move& m, const json& words, int seat) {
-  if (m.kind != MoveKind::Swap) return words;
-  const int receiver = (m.seat + 1) % before.seats();
-  if (seat == m.seat || seat == receiver) return words;
-  json hidden = words;
-  hidden["swap"] = nullptr;
-  return hidden;
-}
 
 json outcome_json(const Outcome& o, int forfeit_seat, const std::string& reason) {
   if (forfeit_seat >= 0) return {{"winner", o.winner}, {"forfeit", {{"seat", forfeit_seat}, {"reason", reason}}}};
@@ -39,76 +26,64 @@ json outcome_json(const Outcome& o, int forfeit_seat, const std::string& reason)
   return nullptr;
 }
 
-// Plays a bot's answer for the seat asked in `game`: "" when it was legal (`out` is the move
-// played, `played_in` the position it was played in), else the reason of the forfeit, and
-// the game is as it was. An answer in a force window that is neither a force nor a waive
-// means that nobody forced: the waive is played first, as a record implies it.
-std::string play_answer(GameSession& game, int asked, const json& answer, Move& out, Position& played_in) {
-  ReadMove r = read_protocol_move(game.position(), answer);
-  if (!r.not_a_move.empty()) return "not a move: " + r.not_a_move;
-  if (!r.fault.ok()) return fmt::format("illegal move: {}: {}", code_name(r.fault.code), r.fault.message);
-  const Move& m = *r.move;
-  const bool waived =
-      game.position().phase == Phase::ForceWindow && m.kind != MoveKind::Force && m.kind != MoveKind::Waive;
-  if (m.kind != MoveKind::Waive && m.seat != asked)
-    return fmt::format("illegal move: not-your-turn: seat {} was asked, but the move is seat {}'s", asked, int(m.seat));
-  if (waived && !game.play(waive_move()).legal) throw std::logic_error("a force window whose waive the engine refuses");
-  if (waived && game.to_act() != asked) {
-    game.undo();
-    return fmt::format("illegal move: not-your-turn: seat {} may force or waive, but not {} now", asked,
-                       "play another move");
-  }
-  played_in = game.position();
-  if (PlayVerdict v = game.play(m); !v.legal) {
-    if (waived) game.undo();
-    return fmt::format("illegal move: {}: {}", v.code, v.reason);
-  }
-  out = m;
-  return {};
-}
-
 }  // namespace
 
 Referee::Referee(RefereeSetup setup, std::vector<SeatPlayer*> seats)
     : setup_(std::move(setup)), seats_(std::move(seats)), rules_(std::shared_ptr<const Ruleset>(), setup_.rules) {
-  if (static_cast<int>(seats_.size()) != setup_.rules->seats)
+  const Ruleset& r = *setup_.rules;
+  const int n = static_cast<int>(seats_.size());
+  if (n < r.seats_min || n > r.seats)
     throw std::invalid_argument(
-        fmt::format("the ruleset has {} seats, but {} players were given", setup_.rules->seats, seats_.size()));
+        r.seats_min == r.seats
+            ? fmt::format("the ruleset has {} seats, but {} players were given", r.seats, n)
+            : fmt::format("the ruleset seats {} to {}, but {} players were given", r.seats_min, r.seats, n));
 }
 
 RefereeDeal Referee::play(std::uint64_t index, bool swap_seats) {
+  return play_rotated(index, swap_seats ? static_cast<int>(seats_.size()) - 1 : 0, swap_seats);
+}
+
+RefereeDeal Referee::play_rotated(std::uint64_t index, int shift, bool reverse) {
   const auto t0 = Clock::now();
-  const Ruleset& rules = *setup_.rules;
-  const int n = rules.seats;
-  std::vector<SeatPlayer*> at(seats_);
-  if (swap_seats) std::reverse(at.begin(), at.end());
+  const int n = static_cast<int>(seats_.size());
+  // Seat s gets the player of seat (shift - s) reversed, or (s + shift) rotated round the table.
+  std::vector<SeatPlayer*> at(seats_.size());
+  for (int s = 0; s < n; ++s) at[s] = seats_[static_cast<std::size_t>(reverse ? (shift - s + n) % n : (s + shift) % n)];
 
-  Rng rng = deal_rng(setup_.seed, index);
-  const std::vector<Card> deck = shuffled_deck(rules.deck.size(), rng);
   const int dealer = static_cast<int>(index % static_cast<std::uint64_t>(n));
-
-  GameSession game = GameSession::from_order(rules_, deck, dealer);
+  std::unique_ptr<Session> game = session_for_deal(rules_, n, setup_.seed, index, dealer);
   RefereeDeal out;
   record::GameRecord& rec = out.record;
-  rec = game.game_record();
+  rec = game->game_record();
   rec.ruleset = setup_.ruleset_name;
   rec.ruleset_inline = setup_.ruleset_inline;
-  rec.id = fmt::format("referee-{}-{}{}", setup_.seed, index, swap_seats ? "-swapped" : "");
+  rec.id = fmt::format("referee-{}-{}{}", setup_.seed, index,
+                       shift == 0 && !reverse ? std::string()
+                       : reverse              ? std::string("-swapped")
+                                              : fmt::format("-r{}", shift));
   for (SeatPlayer* p : at) rec.players.push_back(p->name());
   if (setup_.seal) batch::seal(rec, batch::seeded_salt(setup_.seed, index));
 
-  auto send = [&](int seat, const json& msg) -> std::string {
-    const std::string line = msg.dump();
+  std::vector<bool> gone(static_cast<std::size_t>(n), false);  // forfeited seats (Panguingue plays on)
+  auto send = [&](int seat, const std::string& line) -> std::string {
     if (setup_.observer) setup_.observer(seat, line);
     return at[static_cast<std::size_t>(seat)]->tell(line, setup_.move_time_ms);
   };
+  // A fault: Conquian's deal ends by forfeit; Panguingue's seat leaves as a drop does and the
+  // others play on (the record says so with a forfeit move).
   auto forfeit = [&](int seat, std::string reason) {
-    if (out.forfeit_seat >= 0) return;
+    if (out.forfeit_seat >= 0 || gone[static_cast<std::size_t>(seat)]) return;
+    if (game->forfeit(seat, reason)) {
+      gone[static_cast<std::size_t>(seat)] = true;
+      out.forfeits.push_back({seat, reason});
+      at[static_cast<std::size_t>(seat)]->restart();
+      return;
+    }
     out.forfeit_seat = seat;
     out.forfeit_reason = std::move(reason);
   };
 
-  const json ruleset = ruleset_json(rules);
+  const json ruleset = ruleset_json(*setup_.rules);
   json names = json::array();
   for (SeatPlayer* p : at) names.push_back(p->name());
   for (int s = 0; s < n; ++s) {
@@ -118,40 +93,41 @@ RefereeDeal Referee::play(std::uint64_t index, bool swap_seats) {
     if (std::string f = at[static_cast<std::size_t>(s)]->start(setup_.seed, index, line); !f.empty()) forfeit(s, f);
   }
 
-  while (out.forfeit_seat < 0 && !game.over()) {
-    const std::vector<Move> legal = game.engine_moves();
-    if (legal.empty()) throw std::logic_error("no legal move in a position that is not over");
-    const Position& pos = game.position();
-    const int seat = game.to_act();
-    json moves = json::array();
-    for (const Move& m : legal) moves.push_back(protocol_move(pos, m));
+  // Every seat's view of the move just played, told to the seats still at the table. Panguingue's
+  // moves are all public: one line serves every seat.
+  auto observe = [&] {
+    std::string shared;
+    for (int s = 0; s < n && out.forfeit_seat < 0; ++s) {
+      if (gone[static_cast<std::size_t>(s)]) continue;
+      const json seen = game->last_move_seen_by(s);
+      std::string line = json{{"cmd", "observe"}, {"deal", rec.id}, {"move", seen}}.dump(
+          -1, ' ', false, json::error_handler_t::replace);
+      if (std::string f = send(s, line); !f.empty()) forfeit(s, f);
+    }
+  };
+
+  while (out.forfeit_seat < 0 && !game->over()) {
+    const int seat = game->to_act();
+    if (gone[static_cast<std::size_t>(seat)]) throw std::logic_error("a seat that forfeited is asked to act");
     const json act = {{"cmd", "act"},
                       {"deal", rec.id},
-                      {"view", game.view(seat)},
-                      {"legal", moves},
+                      {"view", game->view(seat)},
+                      {"legal", game->protocol_legal()},
                       {"time_ms", setup_.move_time_ms}};
-    const std::string line = act.dump();
+    const std::string line = act.dump(-1, ' ', false, json::error_handler_t::replace);
     if (setup_.observer) setup_.observer(seat, line);
-    ActAnswer a = at[static_cast<std::size_t>(seat)]->act(line, pos, legal, setup_.move_time_ms);
+    ActAnswer a = at[static_cast<std::size_t>(seat)]->act(line, *game, setup_.move_time_ms);
     out.bot_seconds += a.seconds;
-    if (!a.move) {
-      forfeit(seat, a.fault);
-      break;
-    }
-    Move m;
-    Position played_in;
-    if (std::string why = play_answer(game, seat, *a.move, m, played_in); !why.empty()) {
+    std::string why = a.move ? game->play_answer(seat, *a.move) : a.fault;
+    if (!why.empty()) {
       forfeit(seat, why);
-      break;
+      if (out.forfeit_seat >= 0) break;
+    } else {
+      ++out.moves;
     }
-    const json words = protocol_move(played_in, m);
-    ++out.moves;
-    for (int s = 0; s < n && out.forfeit_seat < 0; ++s)
-      if (std::string f = send(s, {{"cmd", "observe"}, {"deal", rec.id}, {"move", observed(played_in, m, words, s)}});
-          !f.empty())
-        forfeit(s, f);
+    observe();
   }
-  rec.moves = game.game_record().moves;
+  rec.moves = game->game_record().moves;
 
   if (out.forfeit_seat >= 0) {
     out.outcome = Outcome{Outcome::Kind::Win, (out.forfeit_seat + 1) % n};
@@ -159,14 +135,18 @@ RefereeDeal Referee::play(std::uint64_t index, bool swap_seats) {
     rec.result.forfeit_seat = out.forfeit_seat;
     rec.result.forfeit_reason = out.forfeit_reason;
   } else {
-    out.outcome = game.position().result;
-    rec.result =
-        out.outcome.kind == Outcome::Kind::Draw ? record::drawn_result() : record::won_result(out.outcome.winner);
+    out.outcome = game->outcome();
+    if (auto* pan = dynamic_cast<PanSession*>(game.get())) pan->put_result(rec.result);
+    else if (auto* c = dynamic_cast<GameSession*>(game.get())) c->put_result(rec.result);
   }
+  out.chips = game->chips();
+  out.pot = game->pot();
   const json outcome = outcome_json(out.outcome, out.forfeit_seat, out.forfeit_reason);
   for (int s = 0; s < n; ++s) {
-    if (s == out.forfeit_seat) continue;  // restarted below; it hears no more of this deal
-    if (std::string f = send(s, {{"cmd", "end"}, {"deal", rec.id}, {"outcome", outcome}, {"record", rec.id}});
+    if (s == out.forfeit_seat || gone[static_cast<std::size_t>(s)])
+      continue;  // restarted: it hears no more of this deal
+    if (std::string f = send(s, json{{"cmd", "end"}, {"deal", rec.id}, {"outcome", outcome}, {"record", rec.id}}.dump(
+                                    -1, ' ', false, json::error_handler_t::replace));
         !f.empty())
       at[static_cast<std::size_t>(s)]->restart();  // the deal is over: a fault now costs nothing but a restart
   }

@@ -14,14 +14,23 @@
 #include "record/record.h"
 #include "rules/ruleset.h"
 #include "serve/seat_player.h"
+#include "turn/outcome.h"
 
 namespace conquian::serve {
 
 struct RefereeDeal {
   record::GameRecord record;
   Outcome outcome;
-  int forfeit_seat = -1;  // the seat that forfeited, or -1
+  int forfeit_seat = -1;  // the seat whose forfeit ended the deal (Conquian), or -1
   std::string forfeit_reason;
+  // Panguingue: the seats that forfeited and left the deal while the others played on.
+  struct Forfeit {
+    int seat;
+    std::string reason;
+  };
+  std::vector<Forfeit> forfeits;
+  std::vector<std::int64_t> chips;  // each seat's net (Conquian: the stake of a won deal)
+  std::int64_t pot = 0;
   int moves = 0;               // moves asked and played (a waive included)
   double bot_seconds = 0;      // the seats' time answering `act`
   double referee_seconds = 0;  // the rest: the referee's own time for the deal
@@ -42,12 +51,16 @@ struct RefereeSetup {
 
 class Referee {
  public:
-  // One player per seat of the ruleset.
+  // One player per seat: the ruleset's seats (Conquian), or as many as sit (Panguingue, within
+  // its range).
   Referee(RefereeSetup setup, std::vector<SeatPlayer*> seats);
   // Deal `index` of the run: dealt as `conquian simulate` deals it (the same seed and index
   // give the same cards), `swap_seats` with the players seated the other way round (a
   // duplicate pair: seat s gets the player of seat seats-1-s).
   RefereeDeal play(std::uint64_t index, bool swap_seats = false);
+  // The same deal with the players rotated: seat s gets the player of seat (s + shift) mod n,
+  // or with `reverse` of seat (shift - s) mod n (a duplicate ring plays every rotation).
+  RefereeDeal play_rotated(std::uint64_t index, int shift, bool reverse = false);
   // Sends `quit` to every seat.
   void quit();
 

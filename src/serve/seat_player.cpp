@@ -6,8 +6,11 @@
 #include <chrono>
 
 #include "base/rng.h"
+#include "batch/pan_players.h"
 #include "batch/players.h"
 #include "serve/bot_process.h"
+#include "serve/game_session.h"
+#include "serve/pan_session.h"
 #include "serve/protocol_moves.h"
 
 namespace conquian::serve {
@@ -24,10 +27,12 @@ std::string excerpt(const std::string& line) {
   return line.size() > 60 ? out + "..." : out;
 }
 
+// A built-in player of either game: it chooses among its game's moves at the session's
+// position (which it reads no further than its seat's view) and answers in the protocol's words.
 class BuiltinSeat final : public SeatPlayer {
  public:
-  BuiltinSeat(std::string name, std::unique_ptr<batch::Player> player)
-      : name_(std::move(name)), player_(std::move(player)) {}
+  BuiltinSeat(std::string name, std::unique_ptr<batch::Player> player, std::unique_ptr<batch::PanPlayer> pan_player)
+      : name_(std::move(name)), player_(std::move(player)), pan_player_(std::move(pan_player)) {}
   const std::string& name() const override { return name_; }
   std::string start(std::uint64_t seed, std::uint64_t deal, const std::string&) override {
     // Its own generator per deal: a deal plays the same whichever deals came before.
@@ -35,18 +40,30 @@ class BuiltinSeat final : public SeatPlayer {
     return {};
   }
   std::string tell(const std::string&, int) override { return {}; }
-  ActAnswer act(const std::string&, const Position& pos, const std::vector<Move>& legal, int) override {
+  ActAnswer act(const std::string&, const Session& game, int) override {
     const auto t = Clock::now();
     ActAnswer a;
-    a.move = protocol_move(pos, legal[player_->choose(pos, legal, rng_)]);
+    if (const auto* c = dynamic_cast<const GameSession*>(&game); c && player_) a.move = choose(*c, *player_);
+    else if (const auto* p = dynamic_cast<const PanSession*>(&game); p && pan_player_)
+      a.move = choose(*p, *pan_player_);
+    else a.fault = fmt::format("the built-in player {} does not play {}", name_, game_name(game.rules().game));
     a.seconds = since(t);
     return a;
   }
   void restart() override {}
 
  private:
+  template <class S, class P>
+  nlohmann::json choose(const S& game, P& player) {
+    const auto legal = game.engine_moves();
+    const auto& m = legal[player.choose(game.position(), legal, rng_)];
+    if constexpr (std::is_same_v<S, GameSession>) return protocol_move(game.position(), m);
+    else return RecordWords<PanGame>::seen_json(game.position(), m);
+  }
+
   std::string name_;
   std::unique_ptr<batch::Player> player_;
+  std::unique_ptr<batch::PanPlayer> pan_player_;
   Rng rng_ = deal_rng(0, 0);
 };
 
@@ -72,7 +89,7 @@ class ProcessSeat final : public SeatPlayer {
     return {};
   }
 
-  ActAnswer act(const std::string& line, const Position&, const std::vector<Move>&, int time_ms) override {
+  ActAnswer act(const std::string& line, const Session&, int time_ms) override {
     const auto t = Clock::now();
     ActAnswer a;
     // A process just started has its start-up time on top of its first answer's limit (an
@@ -134,13 +151,15 @@ class ProcessSeat final : public SeatPlayer {
 
 }  // namespace
 
-bool is_builtin_player(const std::string& spec) {
-  const auto& names = batch::player_names();
+bool is_builtin_player(const std::string& spec, bool pan) {
+  const auto& names = pan ? batch::pan_player_names() : batch::player_names();
   return std::find(names.begin(), names.end(), spec) != names.end();
 }
 
-std::unique_ptr<SeatPlayer> make_seat_player(const std::string& spec, std::size_t max_line) {
-  if (is_builtin_player(spec)) return std::make_unique<BuiltinSeat>(spec, batch::make_player(spec));
+std::unique_ptr<SeatPlayer> make_seat_player(const std::string& spec, std::size_t max_line, bool pan) {
+  if (is_builtin_player(spec, pan))
+    return std::make_unique<BuiltinSeat>(spec, pan ? nullptr : batch::make_player(spec),
+                                         pan ? batch::make_pan_player(spec) : nullptr);
   return std::make_unique<ProcessSeat>(spec, max_line);
 }
 

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/engine.h"
+#include "serve/session.h"
 
 namespace conquian::serve {
 
@@ -31,16 +31,16 @@ class SeatPlayer {
   virtual std::string start(std::uint64_t seed, std::uint64_t deal, const std::string& start_line) = 0;
   // A line that takes no answer (observe, end, quit); "" or the fault that forfeits.
   virtual std::string tell(const std::string& line, int time_ms) = 0;
-  // The act line; `pos` and `legal` are for a built-in player only (which looks at no
-  // more than its seat's view: batch/players.h).
-  virtual ActAnswer act(const std::string& line, const Position& pos, const std::vector<Move>& legal, int time_ms) = 0;
+  // The act line; `game` is for a built-in player only (which looks at no more than its
+  // seat's view: batch/players.h, batch/pan_players.h).
+  virtual ActAnswer act(const std::string& line, const Session& game, int time_ms) = 0;
   // After a fault: the process is killed, and started again at the next deal.
   virtual void restart() = 0;
 };
 
-// A built-in name of batch/players.h, or else a command line run by /bin/sh -c.
-// `max_line`: the longest answer line a command may write.
-std::unique_ptr<SeatPlayer> make_seat_player(const std::string& spec, std::size_t max_line);
-bool is_builtin_player(const std::string& spec);
+// A built-in name of batch/players.h (of batch/pan_players.h with `pan`), or else a command
+// line run by /bin/sh -c. `max_line`: the longest answer line a command may write.
+std::unique_ptr<SeatPlayer> make_seat_player(const std::string& spec, std::size_t max_line, bool pan = false);
+bool is_builtin_player(const std::string& spec, bool pan = false);
 
 }  // namespace conquian::serve

@@ -1,5 +1,5 @@
 // The names of the move codes, as `check` reports them (specs/record-format.md).
-#include "engine/move.h"
+#include "turn/verdict.h"
 
 namespace conquian {
 
@@ -26,6 +26,9 @@ const char* code_name(Code code) {
     case Code::WrongDealer: return "wrong-dealer";
     case Code::ScoreMismatch: return "score-mismatch";
     case Code::AfterMatchEnd: return "after-match-end";
+    case Code::BadDeclaration: return "bad-declaration";
+    case Code::Dropped: return "dropped";
+    case Code::BadChips: return "bad-chips";
   }
   return "?";
 }

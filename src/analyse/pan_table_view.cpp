@@ -1,0 +1,57 @@
+#include "analyse/pan_table_view.h"
+
+#include <fmt/format.h>
+
+#include "pan/engine.h"
+#include "pan/melds.h"
+#include "pan/partition.h"
+
+namespace conquian::analyse {
+namespace {
+
+std::string next_text(const pan::Position& p) {
+  const Deck& deck = p.rules->deck;
+  if (p.result.kind == Outcome::Kind::Win) return fmt::format("over: seat {} won", p.result.winner);
+  if (p.result.kind == Outcome::Kind::Draw) return "over: a draw";
+  const int seat = pan::to_act(p);
+  switch (p.phase) {
+    case pan::Phase::Declare: return fmt::format("seat {} to declare: play or drop", seat);
+    case pan::Phase::Turn: return fmt::format("seat {} to turn a card from the stock", seat);
+    case pan::Phase::Offer: return fmt::format("seat {} to take or pass {}", seat, deck.token(p.up));
+    case pan::Phase::ForceWindow:
+      return fmt::format("seat {} may force {} on seat {}", seat, deck.token(p.up), int(p.actor));
+    case pan::Phase::Forced: return fmt::format("seat {} must take {}", seat, deck.token(p.up));
+    case pan::Phase::Over: break;
+  }
+  return "over";
+}
+
+}  // namespace
+
+std::string pan_table_text(const pan::Position& p) {
+  const Deck& deck = p.rules->deck;
+  std::string out;
+  for (int s = 0; s < p.seats(); ++s) {
+    const char* said = (p.playing >> s) & 1 ? "plays" : (p.dropped >> s) & 1 ? "dropped" : "to declare";
+    std::string melds;
+    for (int i = 0; i < p.table[s].count; ++i) {
+      const CardCounts m = p.table[s].melds[i].counts();
+      const pan::Condition c = pan::condition_of(*p.rules, m);
+      melds += (melds.empty() ? "" : " | ") + pan::tokens(deck, m);
+      if (c.value > 0) melds += fmt::format(" (pays {})", c.value);
+    }
+    out += fmt::format("seat {}{}  {}, chips {:+}\n        hand:  {}\n        table: {}\n", s,
+                       s == p.dealer ? " (dealer)" : "", said, p.chips[s],
+                       p.hand[s].empty() ? "-" : pan::tokens(deck, p.hand[s]), melds.empty() ? "-" : melds);
+  }
+  std::string up = "-";
+  if (p.up != kNoCard)
+    up = fmt::format("{} ({} seat {})", deck.token(p.up), p.up_turned ? "turned by" : "thrown by", int(p.origin));
+  out += fmt::format("face up: {}\ndead:    {} card{}\nstock:   {} card{}{}\npot:     {}\n", up, p.dead.size(),
+                     p.dead.size() == 1 ? "" : "s", p.stock_left(), p.stock_left() == 1 ? "" : "s",
+                     p.stock_known ? "" : " (order unknown)", p.pot);
+  out += fmt::format("next:    {}\n", next_text(p));
+  return out;
+}
+
+}  // namespace conquian::analyse
