@@ -312,7 +312,7 @@ TEST_CASE("joining cards: the shape patterns give what the rests give card by ca
   // MeldReach::joining() works by shifts and masks; joins() card by card is the definition.
   // Every shipped ruleset and the test variants, on random sets of cards of every size.
   std::vector<std::shared_ptr<const Ruleset>> all;
-  for (const std::string& name : shipped_ruleset_names()) all.push_back(load_ruleset(name));
+  for (const std::string& name : testing::conquian_ruleset_names()) all.push_back(load_ruleset(name));
   for (const char* name : {"tiny", "tiny-wild"}) all.push_back(variant(name));
   all.push_back(load_ruleset_text("base: american\nwild: [2d, 2s]\n", "two-wilds", "two-wilds.yaml"));
   int patterned = 0;

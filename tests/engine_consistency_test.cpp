@@ -12,6 +12,7 @@
 #include "replay/move_words.h"
 #include "rules/ruleset.h"
 #include "test_scale.h"
+#include "test_util.h"
 
 using namespace conquian;
 
@@ -108,7 +109,7 @@ struct UnderTest {
 // position, so they play fewer deals.
 std::vector<UnderTest> rulesets_under_test() {
   std::vector<UnderTest> out;
-  for (const auto& name : shipped_ruleset_names()) out.push_back({name, load_ruleset(name), 100});
+  for (const auto& name : testing::conquian_ruleset_names()) out.push_back({name, load_ruleset(name), 100});
   const char* variants[] = {
       "base: american\nrearrange: false\n",
       "base: american\nextra_melds: false\n",

@@ -308,3 +308,50 @@ TEST_CASE("engine: a solve's info lines: at once, at most ten a second, with nod
     }
   }
 }
+
+TEST_CASE("engine: a panguingue game at six seats played to its end; its record, with its chips, is legal to check") {
+  EnginePipe e(CONQUIAN_BINARY);
+  json started = ask(e, json::parse(R"({"cmd":"new","ruleset":"panguingue","seed":5,"seats":6,"dealer":2})"));
+  REQUIRE(started["ok"] == true);
+  CHECK(started["state"]["game"] == "panguingue");
+  CHECK(started["state"]["hands"].size() == 6);
+  CHECK(started["state"]["phase"] == "declare");
+  CHECK(started["state"]["to_act"] == 3);  // the eldest, after the dealer
+  int moves = 0;
+  for (; moves < 5000; ++moves) {
+    json legal = ask(e, json::parse(R"({"cmd":"legal"})"));
+    if (legal["moves"].empty()) break;
+    // Everyone plays (a drop would end many deals at once), then any legal move.
+    json m = legal["moves"][0];
+    if (!m.contains("play")) m = legal["moves"][static_cast<std::size_t>(moves * 7919) % legal["moves"].size()];
+    REQUIRE(ask(e, {{"cmd", "play"}, {"move", m}})["legal"] == true);
+  }
+  const json state = ask(e, json::parse(R"({"cmd":"state"})"))["state"];
+  REQUIRE(!state["outcome"].is_null());
+  std::int64_t sum = state["pot"].get<std::int64_t>();
+  for (const auto& c : state["chips"]) sum += c.get<std::int64_t>();
+  CHECK(sum == 0);
+  // A seat's view holds its own hand and every hand's size, never another hand.
+  const json view = ask(e, json::parse(R"({"cmd":"view","seat":1})"))["view"];
+  CHECK(view["hand"] == state["hands"][1]);
+  CHECK(!view.contains("hands"));
+  CHECK(view["stock"].is_number());
+  // The record carries the settlement, and check finds it legal with the same chips.
+  json rec = ask(e, json::parse(R"({"cmd":"record"})"));
+  REQUIRE(rec["ok"] == true);
+  CHECK(rec["record"].get<std::string>().find("chips: [") != std::string::npos);
+  fs::path file = fs::temp_directory_path() / ("conquian-engine-pan-" + std::to_string(getpid()) + ".yaml");
+  std::ofstream(file) << rec["record"].get<std::string>();
+  auto checked = conquian::testing::run_cli("check --json " + file.string());
+  CHECK(checked.status == 0);
+  const json verdict = json::parse(checked.out)["games"][0];
+  CHECK(verdict["chips"] == state["chips"]);
+  CHECK(verdict["pot"] == state["pot"]);
+  // Illegal moves are refused with check's code; solve says plainly it does not solve Pan.
+  json refused = ask(e, {{"cmd", "play"}, {"move", {{"seat", 0}, {"drop", true}}}});
+  CHECK(refused["legal"] == false);
+  json solved = ask(e, json::parse(R"({"cmd":"solve"})"));
+  CHECK(solved["ok"] == false);
+  CHECK(solved["error"]["code"] == "unsolvable");
+  fs::remove(file);
+}

@@ -339,7 +339,7 @@ moves:
 )");
       CHECK(e.message ==
             "games.yaml:9:5: moves[3]: key 'sead' is not a move key (expected seat, swap, turn, "
-            "take, pass, force, throw, melds, lay, discard, onto)");
+            "take, pass, force, throw, melds, lay, discard, onto, play, drop, collect, forfeit)");
       CHECK(e.mark.line == 9);
       CHECK(e.mark.column == 5);
       CHECK(e.index == 1);
@@ -354,7 +354,8 @@ moves:
     }
     SUBCASE("in the result") {
       const auto e = only_error(record_with("  []\nresult: {winer: 1}\n"));
-      CHECK(contains(e.message, "result: key 'winer' is not a result key (expected winner, draw, forfeit)"));
+      CHECK(
+          contains(e.message, "result: key 'winer' is not a result key (expected winner, draw, forfeit, chips, pot)"));
     }
     SUBCASE("a key given twice") {
       const auto e = only_error(record_with("  - {seat: 0, seat: 1, pass: Ac}\n"));

@@ -35,9 +35,23 @@ std::map<std::string, std::string> keys_of(const Ruleset& r) {
   for (int i = 0; i < r.deck.rank_count(); ++i) ranks += (i ? " " : "") + r.deck.rank_label(i);
   for (int i = 0; i < r.deck.suit_count(); ++i) suits += (i ? " " : "") + r.deck.suit_label(i);
   for (Card c : r.melds.wild) wild += (wild.empty() ? "" : " ") + r.deck.token(c);
+  const PanTerms& p = r.pan;
+  const Conditions& c = p.conditions;
+  const std::string pan =
+      std::to_string(p.packs) + " packs -" + std::to_string(p.strip_spades) + " ante " + std::to_string(p.ante) +
+      " forfeit " + std::to_string(p.drop_forfeit) + " conditions " + std::to_string(c.valle_one_suit) + "/" +
+      std::to_string(c.valle_mixed) + "/" + std::to_string(c.one_suit) + "/" + std::to_string(c.end_sequence) + "/" +
+      std::to_string(c.per_card) + (p.spades_double ? " spades x2" : "") + " out " + std::to_string(p.go_out_per_seat) +
+      (p.go_out_conditions_again ? "+again" : "") + " " + std::to_string(static_cast<int>(p.comoquer_group)) +
+      std::to_string(static_cast<int>(p.discard_take)) + std::to_string(static_cast<int>(p.condition_payers)) +
+      " packet " + std::to_string(p.deal_packet);
   return {
+      {"game", game_name(r.game)},
       {"deck", r.deck.name() + ": " + ranks + " / " + suits},
-      {"seats", std::to_string(r.seats)},
+      {"seats", r.seats_min == r.seats ? std::to_string(r.seats) : range(r.seats_min, r.seats)},
+      {"offer_to", r.offer_to == OfferTo::Table ? "table" : "next"},
+      {"forcing_by", r.forcing.by == ForcingBy::Any ? "any" : "origin"},
+      {"pan", pan},
       {"hand", std::to_string(r.hand)},
       {"target", std::to_string(r.target)},
       {"melds.set", range(r.melds.set_min, r.melds.set_max)},
@@ -69,6 +83,11 @@ const char* kSpanish40 = "spanish-40: 1 2 3 4 5 6 7 10 11 12 / o c e b";
 // extra_melds, forcing decline (000, 002, 003).
 std::map<std::string, std::string> american() {
   return {
+      {"game", "conquian"},
+      {"offer_to", "table"},
+      {"forcing_by", "any"},
+      // Panguingue's terms, at their defaults (a conquian ruleset holds them and never reads them).
+      {"pan", "8 packs -0 ante 1 forfeit 2 conditions 2/1/1/1/1 spades x2 out 1+again 000 packet 5"},
       {"deck", kFrench40},
       {"seats", "2"},
       {"hand", "10"},
@@ -164,6 +183,15 @@ std::map<std::string, std::map<std::string, std::string>> shipped_keys() {
   tiny["hand"] = "3";
   tiny["target"] = "4";
   tiny["melds.set"] = "[3, 3]";
+  // Panguingue (the contract's "Panguingue"): Pan's readings of the keys both games hold.
+  auto& pan = out["panguingue"] = american();
+  pan["game"] = "panguingue";
+  pan["seats"] = "[2, 15]";
+  pan["first_upcard"] = "dealer";
+  pan["offer_to"] = "next";
+  pan["forcing_by"] = "origin";
+  auto& club = out["panguingue-club"] = pan;
+  club["pan"] = "8 packs -1 ante 1 forfeit 2 conditions 2/1/1/1/1 spades x2 out 2+again 000 packet 5";
   return out;
 }
 
@@ -211,7 +239,7 @@ TEST_CASE("rulesets: every shipped ruleset loads with the keys its file and spec
       CHECK(value == keys.at(key));
     }
     // Derived values: the stock is what the hands leave, the meld index is built.
-    CHECK(r->stock_size() == r->deck.size() - r->seats * r->hand);
+    CHECK(r->stock_size() == r->pack_size() - r->seats * r->hand);
     REQUIRE(r->index != nullptr);
     CHECK(!r->meld_index().natural_melds().empty());
   }
@@ -278,6 +306,9 @@ TEST_CASE("rulesets: the key table (rules/ruleset_keys.h) is specs/rulesets.md's
     const auto& row = spec[i];
     CAPTURE(row.name);
     CHECK(std::string(key.default_text) == row.default_text);
+    // The games that hold the key: the spec's "(conquian)" or "(panguingue)" mark.
+    CHECK(key.of_game(Game::Conquian) == row.conquian());
+    CHECK(key.of_game(Game::Panguingue) == row.panguingue());
     // The type column: a Word key's words (`a` or `b`), a Count key's range (a-b), bool.
     if (key.kind == KeyKind::Word) {
       std::string words;
@@ -306,7 +337,8 @@ TEST_CASE("rulesets: every default of the key table loads as the ruleset that wr
   std::string text;
   std::string_view group;
   for (const RulesetKey& key : ruleset_keys()) {
-    if (!key.written() || key.name == "target") continue;  // target: hand + 1, below
+    // target: hand + 1, below; a panguingue key in a conquian ruleset is refused (its own test).
+    if (!key.written() || key.name == "target" || !key.of_game(Game::Conquian)) continue;
     if (key.group() != group && !group.empty()) text += "\n";
     if (key.group().empty()) {
       text += std::string(key.name) + ": " + std::string(key.default_text) + "\n";

@@ -173,7 +173,7 @@ namespace {
 // time (the Python module's and the protocol's hot paths).
 template <class Visit>
 void serve_playouts(int deals_per_ruleset, Visit visit) {
-  for (const std::string& name : conquian::shipped_ruleset_names()) {
+  for (const std::string& name : conquian::testing::conquian_ruleset_names()) {
     auto rules = conquian::load_ruleset(name);
     for (int d = 0; d < deals_per_ruleset; ++d) {
       GameSession s = GameSession::from_seed(rules, static_cast<std::uint64_t>(d) + 1, d % rules->seats);

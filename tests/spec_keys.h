@@ -18,6 +18,11 @@ namespace conquian::testing {
 
 struct SpecKey {
   std::string name, type, default_text, source;  // cells as written, backticks dropped
+  std::string meaning;
+  // The games whose rulesets hold the key: a meaning that starts "(conquian)" or
+  // "(panguingue)" names one; any other, both.
+  bool conquian() const { return !meaning.starts_with("(panguingue)"); }
+  bool panguingue() const { return !meaning.starts_with("(conquian)"); }
 };
 
 inline std::string without_backticks(std::string cell) {
@@ -50,7 +55,7 @@ inline std::vector<SpecKey> spec_ruleset_keys() {
     }
     REQUIRE_MESSAGE(cells.size() == 5, line);
     keys.push_back({without_backticks(cells[0]), without_backticks(cells[1]), without_backticks(cells[2]),
-                    without_backticks(cells[4])});
+                    without_backticks(cells[4]), without_backticks(cells[3])});
   }
   return keys;
 }

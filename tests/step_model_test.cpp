@@ -121,7 +121,7 @@ TEST_CASE("step model: without regrouping, every grouping of a take is a move of
 
 TEST_CASE("step model: agrees with the engine on random positions of every shipped ruleset and variant") {
   std::vector<std::shared_ptr<const Ruleset>> rulesets;
-  for (const auto& n : shipped_ruleset_names()) rulesets.push_back(load_ruleset(n));
+  for (const auto& n : testing::conquian_ruleset_names()) rulesets.push_back(load_ruleset(n));
   for (const auto& r : prove::step_variant_rulesets()) rulesets.push_back(r);
   int per_ruleset = conquian::testing::scaled(4);
   std::mt19937_64 rng(7);

@@ -25,6 +25,15 @@ inline std::shared_ptr<const Ruleset> shared_ruleset(const std::string& name) {
   return r;
 }
 
+// The shipped rulesets of Conquian (every shipped ruleset but Panguingue's), for the tests that
+// ask Conquian's engine.
+inline std::vector<std::string> conquian_ruleset_names() {
+  std::vector<std::string> out;
+  for (const auto& name : shipped_ruleset_names())
+    if (!shared_ruleset(name)->is_pan()) out.push_back(name);
+  return out;
+}
+
 inline std::vector<std::string> words(const std::string& text) {
   std::istringstream in(text);
   std::vector<std::string> out;

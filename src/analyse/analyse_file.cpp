@@ -30,11 +30,19 @@ std::vector<GameResult> analyse_checked(const std::function<void(const check::Ch
   check_keeping([&](check::CheckedGame&& g) {
     documents = std::max(documents, g.verdict.index);
     if (!chosen(g.verdict, which)) return;
+    if (g.verdict.judgement == check::Judgement::Legal && g.rules && g.rules->is_pan()) {
+      // Every decision of a game is solved here; a Pan deal of several seats and hundreds of
+      // unseen cards is not (specs/panguingue.md, "What is not solved"): said, not guessed.
+      results.push_back({std::move(g.verdict), std::nullopt,
+                         "a panguingue deal is not analysed: its decisions, with many seats and hundreds of cards "
+                         "unseen, are past the solvers, and a guess is no analysis"});
+      return;
+    }
     if (g.verdict.judgement == check::Judgement::Legal) {
       slot.push_back(results.size());
       legal.push_back(g);
     }
-    results.push_back({std::move(g.verdict), std::nullopt});
+    results.push_back({std::move(g.verdict), std::nullopt, {}});
   });
   if (results.empty() && (which.game > 0 || !which.id.empty())) {
     std::string what = which.game > 0 ? fmt::format("--game {}", which.game) : fmt::format("--id {}", which.id);

@@ -22,6 +22,7 @@ struct Selection {
 struct GameResult {
   check::GameVerdict verdict;        // check's verdict on the game
   std::optional<Analysis> analysis;  // legal games only
+  std::string not_analysed;          // a legal game left unanalysed: why (a panguingue deal)
 };
 
 // In the order of the file. A selection that matches no game throws record::InputError.

@@ -43,7 +43,8 @@ PanDealStats play_pan_deal(const Ruleset& rules, int seats, std::span<const Card
   st.chips.assign(pos.chips.begin(), pos.chips.begin() + seats);
   st.pot = pos.pot;
   if (rec && pos.result.over()) {
-    rec->result = pos.result.kind == Outcome::Kind::Win ? record::won_result(pos.result.winner) : record::drawn_result();
+    rec->result =
+        pos.result.kind == Outcome::Kind::Win ? record::won_result(pos.result.winner) : record::drawn_result();
     put_settlement(pos, rec->result);
   }
   return st;

@@ -58,12 +58,13 @@ GameVerdict check_pan_record(const record::GameRecord& rec, const Ruleset& rules
     return illegal_at(v, move, why, mark, std::move(text), at);
   };
   std::size_t index = 0;
-  const auto r = replay_game<PanGame>(rec, rules, rec.moves.size(), [&](const pan::Position& before, const pan::Move& m) {
-    ++index;
-    if (m.kind != pan::MoveKind::Take) return;
-    v.collects.push_back({static_cast<int>(index), m.seat, pan::take_collect(before, m.seat, m.table),
-                          pan::paying_seats(before, m.seat)});
-  });
+  const auto r =
+      replay_game<PanGame>(rec, rules, rec.moves.size(), [&](const pan::Position& before, const pan::Move& m) {
+        ++index;
+        if (m.kind != pan::MoveKind::Take) return;
+        v.collects.push_back({static_cast<int>(index), m.seat, pan::take_collect(before, m.seat, m.table),
+                              pan::paying_seats(before, m.seat)});
+      });
   if (r.in_deal) return illegal(0, r.fault, r.deal_mark, "the deal", {});
   if (auto seal = seal_fault(rec)) return illegal(0, *seal, rec.commitment_mark, "the deal", {});
   if (!r.fault.ok()) {

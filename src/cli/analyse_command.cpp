@@ -46,6 +46,11 @@ int run_analyse(const AnalyseCliOptions& opt) {
       done.push_back(&*r.analysis);
       continue;
     }
+    if (!r.not_analysed.empty()) {  // legal, and honestly not analysed: exit 3, as for undecided
+      fmt::print(stderr, "conquian analyse: {}: legal; not analysed: {}\n", r.verdict.id, r.not_analysed);
+      exit = std::max(exit, kExitUnknown);
+      continue;
+    }
     // Refused as check refuses it, with check's words.
     fmt::print(stderr, "conquian analyse: {}", check::verdict_text(r.verdict));
     exit = std::max(exit, r.verdict.judgement == check::Judgement::Malformed ? kExitUnusable : kExitFound);

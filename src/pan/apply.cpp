@@ -23,8 +23,8 @@ bool pays_conditions(const Position& p, int payer, int seat) {
 // `seat` goes out: it takes the pot and collects from every other seat still in the deal
 // go_out_per_seat, plus (go_out_conditions_again) its final table's value.
 void go_out(Position& p, int seat) {
-  const std::int64_t each = p.rules->pan.go_out_per_seat +
-                            (p.rules->pan.go_out_conditions_again ? table_value(*p.rules, p.table[seat]) : 0);
+  const std::int64_t each =
+      p.rules->pan.go_out_per_seat + (p.rules->pan.go_out_conditions_again ? table_value(*p.rules, p.table[seat]) : 0);
   for (int o = 0; o < p.seats(); ++o)
     if (o != seat && p.in_deal(o)) pay(p, o, seat, each);
   p.chips[seat] += p.pot;

@@ -33,18 +33,19 @@ Verdict judge_declaration(const Position& p, const Move& m) {
   const char* word = m.kind == MoveKind::Play ? "play" : "drop";
   if (p.phase != Phase::Declare) {
     const bool spoke = ((p.playing | p.dropped) >> m.seat & 1) != 0;
-    return Verdict::bad(Code::BadDeclaration,
-                        spoke ? fmt::format("seat {} says {}, but it has declared already (every seat declares once, "
-                                            "before play)",
-                                            m.seat, word)
-                              : fmt::format("seat {} says {}, but the declarations are over: play has begun", m.seat,
-                                            word));
+    return Verdict::bad(
+        Code::BadDeclaration,
+        spoke ? fmt::format("seat {} says {}, but it has declared already (every seat declares once, "
+                            "before play)",
+                            m.seat, word)
+              : fmt::format("seat {} says {}, but the declarations are over: play has begun", m.seat, word));
   }
   if (m.seat != p.actor)
-    return Verdict::bad(Code::BadDeclaration,
-                        fmt::format("seat {} says {} out of turn: seat {} declares now (from the eldest, seat {}, round "
-                                    "to the dealer, seat {})",
-                                    m.seat, word, int(p.actor), (p.dealer + 1) % p.seats(), int(p.dealer)));
+    return Verdict::bad(
+        Code::BadDeclaration,
+        fmt::format("seat {} says {} out of turn: seat {} declares now (from the eldest, seat {}, round "
+                    "to the dealer, seat {})",
+                    m.seat, word, int(p.actor), (p.dealer + 1) % p.seats(), int(p.dealer)));
   return {};
 }
 
@@ -96,8 +97,7 @@ std::string chips_words(const Position& p, int seat, const Table& after, std::in
   }
   if (pays.empty()) pays = "its table holds no condition";
   const std::int64_t before = p.high_value[seat];
-  std::string rise =
-      before == 0 ? "" : fmt::format(", less the {} its table paid at its highest before", before);
+  std::string rise = before == 0 ? "" : fmt::format(", less the {} its table paid at its highest before", before);
   return fmt::format("seat {} collects {} a seat, but {}{}: it collects {}", seat, stated, pays, rise, due);
 }
 
@@ -126,13 +126,13 @@ Verdict judge_table(const Position& p, const Move& m, CardCounts& laid) {
     return Verdict::bad(Code::CardUnused, fmt::format("seat {} took {} but put it in no meld", s, tok(p, m.card)));
   laid = after - with_card;
   if (!p.hand[s].contains(laid))
-    return Verdict::bad(Code::NotInHand, fmt::format("seat {} laid {}, but its hand holds {}", s,
-                                                     toks(p, lacking(laid, p.hand[s])),
-                                                     p.hand[s].empty() ? "no card" : toks(p, p.hand[s])));
+    return Verdict::bad(Code::NotInHand,
+                        fmt::format("seat {} laid {}, but its hand holds {}", s, toks(p, lacking(laid, p.hand[s])),
+                                    p.hand[s].empty() ? "no card" : toks(p, p.hand[s])));
   if (p.phase == Phase::Forced && !r.forcing.forced_extra_melds && !laid.empty())
-    return Verdict::bad(Code::NotAllowed,
-                        fmt::format("a forced seat only adds the card to its table, but seat {} also laid {}", s,
-                                    toks(p, laid)));
+    return Verdict::bad(
+        Code::NotAllowed,
+        fmt::format("a forced seat only adds the card to its table, but seat {} also laid {}", s, toks(p, laid)));
   for (int i = 0; i < m.table.count; ++i) {
     const CardCounts meld = m.table.melds[i].counts();
     if (meld_kind(r, meld) == MeldKind::None)
@@ -158,8 +158,8 @@ Verdict judge_take(const Position& p, const Move& m) {
   const CardCounts left = p.hand[s] - laid;
   if (m.table.cards() >= r.target) {
     if (m.discard != kNoCard)
-      return Verdict::bad(Code::BadDiscard,
-                          fmt::format("seat {} goes out with {} melded cards, so it throws nothing", s, m.table.cards()));
+      return Verdict::bad(Code::BadDiscard, fmt::format("seat {} goes out with {} melded cards, so it throws nothing",
+                                                        s, m.table.cards()));
   } else if (m.discard == kNoCard) {
     return Verdict::bad(Code::NoDiscard,
                         fmt::format("seat {} still holds {} and must discard after its take", s, toks(p, left)));
@@ -168,9 +168,9 @@ Verdict judge_take(const Position& p, const Move& m) {
       return Verdict::bad(Code::BadDiscard, fmt::format("seat {} discarded {}, which it had just put on its table", s,
                                                         tok(p, m.discard)));
     if (m.discard == m.card)
-      return Verdict::bad(Code::BadDiscard,
-                          fmt::format("seat {} discarded {}, the card it took: a taken card is melded at once", s,
-                                      tok(p, m.discard)));
+      return Verdict::bad(
+          Code::BadDiscard,
+          fmt::format("seat {} discarded {}, the card it took: a taken card is melded at once", s, tok(p, m.discard)));
     return Verdict::bad(Code::NotInHand,
                         fmt::format("seat {} discarded {}, which is not in its hand", s, tok(p, m.discard)));
   }

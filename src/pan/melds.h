@@ -28,9 +28,7 @@ enum class MeldKind : std::uint8_t {
 };
 
 MeldKind meld_kind(const Ruleset& rules, const CardCounts& cards);
-inline bool is_meld(const Ruleset& rules, const CardCounts& cards) {
-  return meld_kind(rules, cards) != MeldKind::None;
-}
+inline bool is_meld(const Ruleset& rules, const CardCounts& cards) { return meld_kind(rules, cards) != MeldKind::None; }
 
 bool is_valle(const Ruleset& rules, Card c);
 bool is_noncomoquer(const Ruleset& rules, Card c);

@@ -33,8 +33,7 @@ CardCounts parse_card_counts(const Ruleset& rules, const std::string& text, cons
     auto c = rules.deck.parse(token);
     if (!c) throw record::InputError(where, {}, rules.deck.not_a_card(token));
     if (cards.size() >= kMaxPanPartitionCards || cards.count(*c) == CardCounts::kMaxCopies)
-      throw record::InputError(where, {},
-                               fmt::format("more than {} cards: no pack holds more", kMaxPanPartitionCards));
+      throw record::InputError(where, {}, fmt::format("more than {} cards: no pack holds more", kMaxPanPartitionCards));
     cards.add(*c);
   }
   return cards;
@@ -45,8 +44,7 @@ PanPartitionAnswer decide_pan_partition(const Ruleset& rules, const CardCounts& 
   auto best = pan::best_grouping(rules, cards);
   const Z3PanPartition z = z3_pan_partition(rules, cards, limits);
   if (z.answer == Z3PanPartition::Answer::Unknown)
-    throw Z3Undecided("decide whether " + pan::tokens(rules.deck, cards) + " split into legal melds",
-                      z.reason_unknown);
+    throw Z3Undecided("decide whether " + pan::tokens(rules.deck, cards) + " split into legal melds", z.reason_unknown);
   const bool yes = z.answer == Z3PanPartition::Answer::Yes;
   if (yes != best.has_value())
     throw std::runtime_error(

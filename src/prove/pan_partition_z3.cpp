@@ -103,7 +103,8 @@ Z3PanPartition z3_pan_partition(const Ruleset& rules, const CardCounts& cards, c
     for (int c = 0; c < deck.size(); ++c) {
       const int n = cards.count(static_cast<Card>(c));
       z3::expr sum = uses[c].empty() ? ctx.int_val(0) : z3::sum(uses[c]);
-      const std::string name = fmt::format("card {}: {} cop{}", deck.token(static_cast<Card>(c)), n, n == 1 ? "y" : "ies");
+      const std::string name =
+          fmt::format("card {}: {} cop{}", deck.token(static_cast<Card>(c)), n, n == 1 ? "y" : "ies");
       z3::expr g = ctx.bool_const(name.c_str());
       solver.add(z3::implies(g, sum == n));
       guards.push_back(g);

@@ -26,9 +26,9 @@ namespace conquian::prove {
 
 struct Z3PanPartition {
   enum class Answer { Yes, No, Unknown } answer = Answer::Unknown;
-  std::vector<CardCounts> melds;    // Yes: one grouping
-  std::string reason_unknown;       // Unknown: Z3's reason
-  std::vector<std::string> core;    // No: "card 5s: 3 copies" of an unsat core
+  std::vector<CardCounts> melds;  // Yes: one grouping
+  std::string reason_unknown;     // Unknown: Z3's reason
+  std::vector<std::string> core;  // No: "card 5s: 3 copies" of an unsat core
 };
 
 Z3PanPartition z3_pan_partition(const Ruleset& rules, const CardCounts& cards, const Z3Limits& limits = {});

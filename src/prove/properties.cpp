@@ -1,5 +1,7 @@
 #include "prove/properties.h"
 
+#include "prove/pan_properties.h"
+
 #include <fmt/format.h>
 #include <z3++.h>
 
@@ -282,6 +284,12 @@ const std::vector<PropertyKind>& property_kinds() {
       {"playable", "every position that is not over has a legal move", playable, warm_play_proof},
       {"longest-deal", "the longest possible deal, in record moves (a proved bound, and the longest seen)",
        longest_deal, warm_play_proof},
+      {"one-suit-groups-hold-one-suit",
+       "panguingue: a comoquer's group that repeats a card holds that suit only (5s 5s 5s, never 5s 5s 5h)",
+       one_suit_groups_hold_one_suit},
+      {"most-seats-dealt", "panguingue: the most seats the pack deals a hand to, a card left for the upcard",
+       most_seats_dealt},
+      {"condition-fixed-by-cards", "panguingue: what a meld pays is fixed by its cards", condition_fixed_by_cards},
   };
   return kinds;
 }

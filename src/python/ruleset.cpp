@@ -45,6 +45,11 @@ void bind_ruleset(py::module_& m) {
             if (stock != "known" && stock != "unknown")
               throw serve::SessionError("bad-field",
                                         fmt::format("'stock' must be \"known\" or \"unknown\", not \"{}\"", stock));
+            if (r.rules->is_pan())
+              throw std::invalid_argument(
+                  fmt::format("ruleset {} plays panguingue: this module's State plays "
+                              "conquian rulesets only",
+                              r.rules->name));
             GameState g(serve::GameSession::from_seed(r.rules, seed, dealer));
             if (stock == "unknown") g.session().forget_stock_order();
             return g;

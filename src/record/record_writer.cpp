@@ -130,6 +130,10 @@ void append_move_json(std::string& out, const RecordMove& m) {
       out += ',';
       break;
     case MoveKind::Pass: card("pass"); break;
+    case MoveKind::Play:
+      append_json_key(out, "play");
+      out += "true,";
+      break;
     case MoveKind::Drop:
       append_json_key(out, "drop");
       out += "true,";

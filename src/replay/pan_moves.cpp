@@ -45,9 +45,10 @@ std::string toks(const Ruleset& r, const CardCounts& c) { return pan::tokens(r.d
 // The grouping paying the most of `cards`, as a table; a fault when there is none.
 Verdict group_table(const Ruleset& r, int seat, const CardCounts& cards, pan::Table& out) {
   if (cards.size() > pan::kMaxTableCards)
-    return Verdict::bad(Code::TableMismatch, fmt::format("seat {}'s table would hold {} cards; no table holds more than "
-                                                         "{}",
-                                                         seat, cards.size(), pan::kMaxTableCards));
+    return Verdict::bad(Code::TableMismatch,
+                        fmt::format("seat {}'s table would hold {} cards; no table holds more than "
+                                    "{}",
+                                    seat, cards.size(), pan::kMaxTableCards));
   auto best = pan::best_grouping(r, cards);
   if (!best || !pan::to_table(*best, out))
     return Verdict::bad(Code::IllegalMeld,
@@ -118,8 +119,8 @@ PanMoveOrFault to_move(const pan::Position& pos, const record::RecordMove& rm) {
   const CardCounts laid = r.cards(rm.lay);
   if (!r.fault.ok()) return {m, r.fault};
   if (seat < pos.seats() && !pos.hand[seat].contains(laid))
-    return {m, Verdict::bad(Code::NotInHand, fmt::format("seat {} laid {}, not all in its hand", rm.seat,
-                                                         toks(rules, laid)))};
+    return {m, Verdict::bad(Code::NotInHand,
+                            fmt::format("seat {} laid {}, not all in its hand", rm.seat, toks(rules, laid)))};
   CardCounts after = seat < pos.seats() ? pos.table[seat].counts() : CardCounts{};
   after += laid;
   if (m.card != kNoCard) after.add(m.card);
@@ -198,8 +199,7 @@ PanDealOrFault start_pan_from_record(const record::GameRecord& rec, const Rulese
   return out;
 }
 
-void to_record_deal(const Ruleset& rules, int seats, std::span<const Card> order, int dealer,
-                    record::GameRecord& rec) {
+void to_record_deal(const Ruleset& rules, int seats, std::span<const Card> order, int dealer, record::GameRecord& rec) {
   const pan::Position p = pan::deal(rules, seats, order, dealer);
   auto token = [&](Card c) { return record::Token{rules.deck.token(c), {}}; };
   rec.dealer = dealer;

@@ -33,8 +33,7 @@ struct PanDealOrFault {
 PanDealOrFault start_pan_from_record(const record::GameRecord& rec, const Ruleset& rules);
 
 // The deal pan::deal() makes of `order` in a record's words.
-void to_record_deal(const Ruleset& rules, int seats, std::span<const Card> order, int dealer,
-                    record::GameRecord& rec);
+void to_record_deal(const Ruleset& rules, int seats, std::span<const Card> order, int dealer, record::GameRecord& rec);
 
 // A Pan move in a record's words (a waive has none: nullopt). A take states its whole table
 // as melds and the chips it collects from each paying seat (`collect`), which it reads off

@@ -318,7 +318,9 @@ typename G::Position cut_after(const record::GameRecord& rec, const Ruleset& rul
 Position position_after(const record::GameRecord& rec, const Ruleset& rules, std::size_t moves) {
   if (rules.is_pan())
     throw InputError(rec.file, rec.mark,
-                     fmt::format("ruleset {} plays panguingue: this command takes conquian positions", rules.name));
+                     fmt::format("ruleset {} plays panguingue, whose deals are not solved: with many seats and "
+                                 "hundreds of cards unseen they are past the solvers (specs/panguingue.md)",
+                                 rules.name));
   return cut_after<ConquianGame>(rec, rules, moves);
 }
 

@@ -55,7 +55,7 @@ std::string pan_deck(const Ruleset& r) {
 std::string seats_of_game(const Ruleset& r) {
   if (r.is_pan()) return "";
   if (r.seats_min != r.seats) return "a range of seats is for panguingue; a conquian ruleset has a fixed number";
-  if (r.seats > 4) return std::to_string(r.seats) + " seats: conquian is played by 2 to 4";
+  if (r.seats > 4) return std::to_string(r.seats) + " is out of range (2 to 4)";
   return "";
 }
 
@@ -83,7 +83,7 @@ std::vector<RulesetKey> key_table() {
        .check = pan_deck},
       {.name = "seats",
        .kind = KeyKind::Seats,
-       .default_text = "2; panguingue: [2, 15]",
+       .default_text = "2",
        .min = 2,
        .max = 15,
        .cites = "000, S1, S3, S4, S9, S10",
@@ -214,7 +214,7 @@ std::vector<RulesetKey> key_table() {
        .count = [](Ruleset& r) -> int& { return r.scoring.match_target; }},
       {.name = "first_upcard",
        .kind = KeyKind::Word,
-       .default_text = "none; panguingue: dealer",
+       .default_text = "none",
        .words = {"none", "dealer"},
        .cites = "000, S3, S9, S10",
        .word = word_of<&Ruleset::first_upcard>,
@@ -263,14 +263,14 @@ std::vector<RulesetKey> key_table() {
        .set_word = set_word_of<&Ruleset::meld_timing>},
       {.name = "offer_to",
        .kind = KeyKind::Word,
-       .default_text = "table; panguingue: next",
+       .default_text = "table",
        .words = {"table", "next"},
        .cites = "000, C",
        .word = word_of<&Ruleset::offer_to>,
        .set_word = set_word_of<&Ruleset::offer_to>},
       {.name = "forcing_by",
        .kind = KeyKind::Word,
-       .default_text = "any; panguingue: origin",
+       .default_text = "any",
        .words = {"any", "origin"},
        .cites = "000, S14, S19",
        .word = [](const Ruleset& r) { return static_cast<int>(r.forcing.by); },

@@ -46,7 +46,7 @@ void read_range(Fields& m, const std::string& key, int& lo, int& hi, bool hi_may
 void read_seats(const RulesetKey& key, Fields& f, Ruleset& r) {
   const std::string leaf(key.leaf());
   YAML::Node n = f.node(leaf);
-  if (!n) return;
+  if (!n || n.IsNull()) return;
   if (n.IsSequence()) {
     if (n.size() != 2) f.fail(leaf, "must be a number of seats or a pair [min, max]");
     const int lo = static_cast<int>(f.as_integer(n[0], leaf, key.min, key.max));

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <optional>
 
 #include "record/record_reader.h"
@@ -29,6 +30,21 @@ record::RecordMove move_from_json(const nlohmann::json& j) {
     throw SessionError("bad-field",
                        fmt::format("move: must be a mapping such as {{\"seat\": 0, \"turn\": \"5h\"}}, not {}",
                                    j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)));
+  // JSON has types a YAML record has not: a card is a string, not a number that reads as one.
+  auto not_cards = [](const nlohmann::json& v) {
+    if (v.is_string()) return false;
+    if (!v.is_array()) return true;
+    for (const auto& e : v)
+      if (e.is_array() ? std::any_of(e.begin(), e.end(), [](const auto& c) { return !c.is_string(); }) : !e.is_string())
+        return true;
+    return false;
+  };
+  for (const char* key : {"swap", "turn", "take", "pass", "throw", "discard", "lay", "melds"})
+    if (j.contains(key) && !(std::string(key) == "discard" && j[key].is_null()) && not_cards(j[key]))
+      throw SessionError("bad-field",
+                         fmt::format("move: '{}' must be a card (a string such as \"5h\") or a list of "
+                                     "cards, not {}",
+                                     key, j[key].dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)));
   // Read by the record schema itself (record/record_schema.cpp), as one move of a record: a
   // move from a program means what the same words mean in a record file, key for key.
   nlohmann::json move = j;

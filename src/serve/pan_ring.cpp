@@ -46,7 +46,8 @@ RingReport play_ring(const RefereeSetup& setup, const std::vector<SeatPlayer*>& 
   rep.move_time_ms = setup.move_time_ms;
   rep.bootstrap_samples = 1000;
   rep.standings.resize(n);
-  for (std::size_t i = 0; i < n; ++i) rep.players.push_back(players[i]->name()), rep.standings[i].name = players[i]->name();
+  for (std::size_t i = 0; i < n; ++i)
+    rep.players.push_back(players[i]->name()), rep.standings[i].name = players[i]->name();
   Referee referee(setup, players);
   std::vector<std::vector<double>> chips_per_deal(n);
   // per_deal[d][i][j]: games of deal d in which player i ended with more chips than player j
@@ -140,8 +141,9 @@ nlohmann::json ring_json(const RingReport& r) {
                          {"games", s.games},
                          {"rating", s.rating},
                          {"rating_ci", {s.rating_ci.low, s.rating_ci.high}}});
-  return {{"game", "panguingue"},   {"ruleset", r.ruleset}, {"deals", r.deals},
-          {"seats", r.seats},       {"seed", r.seed},       {"move_time_ms", r.move_time_ms},
+  return {{"game", "panguingue"},   {"ruleset", r.ruleset},
+          {"deals", r.deals},       {"seats", r.seats},
+          {"seed", r.seed},         {"move_time_ms", r.move_time_ms},
           {"standings", standings}, {"bootstrap_samples", r.bootstrap_samples}};
 }
 

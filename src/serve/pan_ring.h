@@ -20,7 +20,7 @@ namespace conquian::serve {
 
 struct RingStanding {
   std::string name;
-  double chips = 0;         // chips a deal, the mean over the deals (each the mean of its rotations)
+  double chips = 0;          // chips a deal, the mean over the deals (each the mean of its rotations)
   batch::Interval chips_ci;  // its 95 % interval over the deals
   std::uint64_t won = 0, dropped = 0, forfeits = 0, games = 0;
   double rating = 0;

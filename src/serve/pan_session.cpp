@@ -45,8 +45,8 @@ PanSession PanSession::from_record(record::GameRecord rec, std::size_t after, st
   PanSession s;
   s.rules_ = rules;
   const std::size_t upto = std::min(after, rec.moves.size());
-  const auto r = replay_game<PanGame>(rec, *rules, upto,
-                                      [&](const pan::Position& before, const pan::Move&) { s.history_.push_back(before); });
+  const auto r = replay_game<PanGame>(
+      rec, *rules, upto, [&](const pan::Position& before, const pan::Move&) { s.history_.push_back(before); });
   if (!r.fault.ok()) {
     if (r.in_deal) throw SessionError("bad-record", "the deal: " + fault_text(r.fault));
     const auto& m = rec.moves[r.moves];

@@ -45,8 +45,8 @@ json public_part(const pan::Position& p) {
             {"dealer", p.dealer},
             {"plies", p.plies},
             {"to_act", p.result.over() ? json(nullptr) : json(pan::to_act(p))}};
-  j["face_up"] = p.up == kNoCard ? json(nullptr)
-                                 : json{{"card", deck.token(p.up)}, {"seat", p.origin}, {"turned", p.up_turned}};
+  j["face_up"] =
+      p.up == kNoCard ? json(nullptr) : json{{"card", deck.token(p.up)}, {"seat", p.origin}, {"turned", p.up_turned}};
   return j;
 }
 

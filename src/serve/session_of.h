@@ -110,14 +110,9 @@ class SessionOf : public Session {
     return {true, "", ""};
   }
   // Plays one of legal_moves() as it stands, without going through its JSON words: judged by
-  // the engine and applied as play() does (the fast path of Python's apply_action).
-  PlayVerdict play(const LegalMove& move) {
-    if (G::implies_waive(pos_, move.move)) {
-      PlayVerdict w = play(G::waive(pos_));
-      if (!w.legal) return w;
-    }
-    return play(move.move);
-  }
+  // the engine and applied as play() does, a waive it implies with it, as one move (the fast
+  // path of Python's apply_action).
+  PlayVerdict play(const LegalMove& move) { return play(move.move); }
   // Judges a game move (a waive included) as check judges the next move, and plays it when
   // legal; the record gets its words when it is next read (a waive has none).
   PlayVerdict play(const Move& m) {
@@ -170,7 +165,8 @@ class SessionOf : public Session {
       } catch (const SessionError& e) { return std::string("not a move: ") + e.what(); }
     }
     if (!G::is_waive(m) && m.seat != asked)
-      return fmt::format("illegal move: not-your-turn: seat {} was asked, but the move is seat {}'s", asked, int(m.seat));
+      return fmt::format("illegal move: not-your-turn: seat {} was asked, but the move is seat {}'s", asked,
+                         int(m.seat));
     const bool waived = G::implies_waive(pos_, m);
     if (waived) {
       const PlayVerdict w = play(G::waive(pos_));

@@ -18,8 +18,8 @@ std::unique_ptr<Session> session_from_seed(std::shared_ptr<const Ruleset> rules,
     return std::make_unique<PanSession>(PanSession::from_seed(std::move(rules), seed, n, dealer));
   }
   if (seats > 0 && seats != rules->seats)
-    throw SessionError("bad-field", fmt::format("'seats' {}: ruleset {} plays conquian at {} seats", seats,
-                                                rules->name, rules->seats));
+    throw SessionError("bad-field", fmt::format("'seats' {}: ruleset {} plays conquian at {} seats", seats, rules->name,
+                                                rules->seats));
   return std::make_unique<GameSession>(GameSession::from_seed(std::move(rules), seed, dealer));
 }
 

@@ -34,10 +34,10 @@ namespace conquian {
 
 template <class G>
 concept GameInterface = requires(const typename G::Position& p, typename G::Position& q, const typename G::Move& m,
-                        std::vector<typename G::Move>& out, int seat) {
-  { G::legal_moves(p, out) };
+                                 std::vector<typename G::Move>& out, int seat) {
+  {G::legal_moves(p, out)};
   { G::judge(p, m) } -> std::same_as<Verdict>;
-  { G::apply(q, m) };
+  {G::apply(q, m)};
   { G::to_act(p) } -> std::convertible_to<int>;
   { G::outcome(p) } -> std::same_as<Outcome>;
   { G::chips(p, seat) } -> std::convertible_to<std::int64_t>;

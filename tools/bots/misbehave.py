@@ -28,7 +28,9 @@ for line in sys.stdin:
         continue
     acts += 1
     if acts != good + 1 or fault == "none":
-        answer({"move": random.choice(msg["legal"])})
+        # A Panguingue seat declares play, so that it is asked again in the deal.
+        plays = [m for m in msg["legal"] if isinstance(m, dict) and m.get("play") is True]
+        answer({"move": plays[0] if plays else random.choice(msg["legal"])})
         continue
     seat = msg["view"]["seat"]
     if fault == "illegal":
