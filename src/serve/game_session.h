@@ -1,5 +1,5 @@
 // One game that another program plays move by move (`conquian engine`, specs/protocol.md; the
-// referee of issue 26 and the Python module of issue 27 stand on it): made from a ruleset and a
+// referee and the Python module stand on it): made from a ruleset and a
 // seed, a deal, a position file or a record cut after N moves; then asked for the legal moves,
 // told moves, taken back, shown whole or as one seat sees it, written as a record, solved.
 //

@@ -1,4 +1,4 @@
-// `check` on the same generated games as YAML and as JSON Lines, side by side (issue 25's
+// `check` on the same generated games as YAML and as JSON Lines, side by side (and its
 // goals): JSON Lines against YAML on one thread (goal >= 5x), 2 threads against 1 (goal >= 1.8x), the JSON reader's
 // share of the JSON Lines check (goal <= 1/4) beside the judging alone (what the share is measured against) and
 // simdjson's own full parse of the file (the ceiling of any reader on it), and the peak resident memory of `conquian
