@@ -116,7 +116,7 @@ def secs(x):
 
 
 def ms(x):
-    return f"{x:.1f} ms" if x < 100 else f"{x:.0f} ms"
+    return f"{x:.3f} ms" if x < 1 else f"{x:.1f} ms" if x < 100 else f"{x:.0f} ms"
 
 
 def per_second(x, unit):

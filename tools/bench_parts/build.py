@@ -26,9 +26,9 @@ def run(ctx):
     # to do; and doctest is (for the tests), so CONQUIAN_TESTS=OFF stands for what AUTO gives
     # on a machine that ran tools/install-deps alone: no test, no benchmark built.
     first = "tools/install-deps && tools/build -DCONQUIAN_TESTS=OFF && build/conquian check corpus/legal/*.yaml"
-    out, wall, cpu = ctx.timed(f"cd {clone} && CCACHE_DISABLE=1 {first}")
+    out, wall, cpu = ctx.timed(f"cd {clone} && export CCACHE_DISABLE=1 && {first}")
     f = {"first_wall": wall, "first_cpu": cpu, "first_steps": steps(out)}
-    out, wall, cpu = ctx.timed(f"cd {clone} && CCACHE_DISABLE=1 tools/test")
+    out, wall, cpu = ctx.timed(f"cd {clone} && export CCACHE_DISABLE=1 && tools/test")
     f.update({"test_wall": wall, "test_cpu": cpu, "test_steps": steps(out)})
     f.update({"first": first})
     rows = [

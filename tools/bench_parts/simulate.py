@@ -4,10 +4,10 @@ from bench_table import Part, Row, Table, number_after, per_second
 
 
 def run(ctx):
-    deals, sets = (20000, 100000) if ctx.quick else (100000, 500000)
+    deals, sets, hostile_sets = (20000, 100000, 2000) if ctx.quick else (100000, 500000, 20000)
     simulate = f"{ctx.bin('conquian_bench')} simulate --deals {deals}"
     partition = f"{ctx.bin('conquian_bench')} partition --sets {sets}"
-    hostile = f"{ctx.bin('conquian_bench')} partition-hostile"
+    hostile = f"{ctx.bin('conquian_bench')} partition-hostile --sets {hostile_sets}"
     out = ctx.run(simulate)
     parts = ctx.run(partition)
     worst = max(number_after(line, "33 cards: worst") for line in ctx.run(hostile).splitlines()
