@@ -4,6 +4,12 @@ A part's section of specs/benchmarks.md sits between <!-- part:NAME --> markers 
 its figures as JSON in a comment, so that a later run of other parts can still build the
 headline tables from them. A headline table sits between <!-- bench:NAME --> markers, in
 specs/benchmarks.md and, the same bytes, in README.md (tools/check-docs compares them).
+
+A new table is a new file beside this one (tools/bench loads every *.py here): a function
+run(ctx) that runs its commands with ctx.run (or times whole commands with ctx.hyperfine),
+reads its figures from their output with number_after, and returns a Table of Rows, each
+with the exact command it came from; and PART = Part(name, title, order, run, targets=[the
+build targets it runs]). A new line of an existing bench is a new Row in that bench's file.
 """
 import json
 import re
