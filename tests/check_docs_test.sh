@@ -6,6 +6,7 @@
 #   tests/check_docs_test.sh SOURCE_DIR
 set -euo pipefail
 check_docs="$1/tools/check-docs"
+python=$(python3 -c 'import sys; print(sys.executable)')  # once: a version manager's shim is slow to start
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 failures=0
@@ -25,7 +26,7 @@ make_tree() {  # a clean tree in $tmp/tree, tracked by git
 
 expect() {  # expect STATUS WHAT-STDERR-SAYS DESCRIPTION
   local status=0
-  "$check_docs" --root "$tmp/tree" >"$tmp/out" 2>"$tmp/err" || status=$?
+  "$python" "$check_docs" --root "$tmp/tree" >"$tmp/out" 2>"$tmp/err" || status=$?
   if [ "$status" -ne "$1" ] || ! grep -qF -- "$2" "$tmp/err" "$tmp/out"; then
     echo "FAIL: $3: exit $status (want $1), output:" >&2
     cat "$tmp/out" "$tmp/err" >&2

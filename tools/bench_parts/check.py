@@ -45,10 +45,10 @@ def run(ctx):
 def headline(f):
     n = int(f["games"])
     return [
-        ("benchmarks", [f"read {n:,} games of YAML", secs(f["yaml_read"]),
+        ("benchmarks", [f"read {n:,} games of YAML, CPU", secs(f["yaml_read"]),
                         f"libyaml's raw events: {secs(f['libyaml'])} ({times(f['yaml_read'] / f['libyaml'])})",
                         code(f["command"])]),
-        ("benchmarks", [f"read {n:,} games of JSON Lines", secs(f["json_read"]),
+        ("benchmarks", [f"read {n:,} games of JSON Lines, CPU", secs(f["json_read"]),
                         f"simdjson's parse: {secs(f['simdjson'])} ({times(f['json_read'] / f['simdjson'])})",
                         code(f["command"])]),
     ]

@@ -38,7 +38,7 @@ def run(ctx):
 
 
 def headline(f):
-    return [("benchmarks", [f"check {int(f['games']):,} games of JSON Lines on 2 threads against 1",
+    return [("benchmarks", [f"check {int(f['games']):,} games of JSON Lines on 2 threads against 1, wall",
                             times(f["two_threads"]),
                             f"the machine's own two-process ceiling: {times(f['ceiling'])}",
                             code("tools/bench --part check-processes")])]

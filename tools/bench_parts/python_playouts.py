@@ -26,8 +26,8 @@ def run(ctx):
 
 
 def headline(f):
-    return [("benchmarks", ["random playouts from Python, the stock known", per_second(f["known"], "deals"),
-                            f"the C++ soak on the same core: {per_second(f['soak'], 'deals')}", code(f["command"])])]
+    return [("benchmarks", ["random american playouts from Python, CPU", per_second(f["known"], "deals"),
+                            f"the C++ soak (more work a deal): {per_second(f['soak'], 'deals')}", code(f["command"])])]
 
 
 PART = Part("python", "random playouts from Python", 50, run, targets=["conquian_python", "conquian_soak"],

@@ -23,7 +23,7 @@ def run(ctx):
         Row("meld partitions of 10 american cards", f"{f['partition_10']:.1f} M checks/s", "", partition),
         Row("meld partitions of 11 american cards", f"{f['partition_11']:.1f} M checks/s", "", partition),
         Row("the worst meld partition of 33 cards, over hostile 64-card decks", f"{worst:.3f} ms",
-            "under a millisecond (specs/limits.md)", hostile),
+            "thread CPU time (specs/limits.md)", hostile),
     ]
     return Table(rows, f, notes="Half the card sets random, half built from melds (specs/step-model.md).")
 

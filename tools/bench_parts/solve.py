@@ -34,7 +34,7 @@ def run(ctx):
 
 
 def headline(f):
-    return [("benchmarks", [f"solve a whole deal, every card known (median of {int(f['deals'])})",
+    return [("benchmarks", [f"solve a whole deal, every card known, median of {int(f['deals'])}",
                             ms(f["deal_median"]), f"DDS, bridge's double-dummy solver: {DDS_MS} ms (published)",
                             code(f["command"])])]
 
