@@ -125,6 +125,16 @@ def ms(x):
     return f"{x:.3f} ms" if x < 1 else f"{x:.1f} ms" if x < 100 else f"{x:.0f} ms"
 
 
+def minutes(x):
+    return f"{x / 60:.1f} min"
+
+
+def compile_steps(output):
+    """The compile steps of a build's output: the largest total of ninja's [done/total] lines."""
+    totals = [int(t) for t in re.findall(r"^\[\d+/(\d+)\]", output, re.MULTILINE)]
+    return max(totals) if totals else 0
+
+
 def per_second(x, unit):
     return f"{x:,.0f} {unit}/s"
 
