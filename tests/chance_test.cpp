@@ -276,7 +276,7 @@ TEST_CASE(
   CHECK(check_sure_winners(11, 600, after_one_take) >= conquian::testing::scaled(20));
 }
 
-TEST_CASE("sure winners two cards from the target: one card to shed, two cards only it can take (issue 29)") {
+TEST_CASE("sure winners two cards from the target: one card to shed, two cards only it can take") {
   // The claim one take further back (ChanceSearch::wins_after_one_take), on more positions
   // than above, so that it is made often enough to be held to plain expectimax.
   int after_one_take = 0;
@@ -285,7 +285,7 @@ TEST_CASE("sure winners two cards from the target: one card to shed, two cards o
   CHECK(after_one_take >= conquian::testing::scaled(40));
 }
 
-TEST_CASE("a seat that cannot win: fewer than target cards of its closure join it (issue 29)") {
+TEST_CASE("a seat that cannot win: fewer than target cards of its closure join it") {
   // Node::may_win false is a claim about every order of the stock: plain expectimax must
   // give that seat no win. Counted apart: the claims that the count of the closure alone
   // (less the inert cards) did not make, which counting only the cards that join it adds.
@@ -487,7 +487,7 @@ TEST_CASE("closures under kept groupings: the same cards grouped two ways are tw
 
 TEST_CASE("a turn keeps nothing of the card refused before it, and the search still equals plain expectimax there") {
   // enter_turn clears up_turned with the face-up card: a stale flag made positions equal in
-  // every rule differ in their keys (issue 29).
+  // every rule differ in their keys.
   int turns_after_turned = 0;
   for (const char* name : {"tiny", "tiny-offer", "american"}) {
     auto rules = variant(name);

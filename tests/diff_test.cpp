@@ -234,7 +234,7 @@ TEST_CASE("diff: a small run's JSON adds up; forcing only where allowed") {
   CHECK(html.find("http://") == html.find("http://www.w3.org/2000/svg"));  // nothing fetched
 }
 
-TEST_CASE("diff: the variants of issue 15 beside the rulesets they vary") {
+TEST_CASE("diff: the variants beside the rulesets they vary") {
   // The lists `conquian diff` is run on for these variants (specs/rulesets.md); each group
   // shares its seat count. Every deal of each ruleset is played, and what a variant switches
   // off does not happen.

@@ -104,7 +104,7 @@ struct UnderTest {
 };
 
 // Every shipped ruleset, variants that exercise the keys no shipped ruleset turns on, and
-// hands of 20 to 30 cards with wild cards (issue 11: the generator once looked for extra
+// hands of 20 to 30 cards with wild cards (the generator once looked for extra
 // melds among the 20 lowest cards of the hand only). Big hands list thousands of takes per
 // position, so they play fewer deals.
 std::vector<UnderTest> rulesets_under_test() {

@@ -247,7 +247,7 @@ TEST_CASE("hit forcing (002): the discard onto another table, then that seat thr
   CHECK(p.stock[p.stock_top] == card(r->deck, "Jc"));
 }
 
-TEST_CASE("big hands with a wild card: every take judge() accepts is generated (issue 11)") {
+TEST_CASE("big hands with a wild card: every take judge() accepts is generated") {
   // The generator once cut the hand to its 20 lowest cards by deck index before looking for
   // extra melds with wild cards, so 9s Ts Js (high indices) were never laid.
   auto r = load_ruleset_text("deck: french-52\nhand: 24\ntarget: 25\nwild: [2d]\n", "big-wild", "big-wild.yaml");

@@ -221,7 +221,7 @@ TEST_CASE("forcing: different lists of groupings are an internal disagreement") 
   } catch (const prove::ForcingDisagreement& e) { CHECK(std::string(e.what()).rfind("internal disagreement", 0) == 0); }
 }
 
-TEST_CASE("forcing: Z3's unknown is no list of groupings (issue 11)") {
+TEST_CASE("forcing: Z3's unknown is no list of groupings") {
   // A resource limit of one unit stops Z3's first check: the groupings cannot all be listed,
   // and the analysis says so rather than answer from an incomplete list.
   const fs::path file = fs::path(CONQUIAN_SOURCE_DIR) / "corpus/positions/decline-seven-discards.position.yml";

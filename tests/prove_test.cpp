@@ -92,7 +92,7 @@ TEST_CASE("prove: spec files are read strictly") {
   std::filesystem::remove_all(dir);
 }
 
-TEST_CASE("prove: Z3's unknown is no proof: the value is unknown, with Z3's reason (issue 11)") {
+TEST_CASE("prove: Z3's unknown is no proof: the value is unknown, with Z3's reason") {
   // A resource limit of one unit stops every check before it can answer, on any machine;
   // without the three-way check these were "proved" (unknown taken for unsat).
   const prove::Z3Limits starved{0, 1};

@@ -293,7 +293,7 @@ result:
   }
 
   TEST_CASE("an empty file or a file of comments is an error naming the file; `---` alone is an empty document") {
-    // Issue 11: a pipeline that wrote nothing must not pass as a valid file of zero games.
+    // A pipeline that wrote nothing must not pass as a valid file of zero games.
     for (const char* text : {"", "\n\n  \n", "# nothing here\n\n# at all\n"}) {
       CAPTURE(text);
       const auto none = read_text(text);

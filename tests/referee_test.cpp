@@ -260,7 +260,7 @@ void strings_in(std::string_view line, std::set<std::string>& out) {
 }
 
 TEST_CASE("referee: the leak scan, 1,000 deals: no card hidden from a seat is in any line sent to it") {
-  // 1,000 deals (the number); a tenth of them in the sanitizer build (test_scale.h).
+  // 1,000 deals; a tenth of them in the sanitizer build (test_scale.h).
   const int deals = conquian::testing::scaled(1000);
   std::shared_ptr<const Ruleset> rules;
   RefereeSetup setup = american_setup(rules, 1000);

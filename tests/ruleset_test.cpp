@@ -153,7 +153,7 @@ std::map<std::string, std::map<std::string, std::string>> shipped_keys() {
   four["target"] = "8";
   out["old-pack"] = american();
   out["old-pack"]["deck"] = "custom: A 2 3 4 5 6 7 8 9 10 / c d h s";
-  // The variants of issue 15, each as its file's comment cites it.
+  // The variants of specs/rulesets.md, each as its file's comment cites it.
   auto& noextra = out["american-noextra"] = american();
   noextra["extra_melds"] = "false";  // 000: cards from the hand only into the taken card's meld
   auto& french9 = out["nine-card-french"] = noextra;

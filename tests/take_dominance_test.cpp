@@ -1,4 +1,4 @@
-// Dominance at a take (issue 29, gain 2): laying, with a take, extra cards of the hand that
+// Dominance at a take: laying, with a take, extra cards of the hand that
 // form melds on their own is NOT always at least as good as keeping them, even without any
 // forcing. Found by comparing every such pair of take moves with plain expectimax
 // (chance_reference.h) on random American endgames; the search must not prune such takes.

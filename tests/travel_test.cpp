@@ -1,4 +1,4 @@
-// Records that travel (issue 15): a ruleset file written inline by `simulate`, a ruleset
+// Records that travel: a ruleset file written inline by `simulate`, a ruleset
 // named by a path beside the record, sealed deals that cover the stock, and matches, all as
 // `conquian check` sees them through the built binary.
 #include <doctest/doctest.h>

@@ -64,7 +64,7 @@ struct Budgets {
   std::uint64_t exact_nodes = 5'000'000;  // hindsight: nodes per position
   // Stock unknown: nodes per position. 200,000, not 1,000,000: on corpus/legal/ the larger
   // budget judged 23 more of 728 decisions (283 against 260) for 2.8 times the time, nearly
-  // all of it one search per game that reaches the budget anyway (README, Benchmarks).
+  // all of it one search per game that reaches the budget anyway (specs/benchmarks.md, analyse).
   std::uint64_t chance_nodes = 200'000;
   int exact_table_bits = 20;
   int chance_table_bits = 18;

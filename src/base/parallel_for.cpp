@@ -61,7 +61,7 @@ void work(Job& job, int worker) {
 // Threads started once and kept, asleep between calls. Started anew for every call (as they
 // were), each thread came with an empty malloc cache: in a JSON Lines check, whose passes
 // each read 64 records, the helper's allocations then all took malloc's slow path, and two
-// threads spent 1.3 to 1.6 times one thread's CPU (perf: _int_malloc 4x, issue 25).
+// threads spent 1.3 to 1.6 times one thread's CPU (perf: _int_malloc 4x).
 //
 // A helper joins a job only while it is idle, and the caller works on its own job and waits
 // only for the helpers inside it: a body that calls parallel_for itself (from a helper or

@@ -177,7 +177,7 @@ void finish(FileState& st, int threads, const CheckFileOptions& options, const C
 // Documents judged at once: enough to keep every thread busy, few enough to keep memory
 // bounded on a file of any size, and the records read still in the cache when judged (a
 // record is about 10 KB; with 64 a thread, taking a JSON Lines file's documents a chunk at a
-// time cost a fifth more CPU than one at a time on one thread, farm-bench).
+// time cost a fifth more CPU than one at a time on one thread).
 std::size_t batch_size(int threads) { return threads <= 1 ? 1 : 32 * static_cast<std::size_t>(threads); }
 
 // The readers of JSON Lines, one for each thread that reads, made when first asked.

@@ -53,7 +53,7 @@ struct CheckFileOptions {
   // Whether the sink gets each record and its ruleset with the verdict. When not, a record is
   // freed on the thread that judged it, as soon as it is judged: freed by the caller's
   // thread, the records the others read left their malloc caches empty, and two threads
-  // spent about a fifth more CPU (perf, issue 25). check_file and check_text keep none.
+  // spent about a fifth more CPU (perf). check_file and check_text keep none.
   bool keep_records = true;
 };
 

@@ -1,5 +1,5 @@
 // Every subcommand registers itself with CLI11 and returns its exit status from run_*.
-// Exit status (README.md, specs/architecture.md): 0 all good, 1 the input was read and found
+// Exit status (specs/command-line.md): 0 all good, 1 the input was read and found
 // wanting, 2 the input could not be used, 3 undecided (Z3 answered unknown, or a
 // search reached its budget).
 #pragma once

@@ -9,6 +9,7 @@
 #include "cli/command_error.h"
 #include "cli/command_line.h"
 #include "cli/commands.h"
+#include "cli/version.h"
 #include "prove/z3_check.h"
 #include "record/input_error.h"
 
@@ -59,7 +60,7 @@ int main(int argc, char** argv) {
       "refuted property), 2 the input could not be used (unreadable file, bad YAML, unknown\n"
       "ruleset, bad option), 3 undecided (prove, forcing: a Z3 check answered unknown)."};
   app.require_subcommand(1);
-  app.set_version_flag("-V,--version", "conquian " CONQUIAN_VERSION);
+  app.set_version_flag("-V,--version", version_line());
   Runner run;
   register_check(app, run);
   register_rulesets(app, run);

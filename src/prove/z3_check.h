@@ -1,6 +1,6 @@
 // One Z3 check, its three answers kept apart. "unknown" (a timeout, a resource limit, an
 // error) is no proof of anything: a caller that treats it as unsat would claim a property
-// it never proved (issue 11). So every check under src/prove goes through check() below or
+// it never proved. So every check under src/prove goes through check() below or
 // switches on all three results itself (partition_z3.cpp), and an unknown answer carries
 // Z3's reason_unknown up to the command, which then exits 3.
 #pragma once

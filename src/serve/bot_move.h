@@ -1,4 +1,4 @@
-// The bot side of the protocol (issue 26, "The bot side"): a built-in player's move for the
+// The bot side of the protocol (specs/referee.md, "The bot side of the protocol"): a built-in player's move for the
 // referee's `act` request, from the seat's view as `view` gives it and the legal moves the
 // referee lists. The player sees the view only: it is asked of a world drawn uniformly from
 // the view (engine/seat_view.h), which its view of the world is (players look at nothing else).

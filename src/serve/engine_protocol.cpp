@@ -103,7 +103,7 @@ bool EngineProtocol::submit(std::string_view line) {
   if (cmd == "solve") ++solves_;
   // Nothing before it waits and it is no search: answered here, on the reading thread. A
   // round trip then costs no wake-up of the worker (two thread switches a request, most of
-  // a `legal` or `play` answer's time through a pipe; tools/bench/bench_engine.cpp). Order
+  // a `legal` or `play` answer's time through a pipe; tools/conquian_bench/bench_engine.cpp). Order
   // is kept: the worker is idle and only this thread gives it work.
   if (cmd != "solve" && !busy_ && queue_.empty()) {
     busy_ = true;

@@ -1,4 +1,4 @@
-// Proved intervals for the stock unknown (issue 29, part 2): where the exact value costs too
+// Proved intervals for the stock unknown: where the exact value costs too
 // much, bounds [L, U] on seat 0's expected score that the search proves, narrowed by
 // bisection while nodes and time remain (specs/solve.md, "Proved intervals").
 //

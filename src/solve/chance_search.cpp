@@ -89,7 +89,7 @@ CardSet ChanceSearch::closure(Node& n, int seat, const Node* parent) const {
   return r.cards;
 }
 
-// Issue 29, gain 3: the certain winner one take further back. Seat s holds one card x and
+// The certain winner one take further back. Seat s holds one card x and
 // is two cards from the target, and the other seat cannot win. Let F be the cards s could
 // ever come to take (open to it, fitting its table: regrouped, as rearrange allows), and U
 // those of F still in the stock that the other seat can never acquire (outside its
@@ -144,7 +144,7 @@ void ChanceSearch::describe(Node& n, const Node* parent) const {
     for (int s = 0; s < 2; ++s) {
       // held, never melded by the seat, never acquired by the other
       const CardSet inert = (p.hand[s] - reach[1 - s]) - n.reach[s].joined;
-      // Issue 29, gain 3: a seat wins with `target` cards on its table, each in a meld of
+      // Who may still win: a seat wins with `target` cards on its table, each in a meld of
       // them, all in its closure less its inert cards; a card of them joins them, so it
       // joins the closure. So only closure cards that join the closure count: not a hand
       // card the other seat might take (not inert) that melds with nothing the seat can

@@ -1,4 +1,4 @@
-// The threshold split at a turn (issue 29, part 2): a null-window test "is the sum of the
+// The threshold split at a turn: a null-window test "is the sum of the
 // cards' values at least beta?" given to each card as its own test, instead of Star1's windows.
 //
 // Star1 gives a card the window outside which the sum falls outside (alpha, beta) whatever its

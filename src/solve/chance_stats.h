@@ -20,7 +20,7 @@ void chance_node(std::uint64_t hash, int stock_left, std::size_t children);  // 
 void chance_cut();                                                           // the turn's bounds cut its last draws
 void chance_child_searched();                                                // a draw reached (maybe known already)
 void chance_child_exact(bool exact);                                         // a draw searched, exact now or not
-// Issue 29's decided entries: a tabled position whose own bounds (a certain winner, no seat
+// Decided entries: a tabled position whose own bounds (a certain winner, no seat
 // able to win) settle it before any search, and a tabled position searched, with what the
 // search and the table then knew: its exact value (`decided`: -1, 0 or +1 exactly, else a
 // fraction), or only a bound.

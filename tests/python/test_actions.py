@@ -17,8 +17,8 @@ def shipped_rulesets():
 
 
 def test_random_playouts_make_records_check_finds_legal():
-    """The issue's 10,000 playouts (CONQUIAN_TEST_SCALE scales them; 8 s of CPU with their
-    check, measured at load 15 on the shared 2-core machine), every shipped ruleset in turn, the
+    """10,000 playouts (CONQUIAN_TEST_SCALE scales them; about 8 s of CPU with their
+    check), every shipped ruleset in turn, the
     stock known in half of them and a chance node at every turn in the other half; every
     record checks legal."""
     rng = random.Random(27)

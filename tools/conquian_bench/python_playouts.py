@@ -2,7 +2,7 @@
 """Random playouts per second from Python, through legal_actions/apply_action (the OpenSpiel
 shape), beside the C++ soak's rate on the same machine (one core each).
 
-    PYTHONPATH=build/python python3 tools/bench/python_playouts.py [--deals N] [--ruleset R]
+    PYTHONPATH=build/python python3 tools/conquian_bench/python_playouts.py [--deals N] [--ruleset R]
         [--stock known|unknown|both] [--soak build/conquian_soak] [--soak-deals M]
 
 The Python loop plays every deal to its end: at each step it asks is_terminal() and

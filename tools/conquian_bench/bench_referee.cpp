@@ -1,4 +1,4 @@
-// A referee run of two bots through real pipes (issue 26, section 4): by default 1,000
+// A referee run of two bots through real pipes (specs/referee.md): by default 1,000
 // american deals between two Python random bots (tools/bots/random_bot.py). Shows the
 // referee's own time per move (dealing, views, legal moves as JSON, judging, records)
 // beside the bots' time per move (from the act line written to the answer read: the bot's

@@ -2,7 +2,7 @@
 // card known: whole deals from the first move, and endgames with six stock cards left
 // (greedy play until then). Each with the full solver, with fastest-win off, and "plain"
 // (no transposition table, no move ordering) under a node budget.
-// Goals (issue 3; not tests): median <= 1 s per full deal; >= 100x faster than plain;
+// Goals (not tests): median <= 1 s per full deal; >= 100x faster than plain;
 // 6-card endgames <= 10 ms.
 //
 //   conquian_bench solve [--deals 100] [--seed 1] [--ruleset american] [--endgame 6]

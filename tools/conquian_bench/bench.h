@@ -1,6 +1,6 @@
-// tools/bench: one program, one benchmark per file. Each file registers a function with
+// tools/conquian_bench: one program, one benchmark per file. Each file registers a function with
 // BENCHMARK_ENTRY; `conquian_bench NAME [args]` runs one, `conquian_bench` lists them.
-// Speed goals are shown here, never in a timed test.
+// Speed goals are shown here, never in a timed test; tools/bench runs them and writes specs/benchmarks.md.
 #pragma once
 
 #include <algorithm>

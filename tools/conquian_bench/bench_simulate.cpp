@@ -1,4 +1,4 @@
-// Greedy games simulated per second per core (issue 5's goal: >= 10,000 on `american`),
+// Greedy games simulated per second per core (goal: >= 10,000 on `american`),
 // played as `conquian diff` plays them: no records written, statistics only. One thread
 // gives the per-core rate; --threads N shows how it scales.
 #include <fmt/core.h>

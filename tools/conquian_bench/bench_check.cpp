@@ -1,4 +1,4 @@
-// `check` on the same generated games as YAML and as JSON Lines, side by side (issue 25's
+// `check` on the same generated games as YAML and as JSON Lines, side by side (and its
 // goals): JSON Lines against YAML on one thread (goal >= 5x), 2 threads against 1 (goal >= 1.8x), the JSON reader's
 // share of the JSON Lines check (goal <= 1/4) beside the judging alone (what the share is measured against) and
 // simdjson's own full parse of the file (the ceiling of any reader on it), and the peak resident memory of `conquian
@@ -9,6 +9,7 @@
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <yaml.h>
 
 #include <algorithm>
 #include <ctime>
@@ -80,6 +81,26 @@ bool walk_value(simdjson::ondemand::value v, std::size_t& scalars) {
     case ondemand::json_type::null: return v.is_null().value_unsafe();
     default: return false;
   }
+}
+
+// libyaml's parser alone on a YAML text: every event pulled and dropped, no schema and no
+// record built: the floor of any reader on libyaml's event API. The events, 0 on an error.
+std::size_t libyaml_events(const std::string& text) {
+  yaml_parser_t parser;
+  if (yaml_parser_initialize(&parser) == 0) return 0;
+  yaml_parser_set_input_string(&parser, reinterpret_cast<const unsigned char*>(text.data()), text.size());
+  std::size_t events = 0;
+  for (bool end = false; !end; ++events) {
+    yaml_event_t event;
+    if (yaml_parser_parse(&parser, &event) == 0) {
+      events = 0;
+      break;
+    }
+    end = event.type == YAML_STREAM_END_EVENT;
+    yaml_event_delete(&event);
+  }
+  yaml_parser_delete(&parser);
+  return events;
 }
 
 // Wall and CPU seconds (the process's user + system time, every thread's) of one timed run.
@@ -201,13 +222,21 @@ int bench_check(const bench::Args& args) {
   });
   simdjson::padded_string padded;
   if (simdjson::padded_string::load(jsonl).get(padded) != simdjson::SUCCESS) return 1;
+  std::string yaml_text;
+  {
+    std::ifstream in(yaml, std::ios::binary);
+    std::ostringstream all;
+    all << in.rdbuf();
+    yaml_text = all.str();
+  }
   simdjson::dom::parser parser;
   simdjson::ondemand::parser walker;
 
   int legal_yaml = 0, legal_1 = 0, legal_2 = 0, legal_judged = 0, legal_a = 0, legal_b = 0;
-  std::size_t read_yaml = 0, read_json = 0, docs = 0, walked = 0, scalars = 0;
-  Runs yaml_read, yaml_1, raw, walk, json_read, judging, json_1, json_2, pair;
+  std::size_t read_yaml = 0, read_json = 0, docs = 0, walked = 0, scalars = 0, events = 0;
+  Runs yaml_events, yaml_read, yaml_1, raw, walk, json_read, judging, json_1, json_2, pair;
   for (int r = 0; r < runs; ++r) {
+    yaml_events.each.push_back(time_once([&] { events = libyaml_events(yaml_text); }));
     // The reader alone: every record of the file read, none judged.
     yaml_read.each.push_back(time_once([&] {
       read_yaml = 0;
@@ -256,6 +285,10 @@ int bench_check(const bench::Args& args) {
   }
   // A walk or parse that stopped early would time less than the whole file: both must have
   // gone through every record the reader read.
+  if (events == 0) {
+    fmt::print(stderr, "bench check: libyaml could not parse the YAML file\n");
+    return 1;
+  }
   if (docs != read_json || walked != read_json) {
     fmt::print(stderr, "bench check: simdjson went through {} (DOM) and {} (On-Demand) of the {} records read\n", docs,
                walked, read_json);
@@ -267,6 +300,7 @@ int bench_check(const bench::Args& args) {
     fmt::print("{:<46} {:7.3f} s {:7.3f} s {:12.0f}\n", what, t.median_wall(), t.median_cpu(),
                static_cast<double>(n) / t.median_wall());
   };
+  line("libyaml events alone (no schema)", yaml_events, static_cast<std::size_t>(games));
   line("YAML read (libyaml events + schema)", yaml_read, read_yaml);
   line("YAML check, 1 thread", yaml_1, games);
   line("simdjson parse_many, DOM (the ceiling)", raw, docs);
@@ -323,6 +357,7 @@ int bench_check(const bench::Args& args) {
     std::vector<record::GameRecord>().swap(records);
     padded = simdjson::padded_string();
     std::string().swap(lines);
+    std::string().swap(yaml_text);
     ::malloc_trim(0);
     const std::string conquian = (fs::read_symlink("/proc/self/exe").parent_path() / "conquian").string();
     const auto t0 = std::chrono::steady_clock::now();

@@ -1,4 +1,4 @@
-// Two players against each other on the same shuffled decks (issue 12, part 3): each deal is
+// Two players against each other on the same shuffled decks: each deal is
 // played twice, player A in seat 0 and then in seat 1 (duplicate play: both face the same
 // cards from both sides), the dealer alternating with the deal number as in `simulate`.
 // Reports A's wins, draws and losses with Wilson 95% intervals (batch/stats.h, as `diff`

@@ -1,5 +1,5 @@
 // The exact search with the stock unknown (solve/chance.h), the part of `conquian_bench
-// solve` for issue 12:
+// solve` for the stock unknown:
 //   - the corpus positions (corpus/positions/*) and simulated-american --after 30, with the
 //     default settings; goal: at most 5 s each;
 //   - american positions with --unseen cards left in the stock (greedy play from random
@@ -17,8 +17,8 @@
 //   --write DIR: each sampled position also as a position file DIR/unseenN-K.position.yml
 //   --interval-goal yes: on each solved sampled position (value v), the nodes of the two
 //     threshold tests that prove [v-0.1, v+0.1] (solve/chance_interval.h; each with a fresh
-//     table) and of the bisection to a width of 0.2, against the exact search's nodes; goal
-//     (issue 29): the median ratio at most 0.1; --interval-split yes: those tests with the
+//     table) and of the bisection to a width of 0.2, against the exact search's nodes; goal:
+//     the median ratio at most 0.1; --interval-split yes: those tests with the
 //     threshold split at the turns (solve/chance_split.cpp) instead of Star1's windows
 #include "bench_solve_chance.h"
 

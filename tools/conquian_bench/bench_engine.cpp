@@ -1,4 +1,4 @@
-// `conquian engine` through a pipe, as another program meets it (issue 26, "Measured"):
+// `conquian engine` through a pipe, as another program meets it (specs/protocol.md):
 //   conquian_bench engine [--pairs 50000] [--runs 20] [--binary build/conquian]
 // - legal + play round trips a second: `legal`, then `play` of one of its moves, each answer
 //   read before the next request is written (a new deal when one ends); goal >= 20,000/s on

@@ -1,5 +1,5 @@
 // What strategy fusion costs PIMC on small endgames, and what postponing the
-// perfect-information evaluation (EPIMC) buys back (issue 12, part 2; specs/solve.md,
+// perfect-information evaluation (EPIMC) buys back (specs/solve.md,
 // "One seat's view").
 //
 // Endgames: deals of `american` (simulate's shuffles) played greedy against greedy until a

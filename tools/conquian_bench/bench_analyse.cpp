@@ -1,4 +1,4 @@
-// `analyse` on every game of corpus/legal/ with the default budgets (the goal:
+// `analyse` on every game of corpus/legal/ with the default budgets (goal:
 // <= 60 s), files shared out over --threads (default: one per core). Prints per file the
 // games, decisions, and how many decisions each evaluation left unsolved.
 // --max-nodes, --chance-nodes, --seat-nodes, --seat-worlds, --seat-world-nodes and

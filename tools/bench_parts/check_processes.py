@@ -1,0 +1,48 @@
+"""check as whole commands (hyperfine): JSON Lines against YAML, two threads against one, and
+beside them the machine's own ceiling for two: two one-thread checks run at once."""
+import os
+
+from bench_table import Part, Row, Table, code, times
+
+
+def run(ctx):
+    games, runs = (2000, 5) if ctx.quick else (10000, 10)
+    conquian = ctx.bin("conquian")
+    jsonl = os.path.join(ctx.scratch, "games.jsonl")
+    yaml = os.path.join(ctx.scratch, "games.yaml")
+    setup = [f"{conquian} simulate --ruleset american --deals {games} --seed 1 --format jsonl --out {jsonl}",
+             f"{conquian} convert {jsonl} --to yaml --out {yaml}"]
+    for command in setup:
+        ctx.run(command)
+    one = f"{conquian} check --quiet --threads 1 {jsonl}"
+    two = f"{conquian} check --quiet --threads 2 {jsonl}"
+    pair = f"{one} & {one}; wait"
+    yaml_one = f"{conquian} check --quiet --threads 1 {yaml}"
+    threads_line, t = ctx.hyperfine([one, two, pair], runs)
+    formats_line, y = ctx.hyperfine([yaml_one, one], runs)
+    f = {
+        "games": games,
+        "two_threads": t[0]["wall"] / t[1]["wall"],
+        "ceiling": 2 * t[0]["wall"] / t[2]["wall"],
+        "json_vs_yaml": y[0]["wall"] / y[1]["wall"],
+        "threads_command": threads_line,
+    }
+    rows = [
+        Row("check on 2 threads against 1, JSON Lines (wall)", times(f["two_threads"]),
+            f"goal: 1.8x; the machine's own ceiling, two 1-thread checks at once: {times(f['ceiling'])}", threads_line),
+        Row("check, JSON Lines against YAML, 1 thread (wall)", times(f["json_vs_yaml"]), "goal: 5x", formats_line),
+    ]
+    return Table(rows, f, setup=setup, notes=(
+        "Medians of the runs' wall times. The ceiling is 2 x (one check) / (two checks at once): what two "
+        "processes that share nothing get from this machine's two cores."))
+
+
+def headline(f):
+    return [("benchmarks", [f"check {int(f['games']):,} games of JSON Lines on 2 threads against 1, wall",
+                            times(f["two_threads"]),
+                            f"the machine's own two-process ceiling: {times(f['ceiling'])}",
+                            code("tools/bench --part check-processes")])]
+
+
+PART = Part("check-processes", "check as whole commands: threads and formats (hyperfine)", 20, run,
+            targets=["conquian"], headline=headline)
