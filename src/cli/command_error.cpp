@@ -12,7 +12,9 @@ int report_error(const std::string& command, bool json, const std::string& messa
     where["command"] = command;
     where["message"] = message;
     where["status"] = status;
-    fmt::print("{}\n", nlohmann::json{{"error", where}}.dump());
+    // The message may quote a file name or an argument as given, which need not be UTF-8: such
+    // bytes are written as U+FFFD (nlohmann's dump would throw, and the error be lost).
+    fmt::print("{}\n", nlohmann::json{{"error", where}}.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
   }
   return status;
 }

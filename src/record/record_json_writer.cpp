@@ -81,7 +81,7 @@ std::string write_record_json(const GameRecord& rec) {
     if (rec.score.match_winner >= 0) score["match_winner"] = rec.score.match_winner;
     j["score"] = score;
   }
-  return j.dump();
+  return j.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
 std::string write_match_header_json(const MatchHeader& m) {
@@ -95,7 +95,7 @@ std::string write_match_header_json(const MatchHeader& m) {
   Json j = Json::object();
   j["format"] = "conquian-record/1";
   j["match"] = match;
-  return j.dump();
+  return j.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
 }  // namespace conquian::record

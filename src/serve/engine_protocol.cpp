@@ -8,6 +8,7 @@
 #include "batch/players.h"
 #include "record/json_text.h"
 #include "record/record_writer.h"
+#include "record/text_quote.h"
 #include "replay/record_moves.h"
 #include "serve/bot_move.h"
 #include "serve/state_json.h"
@@ -80,7 +81,7 @@ bool EngineProtocol::submit(std::string_view line) {
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
   try {
     r.parsed = nlohmann::json::parse(line.begin(), line.end());
-  } catch (const nlohmann::json::exception& e) { r.parse_error = e.what(); }
+  } catch (const nlohmann::json::parse_error& e) { r.parse_error = record::json_syntax_problem(line, e.byte); }
   std::string cmd;
   if (r.parsed && r.parsed->is_object() && r.parsed->contains("cmd") && (*r.parsed)["cmd"].is_string())
     cmd = (*r.parsed)["cmd"].get<std::string>();
@@ -166,9 +167,14 @@ void EngineProtocol::answer(const Request& r) {
   try {
     if (answer_as_text(req)) return;
     a = run(req);
-  } catch (const SessionError& e) { a = error_answer(e.code, e.what()); } catch (const std::exception& e) {
-    a = error_answer("internal", e.what());
-  }
+  } catch (const SessionError& e) { a = error_answer(e.code, e.what()); } catch (const nlohmann::json::exception&) {
+    // The library's own text names its internals, not the request: a sentence instead.
+    a = error_answer("internal",
+                     "the request could not be answered: a JSON value inside it was not of the kind "
+                     "expected (a fault of the engine; the session goes on)");
+  } catch (const std::bad_alloc&) {
+    a = error_answer("internal", "the request could not be answered: out of memory (the session goes on)");
+  } catch (const std::exception& e) { a = error_answer("internal", e.what()); }
   if (req.is_object() && req.contains("cmd") && req["cmd"] == "solve") {
     std::lock_guard<std::mutex> lock(mutex_);
     if (--solves_ == 0 && !quitting_) stop_.store(false);

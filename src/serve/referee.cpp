@@ -32,6 +32,11 @@ json observed(const Position& before, const Move& m, const json& words, int seat
   return hidden;
 }
 
+// A line to a seat. What it holds is the engine's and the referee's own words, but also the
+// players' names from the command line and a forfeit's reason quoting a bot: a byte that is
+// not UTF-8 there is written as U+FFFD rather than stopping the run (nlohmann's dump throws).
+std::string line_of(const json& msg) { return msg.dump(-1, ' ', false, json::error_handler_t::replace); }
+
 json outcome_json(const Outcome& o, int forfeit_seat, const std::string& reason) {
   if (forfeit_seat >= 0) return {{"winner", o.winner}, {"forfeit", {{"seat", forfeit_seat}, {"reason", reason}}}};
   if (o.kind == Outcome::Kind::Win) return {{"winner", o.winner}};
@@ -98,7 +103,7 @@ RefereeDeal Referee::play(std::uint64_t index, bool swap_seats) {
   if (setup_.seal) batch::seal(rec, batch::seeded_salt(setup_.seed, index));
 
   auto send = [&](int seat, const json& msg) -> std::string {
-    const std::string line = msg.dump();
+    const std::string line = line_of(msg);
     if (setup_.observer) setup_.observer(seat, line);
     return at[static_cast<std::size_t>(seat)]->tell(line, setup_.move_time_ms);
   };
@@ -113,7 +118,7 @@ RefereeDeal Referee::play(std::uint64_t index, bool swap_seats) {
   for (SeatPlayer* p : at) names.push_back(p->name());
   for (int s = 0; s < n; ++s) {
     const json msg = {{"cmd", "start"}, {"deal", rec.id}, {"seat", s}, {"ruleset", ruleset}, {"players", names}};
-    const std::string line = msg.dump();
+    const std::string line = line_of(msg);
     if (setup_.observer) setup_.observer(s, line);
     if (std::string f = at[static_cast<std::size_t>(s)]->start(setup_.seed, index, line); !f.empty()) forfeit(s, f);
   }
@@ -130,7 +135,7 @@ RefereeDeal Referee::play(std::uint64_t index, bool swap_seats) {
                       {"view", game.view(seat)},
                       {"legal", moves},
                       {"time_ms", setup_.move_time_ms}};
-    const std::string line = act.dump();
+    const std::string line = line_of(act);
     if (setup_.observer) setup_.observer(seat, line);
     ActAnswer a = at[static_cast<std::size_t>(seat)]->act(line, pos, legal, setup_.move_time_ms);
     out.bot_seconds += a.seconds;
@@ -176,7 +181,7 @@ RefereeDeal Referee::play(std::uint64_t index, bool swap_seats) {
 }
 
 void Referee::quit() {
-  const std::string line = json{{"cmd", "quit"}}.dump();
+  const std::string line = line_of(json{{"cmd", "quit"}});
   for (std::size_t s = 0; s < seats_.size(); ++s) {
     if (setup_.observer) setup_.observer(static_cast<int>(s), line);
     seats_[s]->tell(line, setup_.move_time_ms);
