@@ -111,9 +111,11 @@ nlohmann::json GameSession::solve(const SolveRequest& req, std::atomic<bool>& st
   solve::Question q;
   if (req.nodes) q.search.max_nodes = req.nodes;
   q.search.threads = 1;
-  // Every card known: a table of 2^18 entries (16 MiB) rather than the command line's 2^20: it
-  // is made at every request, and 64 MiB took a good part of a short movetime to allocate.
-  q.search.table_bits = 18;
+  // A table of at most 2^18 entries (16 MiB) every card known, and with a movetime with the
+  // stock unknown too, rather than the command line's 2^20: it is made at every request, and
+  // 64 MiB (allocated, or grown into, while the clock runs) took a good part of a short
+  // movetime. The stock unknown with no movetime keeps 2^20: its budget is 50 million nodes.
+  if (p.stock_known || req.movetime_ms > 0) q.search.table_bits = 18;
   q.seconds = seconds;
   Watch watch(progress, p);
   q.search.stop = &stop;

@@ -28,11 +28,19 @@ PimcResult estimate_choices(const SeatView& view, const EstimateOptions& options
   o.stop = options.stop;
   o.deadline = options.deadline;
   o.report = options.report;
-  PimcResult r = PimcSolver(o).solve(view);
-  if (r.worlds > 0) return r;
+  // Stopped already, or out of time: no solver is made (its tables cost milliseconds).
+  const bool no_time = (options.stop && options.stop->load(std::memory_order_relaxed)) ||
+                       std::chrono::steady_clock::now() >= options.deadline;
+  PimcResult r;
+  if (!no_time) {
+    r = PimcSolver(o).solve(view);
+    if (r.worlds > 0) return r;
+  } else {
+    r.seat = view.seat;
+    r.world_count = world_count(view);
+  }
   // Nothing finished: the search's own order, first move first, nothing known of any value.
-  std::vector<Move> choices;
-  for (const PimcMove& m : r.moves) choices.push_back(m.move);
+  const std::vector<Move> choices = seat_choices(view);
   std::vector<int> order;
   order_moves(view.pos, choices, true, -1, nullptr, order);
   std::vector<PimcMove> moves;
