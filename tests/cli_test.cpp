@@ -867,3 +867,26 @@ TEST_CASE("cli: a write that fails is an error, never a short file and exit 0 (s
     CHECK(has(r.out, "--out /dev/full: cannot write: No space left on device"));
   }
 }
+
+TEST_CASE("cli: a file name that is not UTF-8 reaches no JSON writer raw: the answers stay JSON") {
+  // A name from the command line need not be UTF-8: written into JSON, its bad bytes become
+  // U+FFFD (record/json_text.h, json_dump) rather than ending the command with the library's error.
+  auto dir = temp_dir();
+  const std::string name = (dir / "bad\xff name.yaml").string();
+  fs::copy_file(std::string(CONQUIAN_SOURCE_DIR) + "/corpus/legal/american-win.yaml", name,
+                fs::copy_options::overwrite_existing);
+  for (const std::string args : {"check --json", "check --json-lines", "analyse --json --game 1 --max-nodes 2000"}) {
+    CAPTURE(args);
+    Run r = run(args + " '" + name + "'");
+    CHECK(r.status == 0);
+    CHECK(!has(r.out, "json.exception"));
+    CHECK(!has(r.out, "internal error"));
+    const std::string first = r.out.substr(0, r.out.find('\n', 1));
+    CHECK((nlohmann::json::accept(r.out) || nlohmann::json::accept(first)));
+  }
+  // An error naming it: the error object is JSON too.
+  Run missing = run("check --json '" + (dir / "no\xff such.yaml").string() + "'");
+  CHECK(missing.status == 2);
+  CHECK(nlohmann::json::accept(missing.out));
+  fs::remove_all(dir);
+}

@@ -7,6 +7,7 @@
 #include "cli/commands.h"
 #include "cli/input_files.h"
 #include "cli/position_input.h"
+#include "record/json_text.h"
 #include "serve/state_json.h"
 
 namespace conquian::cli {
@@ -17,7 +18,7 @@ bool json_output = false;
 int run_show(const PositionInput& in) {
   LoadedPosition loaded = load_position(in);
   if (json_output) {
-    fmt::print("{}\n", serve::state_json(loaded.position).dump());
+    fmt::print("{}\n", record::json_dump(serve::state_json(loaded.position)));
     return kExitOk;
   }
   fmt::print("{}\n{}", loaded.label, analyse::table_text(loaded.position));

@@ -16,6 +16,7 @@
 #include "cli/progress.h"
 #include "cli/solve_interval.h"
 #include "cli/solve_view.h"
+#include "record/json_text.h"
 #include "replay/move_words.h"
 #include "replay/position_setup.h"
 #include "serve/solve_json.h"
@@ -117,7 +118,7 @@ void print_line(const std::vector<solve::Step>& line) {
 void print_over(const SolveOptions& opt, const LoadedPosition& in, const solve::Answer& a) {
   const solve::Value& v = a.over;
   if (opt.json) {
-    fmt::print("{}\n", serve::answer_json(in.position, a, opt.all_moves, opt.any_win).dump());
+    fmt::print("{}\n", record::json_dump(serve::answer_json(in.position, a, opt.all_moves, opt.any_win)));
   } else {
     fmt::print("the deal is already over: {}\n",
                v.kind == Outcome::Kind::Win ? fmt::format("seat {} has won", v.winner)
@@ -129,7 +130,7 @@ void print_exact(const SolveOptions& opt, const LoadedPosition& in, const solve:
   const Position& p = in.position;
   const solve::Result& r = a.exact;
   if (opt.json) {
-    fmt::print("{}\n", serve::answer_json(p, a, opt.all_moves, opt.any_win).dump());
+    fmt::print("{}\n", record::json_dump(serve::answer_json(p, a, opt.all_moves, opt.any_win)));
     return;
   }
   fmt::print("position: {} (seat {} to act)\n", in.label, to_act(p));
@@ -152,7 +153,7 @@ void print_chance(const SolveOptions& opt, const LoadedPosition& in, const solve
   const Position& p = in.position;
   const solve::ChanceResult& r = a.chance;
   if (opt.json) {
-    fmt::print("{}\n", serve::answer_json(p, a, opt.all_moves, opt.any_win).dump());
+    fmt::print("{}\n", record::json_dump(serve::answer_json(p, a, opt.all_moves, opt.any_win)));
     return;
   }
   fmt::print("position: {} (seat {} to act), stock order unknown: every unseen card equally likely\n", in.label,
@@ -174,7 +175,7 @@ void print_chance(const SolveOptions& opt, const LoadedPosition& in, const solve
 void print_estimate(const SolveOptions& opt, const LoadedPosition& in, const solve::Answer& a) {
   const solve::SampleEstimate& e = a.estimate;
   if (opt.json) {
-    fmt::print("{}\n", serve::answer_json(in.position, a, false, opt.any_win).dump());
+    fmt::print("{}\n", record::json_dump(serve::answer_json(in.position, a, false, opt.any_win)));
     return;
   }
   fmt::print("position: {} (seat {} to act), stock order unknown\n", in.label, to_act(in.position));
@@ -223,7 +224,7 @@ int print_unsolved(const SolveOptions& opt, const LoadedPosition& in, const solv
   const Position& p = in.position;
   const int status = a.proved() ? kExitOk : kExitUnknown;
   if (opt.json) {
-    fmt::print("{}\n", serve::answer_json(p, a, false, opt.any_win).dump());
+    fmt::print("{}\n", record::json_dump(serve::answer_json(p, a, false, opt.any_win)));
     return status;
   }
   const bool chance = a.kind == solve::Answer::Kind::Chance;
@@ -299,7 +300,7 @@ int run_whole_deck(const SolveOptions& opt) {
                         {"exact", serve::exact_json(r.exact)},
                         {"nodes", r.nodes},
                         {"seconds", r.seconds}};
-    fmt::print("{}\n", j.dump());
+    fmt::print("{}\n", record::json_dump(j));
     return kExitOk;
   }
   fmt::print("ruleset {}: every deal solved exactly, both hands known, the stock a fair shuffle\n", rules->name);

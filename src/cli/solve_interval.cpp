@@ -6,6 +6,7 @@
 
 #include "cli/command_error.h"
 #include "cli/commands.h"
+#include "record/json_text.h"
 #include "serve/solve_json.h"
 
 namespace conquian::cli {
@@ -26,7 +27,7 @@ int print_interval(const Position& p, const std::string& label, const solve::Cha
   if (r.trivial()) throw Undecided(undecided);
   if (json) {
     nlohmann::json j = serve::interval_json(r);
-    fmt::print("{}\n", j.dump());
+    fmt::print("{}\n", record::json_dump(j));
     return kExitOk;
   }
   fmt::print("position: {} (seat {} to act), stock order unknown: every unseen card equally likely\n", label,

@@ -8,6 +8,7 @@
 #include "cli/command_error.h"
 #include "cli/commands.h"
 #include "cli/progress.h"
+#include "record/json_text.h"
 #include "replay/move_words.h"
 #include "serve/solve_json.h"
 #include "solve/answer.h"
@@ -55,7 +56,7 @@ int run_view(const ViewRun& run, const LoadedView& in) {
   const int status = a.quick ? kExitUnknown : kExitOk;
   const Position& p = v.pos;
   if (run.json) {
-    fmt::print("{}\n", serve::view_answer_json(v, a).dump());
+    fmt::print("{}\n", record::json_dump(serve::view_answer_json(v, a)));
     return status;
   }
   fmt::print("position: {} (seat {}'s view, seat {} to act)\n", in.label, v.seat, to_act(p));

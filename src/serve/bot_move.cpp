@@ -4,6 +4,7 @@
 
 #include "batch/players.h"
 #include "record/input_error.h"
+#include "record/json_text.h"
 #include "record/position_file.h"
 #include "replay/move_words.h"
 #include "replay/view_setup.h"
@@ -47,7 +48,7 @@ nlohmann::json bot_move(const nlohmann::json& view, const nlohmann::json& legal,
   // Never a move the player did not choose: the list and the view disagree.
   throw SessionError("bad-field", fmt::format("act: the player chose {}, which 'legal' does not list (is 'legal' the "
                                               "list of this view's decision?)",
-                                              words.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)));
+                                              record::json_dump(words)));
 }
 
 }  // namespace conquian::serve

@@ -71,7 +71,7 @@ EngineProtocol::EngineProtocol(std::function<void(const std::string&)> emit, std
 EngineProtocol::~EngineProtocol() { finish(); }
 
 void EngineProtocol::emit(const nlohmann::json& line) {
-  std::string text = line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  std::string text = record::json_dump(line);
   std::lock_guard<std::mutex> lock(emit_mutex_);
   emit_(text);
 }
@@ -236,7 +236,7 @@ bool EngineProtocol::answer_as_text(const nlohmann::json& req) {
   std::string id;  // `"id":ID,` or nothing
   if (const auto i = req.find("id"); i != req.end()) {
     id = "\"id\":";
-    id += i->dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    id += record::json_dump(*i);
     id += ',';
   }
   std::string& out = answer_text_;

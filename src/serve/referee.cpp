@@ -9,6 +9,7 @@
 #include "batch/seal.h"
 #include "cards/shuffle.h"
 #include "engine/seat_view.h"
+#include "record/json_text.h"
 #include "replay/record_moves.h"
 #include "rules/ruleset_json.h"
 #include "serve/game_session.h"
@@ -35,7 +36,7 @@ json observed(const Position& before, const Move& m, const json& words, int seat
 // A line to a seat. What it holds is the engine's and the referee's own words, but also the
 // players' names from the command line and a forfeit's reason quoting a bot: a byte that is
 // not UTF-8 there is written as U+FFFD rather than stopping the run (nlohmann's dump throws).
-std::string line_of(const json& msg) { return msg.dump(-1, ' ', false, json::error_handler_t::replace); }
+std::string line_of(const json& msg) { return record::json_dump(msg); }
 
 json outcome_json(const Outcome& o, int forfeit_seat, const std::string& reason) {
   if (forfeit_seat >= 0) return {{"winner", o.winner}, {"forfeit", {{"seat", forfeit_seat}, {"reason", reason}}}};
