@@ -432,6 +432,20 @@ TEST_CASE("tournament: Bradley-Terry and the duplicate difference on known numbe
   CHECK(html.find("Content-Security-Policy") != std::string::npos);
 }
 
+TEST_CASE("bot answers: any line is a move or a fault quoting it as UTF-8 text, never an exception") {
+  CHECK(read_bot_answer(R"({"move": {"seat": 0, "turn": "5h"}})", false).move.has_value());
+  CHECK(read_bot_answer(R"({"hello": 1})", true).start_reply);
+  CHECK(read_bot_answer(R"({"hello": 1})", false).fault.rfind("not a move: '{\"hello\": 1}'", 0) == 0);
+  const std::string bad = std::string("{\"move\": \"") + "\xFF\xFE" + std::string(1, '\0') + "\"}";
+  CHECK(read_bot_answer(bad, false).fault ==
+        "not JSON: '{\"move\": \"\\xFF\\xFE\\x00\"}' (byte 11 is 0xFF, which is not UTF-8 (near "
+        "'{\"move\": \"\\xFF\\xFE\\x00\"}'))");
+  // A number past a double's range is JSON by its syntax, and the library's reader throws
+  // another exception than a syntax error for it (a fuzz input found it).
+  CHECK(read_bot_answer(R"({"move": 1e400})", false).fault ==
+        "not JSON: '{\"move\": 1e400}' (a number in it is too large to read (past a double's range))");
+}
+
 TEST_CASE("referee and tournament: a bot writing bytes that are not UTF-8 forfeits; the run goes on, --out is full") {
   const std::string bot = "'exec python3 " + kBots + "misbehave.py badutf8 1'";
   const std::string out =

@@ -249,6 +249,12 @@ int print_unsolved(const SolveOptions& opt, const LoadedPosition& in, const solv
   if (a.basis == solve::Basis::Interval)
     fmt::print("best: {} (proved so far: its value is known, and every move searched before it is no better)\n",
                choice_words(p, *a.best));
+  else if (a.best_so_far)
+    fmt::print(
+        "best: {} (estimated: its 95% interval below lies above {:+.3f} for seat {}, the value proved for {}, the "
+        "best of the moves searched)\n",
+        choice_words(p, *a.best), to_act(p) == 0 ? a.best_so_far->value : -a.best_so_far->value, to_act(p),
+        choice_words(p, a.best_so_far->move));
   else fmt::print("best: {} (estimated: the search proved no move's value)\n", choice_words(p, *a.best));
   if (a.choices) print_choice_estimate(p, *a.choices);
   fmt::print("basis: {} (exit {}: {})\n", solve::basis_name(a.basis), status,

@@ -23,5 +23,7 @@ std::string why_not_utf8_text(std::string_view text);
 // parse_error::byte: the 1-based index of the last byte read; past the end when the text
 // stopped short): "byte 2, 'o', cannot stand there (near 'not json')".
 std::string json_syntax_problem(std::string_view text, std::size_t byte);
+// Why text that is JSON by its syntax cannot be read (nlohmann's out_of_range while parsing).
+inline constexpr const char* kJsonNumberTooLarge = "a number in it is too large to read (past a double's range)";
 
 }  // namespace conquian::record

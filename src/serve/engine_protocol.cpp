@@ -81,7 +81,11 @@ bool EngineProtocol::submit(std::string_view line) {
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
   try {
     r.parsed = nlohmann::json::parse(line.begin(), line.end());
-  } catch (const nlohmann::json::parse_error& e) { r.parse_error = record::json_syntax_problem(line, e.byte); }
+  } catch (const nlohmann::json::parse_error& e) {
+    r.parse_error = record::json_syntax_problem(line, e.byte);
+  } catch (const nlohmann::json::exception&) {  // out_of_range: a number past a double's range
+    r.parse_error = record::kJsonNumberTooLarge;
+  }
   std::string cmd;
   if (r.parsed && r.parsed->is_object() && r.parsed->contains("cmd") && (*r.parsed)["cmd"].is_string())
     cmd = (*r.parsed)["cmd"].get<std::string>();

@@ -132,6 +132,9 @@ BotAnswerLine read_bot_answer(const std::string& line, bool after_start) {
   } catch (const nlohmann::json::parse_error& e) {
     out.fault = "not JSON: '" + excerpt(line) + "' (" + record::json_syntax_problem(line, e.byte) + ")";
     return out;
+  } catch (const nlohmann::json::exception&) {  // out_of_range: a number past a double's range
+    out.fault = "not JSON: '" + excerpt(line) + "' (" + record::kJsonNumberTooLarge + ")";
+    return out;
   }
   if (j.is_object() && j.contains("move")) {
     out.move = j["move"];

@@ -108,6 +108,8 @@ nlohmann::json unsolved_answer(const Position& p, const solve::Answer& a) {
   j["to_act"] = to_act(p);
   j["best"] = a.best ? choice_json(p, *a.best) : nlohmann::json(nullptr);
   j["force_declined"] = a.force_declined();
+  if (a.best_so_far)
+    j["best_so_far"] = {{"move", choice_json(p, a.best_so_far->move)}, {"value0", a.best_so_far->value}};
   if (a.choices) j["estimate"] = estimate_json(p, *a.choices, "stock orders");
   return j;
 }

@@ -37,6 +37,17 @@ std::optional<Move> sampled_best(const Position& pos, const SampleEstimate& e) {
   return best->move;
 }
 
+// Whether the estimate's best move is another than the search's best so far, and its 95%
+// interval lies wholly above the value proved for that one (from the seat to act's side). The
+// best so far is only the best of the moves the search reached: its value can be the worst
+// there is (a force that hands the other seat the deal, searched first), which any move not
+// yet searched can only equal or beat.
+bool estimate_beats(const PimcResult& estimate, const SearchProgress::Best& so_far, int seat) {
+  if (estimate.worlds == 0) return false;
+  const PimcMove& top = estimate.moves.front();
+  return !is_choice(top.move, so_far.move) && top.lo > (seat == 0 ? so_far.value : -so_far.value);
+}
+
 }  // namespace
 
 std::optional<Move> first_choice(const Position& pos) {
@@ -136,6 +147,7 @@ Answer answer(const Position& pos, const Question& question) {
   a.interrupted = o.interrupted();
   a.best.reset();
   const std::optional<SearchProgress::Best> so_far = o.report->proved_best();
+  a.best_so_far = so_far;
   if (a.kind == Answer::Kind::Chance) {
     a.lower = to_double(a.chance.proved_lower, a.chance.exact.denominator);
     a.upper = to_double(a.chance.proved_upper, a.chance.exact.denominator);
@@ -153,7 +165,7 @@ Answer answer(const Position& pos, const Question& question) {
   if (question.seconds > 0) e.samples = kTimedEstimateSamples;
   // Stopped already, it returns at once, every choice in the search's order (estimate.h).
   a.choices = estimate_choices(hands_known_view(pos), e);
-  if (so_far) {
+  if (so_far && !estimate_beats(*a.choices, *so_far, to_act(pos))) {
     a.best = so_far->move;
     a.basis = Basis::Interval;
   } else {

@@ -10,8 +10,9 @@
 //   a root move: the best move proved so far (its value is known, and every root move searched
 //   before it was proved no better), with the bounds on the position's value that the search
 //   proved.
-// - `Basis::Estimate`: the search proved no root move's value: the best by a quick estimate
-//   (estimate.h), each choice with its 95% interval; bounds the search proved are given too.
+// - `Basis::Estimate`: the search proved no root move's value, or the quick estimate (estimate.h)
+//   puts another move's whole 95% interval above the value proved for the best so far: the best
+//   by the estimate, each choice with its interval; bounds the search proved are given too.
 // With a time budget (`seconds`) the search gets the first half and, when it does not finish,
 // the estimate the rest (an answer that is only an estimate then still has one to give, and one
 // that proved a best so far gets every move's estimate beside it).
@@ -78,8 +79,11 @@ struct Answer {
   // Not solved (Exact, Chance): bounds on seat 0's score that the search proved (-1 and 1:
   // nothing); from the stopped search's table (Chance) or from its best move so far.
   double lower = -1, upper = 1;
-  // Not solved: every choice estimated (estimate.h; none when the time was spent).
+  // Not solved: every choice estimated (estimate.h).
   std::optional<PimcResult> choices;
+  // Not solved: the search's best move so far and seat 0's score after it, when it had one
+  // (`best` unless the estimate beat it: Basis::Estimate).
+  std::optional<SearchProgress::Best> best_so_far;
   // Not solved: the time or a stop cut the search short (not its node budget).
   bool interrupted = false;
 
