@@ -352,6 +352,50 @@ TEST_CASE("cli: solve --json, exit status, errors") {
   fs::remove_all(dir);
 }
 
+TEST_CASE("cli: solve: a best move so far whose proved value any other move beats gives way to the estimate") {
+  // forced-win: the search tries the force first (move_order.h) and proves it hands seat 0
+  // the deal (+1), then runs out of nodes in not forcing. Budgets in nodes and orders only
+  // (--time 0, one thread): the same answer every time.
+  Run r = run("solve " + std::string(CONQUIAN_SOURCE_DIR) +
+              "/corpus/positions/forced-win.position.yml --max-nodes 20000 --time 0 --threads 1 --json");
+  CHECK(r.status == 0);  // the bounds are proved
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j["best_so_far"]["move"] == nlohmann::json{{"seat", 1}, {"force", 0}});
+  CHECK(j["best_so_far"]["value0"] == 1);
+  CHECK(j["best"] == nlohmann::json{{"seat", 1}, {"waive", true}});
+  CHECK(j["force_declined"] == true);
+  CHECK(j["basis"] == "estimate");
+  CHECK(j["proved"] == true);
+  CHECK(j["estimate"]["moves"][0]["move"] == j["best"]);
+  CHECK(j["estimate"]["moves"][0]["ci95"][0].get<double>() > -1);  // above the force's -1 for seat 1
+}
+
+TEST_CASE("cli: solve: cut short after its first root move, the best move proved so far and its bound") {
+  // Every card known, 3,000 nodes: the search has the value of seat 0's first move (a draw)
+  // and no more; the position's value is a draw (solved with no budget), within [0, 1].
+  const std::string game = std::string(CONQUIAN_SOURCE_DIR) + "/corpus/legal/simulated-american.yaml --after 2";
+  Run r = run("solve " + game + " --max-nodes 3000 --time 0 --threads 1 --json");
+  CHECK(r.status == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j["basis"] == "interval");
+  CHECK(j["proved"] == true);
+  CHECK(j["best"] == j["best_so_far"]["move"]);
+  CHECK(j["best_so_far"]["value0"] == 0);
+  CHECK(j["interval"] == nlohmann::json::array({0.0, 1.0}));
+  const auto solved = nlohmann::json::parse(run("solve " + game + " --json").out);
+  CHECK(solved["value"] == nlohmann::json{{"draw", true}});
+  CHECK(solved["best"] == j["best"]);
+  // A budget too small for any root move: an estimate, exit 3, and with every card known the
+  // turn it names is the card the stock shows.
+  Run est = run("solve " + std::string(CONQUIAN_SOURCE_DIR) +
+                "/corpus/legal/simulated-american.yaml --after 4 --max-nodes 2000 --time 0 --threads 1 --json");
+  CHECK(est.status == 3);
+  const auto e = nlohmann::json::parse(est.out);
+  CHECK(e["basis"] == "estimate");
+  CHECK(e["proved"] == false);
+  CHECK(e["best"] == nlohmann::json{{"seat", 1}, {"turn", "7c"}});
+}
+
 TEST_CASE("cli: solve answers every corpus position with a best move (its defaults, a short --time)") {
   // The default --time is 5000 ms (conquian_bench solve-defaults runs it); here 300 ms keeps CI
   // short, with the rules the same: an answer with a best move, exit 0 when something is

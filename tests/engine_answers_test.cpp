@@ -27,10 +27,10 @@ void check_answers(EnginePipe& e, const json& legal, const std::string& mode, in
   CAPTURE(state.dump());
   json timed = {{"cmd", "solve"}, {"mode", mode}, {"movetime", movetime}, {"id", "timed"}};
   const auto t = conquian::testing::ask_solve(e, timed, -1, 60000);
-  CHECK_MESSAGE(conquian::testing::why_not_good_answer(t, "timed", legal, state) == "", t.answer.dump());
+  CHECK_MESSAGE(conquian::testing::why_not_good_answer(t, "timed", legal, state, mode) == "", t.answer.dump());
   json stopped = {{"cmd", "solve"}, {"mode", mode}, {"id", "stopped"}};
   const auto s = conquian::testing::ask_solve(e, stopped, stop_ms, 60000);
-  CHECK_MESSAGE(conquian::testing::why_not_good_answer(s, "stopped", legal, state) == "", s.answer.dump());
+  CHECK_MESSAGE(conquian::testing::why_not_good_answer(s, "stopped", legal, state, mode) == "", s.answer.dump());
 }
 
 }  // namespace
@@ -83,7 +83,7 @@ TEST_CASE("engine: a solve of a deal that is over answers with no best move") {
   for (const char* mode : {"exact", "stock_unknown"}) {
     const auto r =
         conquian::testing::ask_solve(e, json{{"cmd", "solve"}, {"mode", mode}, {"movetime", 50}, {"id", 1}}, -1, 60000);
-    CHECK(conquian::testing::why_not_good_answer(r, 1, legal, state) == "");
+    CHECK(conquian::testing::why_not_good_answer(r, 1, legal, state, mode) == "");
     CHECK(r.answer["over"] == true);
   }
 }

@@ -93,14 +93,15 @@ inline nlohmann::json random_position(EnginePipe& e, const std::string& ruleset,
 // "" when `best` is a legal choice at the session's decision (`legal`: its `legal` answer,
 // `state`: its state): one of the listed moves (in a force window they include the moves
 // that follow not forcing, which a solved answer's `best` may be: force_declined), a turn
-// whose card is not named when a turn from the unknown stock is legal, or not forcing in a
+// whose card is not named when a turn from the unknown stock is legal (`blind_turn`: modes
+// stock_unknown and view; every card known, a turn names its card), or not forcing in a
 // force window by the seat that may force.
 inline std::string why_not_legal_best(const nlohmann::json& best, const nlohmann::json& legal,
-                                      const nlohmann::json& state) {
+                                      const nlohmann::json& state, bool blind_turn) {
   if (!best.is_object()) return "no best move: " + best.dump();
   for (const auto& m : legal["moves"])
     if (m == best) return "";
-  if (best.size() == 2 && best.contains("turn") && best["turn"].is_null()) {
+  if (blind_turn && best.size() == 2 && best.contains("turn") && best["turn"].is_null()) {
     for (const auto& m : legal["moves"])
       if (m.contains("turn") && m["seat"] == best["seat"]) return "";
     return "a turn, when no turn is legal: " + best.dump();
@@ -116,14 +117,15 @@ inline std::string why_not_legal_best(const nlohmann::json& best, const nlohmann
 // the request's id and a legal best; the answer `ok`, with the id, a `basis`, `stopped`, and a
 // legal best (null only when the deal is over).
 inline std::string why_not_good_answer(const SolveReply& r, const nlohmann::json& id, const nlohmann::json& legal,
-                                       const nlohmann::json& state) {
+                                       const nlohmann::json& state, const std::string& mode) {
+  const bool blind_turn = mode != "exact";
   const bool over = legal["moves"].empty();
   if (r.infos.empty()) return "no info line before the answer";
   for (const auto& i : r.infos) {
     if (i["id"] != id) return "an info line without the request's id: " + i.dump();
     if (!i["info"].contains("best")) return "an info line without best: " + i.dump();
     if (!over)
-      if (std::string why = why_not_legal_best(i["info"]["best"], legal, state); !why.empty())
+      if (std::string why = why_not_legal_best(i["info"]["best"], legal, state, blind_turn); !why.empty())
         return "info line: " + why;
   }
   const nlohmann::json& a = r.answer;
@@ -136,7 +138,8 @@ inline std::string why_not_good_answer(const SolveReply& r, const nlohmann::json
   if (basis != "exact" && basis != "interval" && basis != "estimate") return "no basis: " + a.dump();
   if (basis == "estimate" && !a.contains("estimate") && !a.contains("moves"))
     return "an estimate without its values: " + a.dump();
-  if (std::string why = why_not_legal_best(a["best"], legal, state); !why.empty()) return "answer: " + why;
+  if (std::string why = why_not_legal_best(a["best"], legal, state, blind_turn); !why.empty())
+    return "answer: " + why;
   return "";
 }
 

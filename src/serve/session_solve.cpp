@@ -67,7 +67,12 @@ class Watch {
   SolveProgress current() const {
     SolveProgress p{report.nodes.load(std::memory_order_relaxed), report.worlds.load(std::memory_order_relaxed),
                     nullptr};
-    if (std::optional<solve::SearchProgress::Best> b = report.best()) p.best = choice_json(root_, b->move);
+    if (std::optional<solve::SearchProgress::Best> b = report.best()) {
+      Move m = b->move;
+      // The estimate sets a known stock's order aside: its turn is the card the stock shows.
+      if (solve::is_blind_turn(m) && root_.stock_known) m.card = root_.stock[root_.stock_top];
+      p.best = choice_json(root_, m);
+    }
     return p;
   }
 

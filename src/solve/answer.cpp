@@ -165,6 +165,11 @@ Answer answer(const Position& pos, const Question& question) {
   if (question.seconds > 0) e.samples = kTimedEstimateSamples;
   // Stopped already, it returns at once, every choice in the search's order (estimate.h).
   a.choices = estimate_choices(hands_known_view(pos), e);
+  // The estimate set the stock order aside; the answer's turn is the card the stock shows.
+  if (pos.stock_known)
+    for (PimcMove& m : a.choices->moves)
+      if (is_blind_turn(m.move))
+        m.move = *std::find_if(choices.begin(), choices.end(), [](const Move& c) { return c.kind == MoveKind::Turn; });
   if (so_far && !estimate_beats(*a.choices, *so_far, to_act(pos))) {
     a.best = so_far->move;
     a.basis = Basis::Interval;

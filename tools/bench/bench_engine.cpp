@@ -126,7 +126,7 @@ int answers(const std::string& binary, const std::string& mode, int positions, s
       ++asked;
       late[movetime].push_back(r.ms - movetime);
       ++bases[movetime][r.answer.value("basis", "none")];
-      if (std::string why = testing::why_not_good_answer(r, k, legal, state); !why.empty()) {
+      if (std::string why = testing::why_not_good_answer(r, k, legal, state, mode); !why.empty()) {
         ++broken;
         fmt::print("  {} movetime {}: {}\n", mode, movetime, why);
       }
@@ -136,7 +136,7 @@ int answers(const std::string& binary, const std::string& mode, int positions, s
     ++asked;
     // A solve that answered before its stop was sent has no stop latency to show.
     if (r.ms > stop_after) stops.push_back(r.stop_ms);
-    if (std::string why = testing::why_not_good_answer(r, k, legal, state); !why.empty()) {
+    if (std::string why = testing::why_not_good_answer(r, k, legal, state, mode); !why.empty()) {
       ++broken;
       fmt::print("  {} stopped after {} ms: {}\n", mode, stop_after, why);
     }
