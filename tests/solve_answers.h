@@ -138,8 +138,7 @@ inline std::string why_not_good_answer(const SolveReply& r, const nlohmann::json
   if (basis != "exact" && basis != "interval" && basis != "estimate") return "no basis: " + a.dump();
   if (basis == "estimate" && !a.contains("estimate") && !a.contains("moves"))
     return "an estimate without its values: " + a.dump();
-  if (std::string why = why_not_legal_best(a["best"], legal, state, blind_turn); !why.empty())
-    return "answer: " + why;
+  if (std::string why = why_not_legal_best(a["best"], legal, state, blind_turn); !why.empty()) return "answer: " + why;
   return "";
 }
 
