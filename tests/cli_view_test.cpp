@@ -61,7 +61,7 @@ TEST_CASE("conquian solve --view: JSON as specs/solve.md gives it, enumerated an
     CHECK(m["ci95"][1] == m["expected"]);
   }
   // Keys in the spec's order.
-  CHECK(run.out.rfind("{\"view\":0,\"worlds\":120,\"exact\":true,\"best\":", 0) == 0);
+  CHECK(run.out.rfind("{\"view\":0,\"worlds\":120,\"exact\":true,\"basis\":\"exact\",\"best\":", 0) == 0);
   // Sampled worlds: not exact, an interval around the estimate.
   auto sampled = nlohmann::json::parse(testing::run_cli("solve " + f + " --json --max-worlds 10 --samples 30").out);
   CHECK(sampled["worlds"] == 30);

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "../tools/fuzz/protocol_target.h"
 #include "../tools/fuzz/targets.h"
 
 namespace fs = std::filesystem;
@@ -29,6 +30,7 @@ Result run_target(const std::string& target, const std::string& bytes) {
   if (target == "ruleset") return conquian::fuzz::ruleset_input(bytes);
   if (target == "cards") return conquian::fuzz::cards_input(bytes);
   if (target == "position") return conquian::fuzz::position_input(bytes);
+  if (target == "protocol") return conquian::fuzz::protocol_input(bytes);
   FAIL("no fuzz target '" << target << "'");
   return Result::broken;
 }

@@ -139,7 +139,10 @@ TEST_CASE("search progress: the best root move so far the searches publish ends 
     po.report = &pimc_report;
     solve::PimcResult r = solve::PimcSolver(po).solve(view_of(p, seat));
     REQUIRE(pimc_report.best().has_value());
-    CHECK(solve::same_public_move(*pimc_report.best(), r.moves.front().move));
+    CHECK(solve::same_public_move(pimc_report.best()->move, r.moves.front().move));
+    CHECK(!pimc_report.best()->proved);  // an estimate
+    CHECK(pimc_report.best()->value ==
+          doctest::Approx(seat == 0 ? r.moves.front().expected : -r.moves.front().expected));
     CHECK(pimc_report.nodes.load() == r.nodes);
 
     solve::SearchProgress exact_report;
@@ -150,7 +153,11 @@ TEST_CASE("search progress: the best root move so far the searches publish ends 
     REQUIRE(e.solved);
     REQUIRE(e.best.has_value());
     REQUIRE(exact_report.best().has_value());
-    CHECK(same(*exact_report.best(), *e.best));
+    CHECK(same(exact_report.best()->move, *e.best));
+    CHECK(exact_report.best()->proved);
+    CHECK(exact_report.best()->value == (e.value.kind == Outcome::Kind::Draw ? 0
+                                         : e.value.winner == 0               ? 1
+                                                                             : -1));  // the root's value
 
     solve::SearchProgress chance_report;
     solve::Options co = eo;
@@ -158,11 +165,13 @@ TEST_CASE("search progress: the best root move so far the searches publish ends 
     const Position q = forget_stock(p);
     solve::ChanceResult c = solve::ChanceSolver(co).solve(q);
     REQUIRE(c.solved);
-    // None when the next event is a turn, or when the root's value was known without a
-    // search of its moves (a certain winner).
-    if (!c.best || !chance_report.best()) continue;
+    // None when the root's value was known without a search of its moves (a certain winner).
+    if (!chance_report.best()) continue;
+    // The last best published is a move of the root's value, and carries that value.
+    CHECK(chance_report.best()->value == doctest::Approx(c.value.value()).epsilon(1e-12));
+    if (!c.best || solve::is_blind_turn(chance_report.best()->move)) continue;
     Position child = q;
-    apply(child, *chance_report.best());
+    apply(child, chance_report.best()->move);
     solve::Options plain;
     plain.table_bits = 16;
     CHECK(solve::ChanceSolver(plain).value(child).value() == doctest::Approx(c.value.value()).epsilon(1e-12));

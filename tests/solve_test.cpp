@@ -155,10 +155,10 @@ TEST_CASE("hand-checked: one move from a win") {
   CHECK(res.value.winner == 0);
   CHECK(res.value.plies == 1);
   REQUIRE(res.best.has_value());
-  CHECK(res.best->kind == MoveKind::Take);
+  CHECK(res.best->kind == conquian::MoveKind::Take);
   CHECK(res.best->table == cards(r->deck, "2c 3c 4c 5c"));
   REQUIRE(res.moves.size() == 3);  // the winning take, 3c 4c 5c throwing 2c, and the pass
-  CHECK(res.moves[0].move.kind == MoveKind::Take);
+  CHECK(res.moves[0].move.kind == conquian::MoveKind::Take);
   CHECK(res.moves[0].value.plies == 1);
 }
 
@@ -168,7 +168,7 @@ TEST_CASE("answer: the search each position needs, and its line step by step") {
   // Seat 1 turns 5h, the last card, and refuses it (it is offered to the turner first);
   // seat 0 takes it and wins.
   Position p = from_text(position_text(*r, {{"2h 3h 4h", ""}, {"Ad 2d Ac", ""}}, "5h", "to_act: 1\n"), keep);
-  solve::Question q{small_table(), true, 0, 1, {}};
+  solve::Question q{small_table(), true, 0, 1, {}, 0, {}};
 
   solve::Answer exact = solve::answer(p, q);
   CHECK(exact.kind == solve::Answer::Kind::Exact);
@@ -252,7 +252,7 @@ TEST_CASE("hand-checked: a win through forcing (decline), a draw without it") {
   CHECK(res.value.kind == Outcome::Kind::Win);
   CHECK(res.value.winner == 1);
   bool forced = false;
-  for (const Move& m : res.line) forced = forced || m.kind == MoveKind::Force;
+  for (const Move& m : res.line) forced = forced || m.kind == conquian::MoveKind::Force;
   CHECK(forced);  // the shortest win refuses nothing to chance: pass, force, take, take
   CHECK(res.line.size() == 4);
 
@@ -282,7 +282,7 @@ TEST_CASE("position files: phases follow from the keys") {
   CHECK(p.phase == Phase::Forced);
   std::vector<Move> legal;
   legal_moves(p, legal);
-  for (const Move& m : legal) CHECK(m.kind == MoveKind::Take);
+  for (const Move& m : legal) CHECK(m.kind == conquian::MoveKind::Take);
   // Empty stock and nothing face up: the deal is drawn.
   p = from_text(position_text(*r, seats, "", "to_act: 1\n"), keep);
   CHECK(p.result.kind == Outcome::Kind::Draw);
@@ -439,7 +439,7 @@ TEST_CASE("solver agrees with plain minimax on american and hit endgames") {
         std::size_t pick = rng.below(legal.size());
         if (rng.below(4) != 0)
           for (std::size_t k = 0; k < legal.size(); ++k)
-            if (legal[k].kind == MoveKind::Pass || legal[k].kind == MoveKind::Waive) pick = k;
+            if (legal[k].kind == conquian::MoveKind::Pass || legal[k].kind == conquian::MoveKind::Waive) pick = k;
         apply(p, legal[pick]);
       }
       CAPTURE(name);

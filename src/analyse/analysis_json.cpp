@@ -22,6 +22,7 @@ nlohmann::json judged_json(const Judged& j, const Position& pos) {
     return {{"before", nullptr},
             {"after", nullptr},
             {"best", nullptr},
+            {"basis", "interval"},
             {"interval", {{"before", interval_json(j.a.before)}, {"after", interval_json(j.a.after)}}},
             {"class", class_name(j.cls)}};
   if (!j.applies || !j.a.solved) return nullptr;
@@ -29,6 +30,9 @@ nlohmann::json judged_json(const Judged& j, const Position& pos) {
   o["best"] = j.a.best ? move_json(pos, *j.a.best) : nlohmann::json(nullptr);
   if (j.a.best && j.a.best->kind == MoveKind::Waive) o["force_declined"] = true;
   o["class"] = class_name(j.cls);
+  // What the values stand on, as `solve` says it (specs/solve.md): proved, or estimated with
+  // their 95% intervals (the seat view's sampled or inexact worlds).
+  o["basis"] = j.a.sampling && !j.a.sampling->exact ? "estimate" : "exact";
   if (const auto& s = j.a.sampling) {
     o["worlds"] = s->worlds;
     o["world_count"] = s->world_count;

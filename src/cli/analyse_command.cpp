@@ -16,6 +16,7 @@
 #include "cli/output_file.h"
 #include "cli/progress.h"
 #include "record/input_error.h"
+#include "record/json_text.h"
 
 namespace conquian::cli {
 namespace {
@@ -63,11 +64,11 @@ int run_analyse(const AnalyseCliOptions& opt) {
   }
   if (opt.json) {
     if (one) {
-      if (!done.empty()) fmt::print("{}\n", analyse::analysis_json(*done.front()).dump());
+      if (!done.empty()) fmt::print("{}\n", record::json_dump(analyse::analysis_json(*done.front())));
     } else {
       nlohmann::json games = nlohmann::json::array();
       for (const auto* a : done) games.push_back(analyse::analysis_json(*a));
-      fmt::print("{}\n", nlohmann::json{{"games", games}}.dump());
+      fmt::print("{}\n", record::json_dump(nlohmann::json{{"games", games}}));
     }
   } else if (opt.html.empty()) {
     for (const auto* a : done) fmt::print("{}", analyse::analysis_text(*a));

@@ -7,6 +7,7 @@
 #include "base/spelling.h"
 #include "cli/command_error.h"
 #include "cli/commands.h"
+#include "record/json_text.h"
 
 namespace conquian::cli {
 namespace {
@@ -41,8 +42,8 @@ int run_cards(const CardsOptions& opt) {
     }
     nlohmann::json ranks = nlohmann::json::array();
     for (int r = 0; r < deck.rank_count(); ++r) ranks.push_back(deck.rank_label(r));
-    fmt::print("{}\n",
-               nlohmann::json{{"deck", deck.name()}, {"size", deck.size()}, {"ranks", ranks}, {"suits", suits}}.dump());
+    fmt::print("{}\n", record::json_dump(nlohmann::json{
+                           {"deck", deck.name()}, {"size", deck.size()}, {"ranks", ranks}, {"suits", suits}}));
     return kExitOk;
   }
   fmt::print("{}: {} cards; ranks low to high, a token is rank then suit\n", deck.name(), deck.size());

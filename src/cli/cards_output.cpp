@@ -27,6 +27,9 @@ std::string melds_text(const Deck& deck, const MeldList& melds) {
 std::string choice_words(const Position& p, const Move& m) {
   if (m.kind == MoveKind::Waive)
     return fmt::format("(do not force seat {} to take {})", int(p.actor), p.rules->deck.token(p.up));
+  // A turn from an unknown stock (a choice of the solvers, pimc.h): no card yet.
+  if (m.kind == MoveKind::Turn && m.card == kNoCard)
+    return fmt::format("{{seat: {}, turn: ?}} (turn the next card of the stock)", int(m.seat));
   return move_text(p, m);
 }
 

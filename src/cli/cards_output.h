@@ -15,8 +15,9 @@ nlohmann::json cards_json(const Deck& deck, CardSet s);
 nlohmann::json melds_json(const Deck& deck, const MeldList& melds);
 // "5h 6h 7h | Jc Jd Jh", or "(empty)".
 std::string melds_text(const Deck& deck, const MeldList& melds);
-// A decision offered in position `p`: the move as a record writes it (move_text), or not
-// forcing, which no record writes, as advice: "(do not force seat 0 to take 5d)".
+// A decision offered in position `p`: the move as a record writes it (move_text), not
+// forcing, which no record writes, as advice: "(do not force seat 0 to take 5d)", and a turn
+// from an unknown stock, whose card nobody knows yet, as "{seat: 0, turn: ?} (...)".
 std::string choice_words(const Position& p, const Move& m);
 
 }  // namespace conquian::cli

@@ -17,6 +17,7 @@
 #include "cli/commands.h"
 #include "cli/input_files.h"
 #include "cli/progress.h"
+#include "record/json_text.h"
 #include "replay/ruleset_cache.h"
 
 namespace conquian::cli {
@@ -40,7 +41,7 @@ struct RenderedVerdict {
 };
 
 std::string render(const CheckOptions& opt, const check::GameVerdict& v) {
-  if (opt.json || opt.json_lines) return check::verdict_json(v).dump();
+  if (opt.json || opt.json_lines) return record::json_dump(check::verdict_json(v));
   return opt.quiet ? std::string() : check::verdict_text(v);
 }
 
@@ -138,8 +139,8 @@ int run_check(const CheckOptions& opt) {
   progress.done();
   if (opt.json || opt.json_lines) {
     nlohmann::json summary = {{"legal", counts[0]}, {"illegal", counts[1]}, {"malformed", counts[2]}};
-    if (opt.json) fmt::print("\n], \"summary\": {}}}\n", summary.dump());
-    else fmt::print("{}\n", nlohmann::json{{"summary", summary}}.dump());
+    if (opt.json) fmt::print("\n], \"summary\": {}}}\n", record::json_dump(summary));
+    else fmt::print("{}\n", record::json_dump(nlohmann::json{{"summary", summary}}));
   } else if (!opt.quiet) {
     fmt::print("{} {}: {} legal, {} illegal, {} malformed\n", counts[0] + counts[1] + counts[2],
                counts[0] + counts[1] + counts[2] == 1 ? "game" : "games", counts[0], counts[1], counts[2]);

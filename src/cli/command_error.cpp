@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 
 #include "record/input_error.h"
+#include "record/json_text.h"
 
 namespace conquian::cli {
 
@@ -12,7 +13,9 @@ int report_error(const std::string& command, bool json, const std::string& messa
     where["command"] = command;
     where["message"] = message;
     where["status"] = status;
-    fmt::print("{}\n", nlohmann::json{{"error", where}}.dump());
+    // The message may quote a file name or an argument as given, which need not be UTF-8: such
+    // bytes are written as U+FFFD (nlohmann's dump would throw, and the error be lost).
+    fmt::print("{}\n", record::json_dump(nlohmann::json{{"error", where}}));
   }
   return status;
 }

@@ -24,6 +24,7 @@
 #include "cli/output_file.h"
 #include "cli/players_option.h"
 #include "cli/progress.h"
+#include "record/json_text.h"
 
 namespace conquian::cli {
 namespace {
@@ -113,10 +114,10 @@ int run_diff(const DiffOptions& opt) {
 
   make_report_folder(opt.report);
   const std::filesystem::path dir(opt.report);
-  write_text_file((dir / "report.json").string(), json.dump(2) + "\n", "--report");
+  write_text_file((dir / "report.json").string(), record::json_dump(json, 2) + "\n", "--report");
   write_text_file((dir / "report.md").string(), batch::diff_report_markdown(report), "--report");
   write_text_file((dir / "report.html").string(), batch::diff_report_html(report), "--report");
-  if (opt.json) fmt::print("{}\n", json.dump(2));
+  if (opt.json) fmt::print("{}\n", record::json_dump(json, 2));
   else if (!opt.quiet) print_summary(report, dir);
   return kExitOk;
 }

@@ -15,6 +15,7 @@
 #include "cli/position_input.h"
 #include "prove/forcing.h"
 #include "record/input_error.h"
+#include "record/json_text.h"
 #include "record/position_file.h"
 #include "record/record_reader.h"
 #include "record/record_writer.h"
@@ -211,7 +212,7 @@ int run_forcing(const ForcingOptions& opt) {
   } catch (const prove::ForcingDisagreement& e) { throw CommandError(e.what()); }
   // A prove::Z3Undecided (some table's groupings could not all be listed) goes on to main,
   // which reports it as undecided: no partial answer is shown.
-  if (opt.json) fmt::print("{}\n", answer_json(in, a).dump());
+  if (opt.json) fmt::print("{}\n", record::json_dump(answer_json(in, a)));
   else print_answer(in, a);
   return kExitOk;
 }

@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 
 #include <exception>
+#include <new>
 #include <nlohmann/json.hpp>
 
 #include "base/spelling.h"
@@ -100,5 +101,13 @@ int main(int argc, char** argv) {
     return line.fail(e.what(), {{"reason", e.reason()}}, kExitUnknown);
   } catch (const conquian::cli::Undecided& e) {
     return line.fail(e.what(), nlohmann::json::object(), kExitUnknown);
-  } catch (const std::exception& e) { return line.fail(e.what()); }
+  } catch (const nlohmann::json::exception& e) {
+    // Not the library's words, which name its internals: what went wrong, in ours.
+    return line.fail(
+        fmt::format("internal error: a JSON value could not be read or written as expected (nlohmann "
+                    "error {}); this is a fault of conquian, please report the command",
+                    e.id));
+  } catch (const std::bad_alloc&) { return line.fail("out of memory"); } catch (const std::exception& e) {
+    return line.fail(e.what());
+  }
 }

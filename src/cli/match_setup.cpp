@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "cli/command_error.h"
+#include "record/text_quote.h"
 #include "rules/ruleset_writer.h"
 #include "rules/shipped_rulesets.h"
 
@@ -14,7 +15,14 @@ void add_player_options(CLI::App& cmd, std::vector<std::string>& players, int& m
                  "A player: a built-in name (random, greedy, strong, strong-pi; panguingue: random, greedy, strong) or "
                  "a command line run by /bin/sh -c; " +
                      player_help)
-      ->required();
+      ->required()
+      // A player's words go into every record and report: they must be text (UTF-8).
+      ->check(CLI::Validator(
+          [](std::string& words) {
+            const std::string why = record::why_not_utf8_text(words);
+            return why.empty() ? std::string() : "the player is not UTF-8 text a record can hold: " + why;
+          },
+          "TEXT", "utf8"));
   cmd.add_option("--move-time", move_time, "Milliseconds a bot has for each answer (default 1000)")
       ->check(CLI::Range(1, 3'600'000));
 }

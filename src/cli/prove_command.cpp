@@ -20,6 +20,7 @@
 #include "prove/spec.h"
 #include "prove/z3_check.h"
 #include "record/input_error.h"
+#include "record/json_text.h"
 #include "rules/ruleset.h"
 
 namespace conquian::cli {
@@ -52,7 +53,7 @@ int run_pan_partition(const ProveOptions& opt, const Ruleset& rules) {
     j["all"] = list;
   }
   if (opt.json) {
-    fmt::print("{}\n", j.dump());
+    fmt::print("{}\n", record::json_dump(j));
   } else if (z.partitionable) {
     std::string best;
     for (const CardCounts& m : z.best) best += (best.empty() ? "" : " | ") + pan::tokens(rules.deck, m);
@@ -103,7 +104,7 @@ int run_partition(const ProveOptions& opt) {
     nlohmann::json all = nlohmann::json::array();
     for (const auto& m : splits) all.push_back(melds_json(rules->deck, m));
     j["melds"] = all;
-    if (opt.json) fmt::print("{}\n", j.dump());
+    if (opt.json) fmt::print("{}\n", record::json_dump(j));
     else {
       fmt::print("{}: {} split{} into legal melds under {}\n", rules->deck.tokens(cards), splits.size(),
                  splits.size() == 1 ? "" : "s", rules->name);
@@ -114,7 +115,7 @@ int run_partition(const ProveOptions& opt) {
   prove::PartitionAnswer z = prove::decide_partition(*rules, cards, opt.limits);
   const bool yes = z.partitionable;
   if (opt.json) {
-    fmt::print("{}\n", prove::partition_json(*rules, cards, z).dump());
+    fmt::print("{}\n", record::json_dump(prove::partition_json(*rules, cards, z)));
   } else if (yes) {
     fmt::print("partitionable under {}: {}\n", rules->name, melds_text(rules->deck, z.split));
   } else {
@@ -170,7 +171,7 @@ int run_spec(const ProveOptions& opt) {
                               {"detail", r.value.detail},
                               {"as_expected", r.as_expected()},
                               {"seconds", r.seconds}});
-    fmt::print("{}\n", j.dump(1));
+    fmt::print("{}\n", record::json_dump(j, 1));
   } else {
     fmt::print("\nDifferences between rulesets (one property each, where any differs):\n");
     for (const auto& p : pairs) {

@@ -64,6 +64,7 @@ int run_referee(const RefereeOptions& opt) {
     own += d.referee_seconds;
     std::fputs(i == 0 ? "" : "---\n", out.get());
     std::fputs(record::write_record(d.record).c_str(), out.get());
+    std::fflush(out.get());  // every deal played is in the file, whatever ends the run later
     progress.tick(1);
   }
   referee.quit();

@@ -6,6 +6,7 @@
 
 #include "cli/command_error.h"
 #include "cli/commands.h"
+#include "record/json_text.h"
 #include "rules/ruleset.h"
 #include "rules/ruleset_json.h"
 
@@ -48,12 +49,12 @@ int run_rulesets(const std::string& name, bool json) {
       if (json) list.push_back({{"name", n}, {"description", rs->description}});
       else fmt::print("{:<18} {}\n", n, rs->description);
     }
-    if (json) fmt::print("{}\n", list.dump());
+    if (json) fmt::print("{}\n", record::json_dump(list));
     return kExitOk;
   }
   auto rs = ruleset_option(name, "NAME");
   nlohmann::ordered_json j = ruleset_json(*rs);
-  if (json) fmt::print("{}\n", j.dump());
+  if (json) fmt::print("{}\n", record::json_dump(j));
   else print_yaml(j);
   return kExitOk;
 }

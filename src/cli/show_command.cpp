@@ -9,6 +9,7 @@
 #include "cli/input_files.h"
 #include "cli/position_input.h"
 #include "serve/pan_state_json.h"
+#include "record/json_text.h"
 #include "serve/state_json.h"
 
 namespace conquian::cli {
@@ -19,12 +20,12 @@ bool json_output = false;
 int run_show(const PositionInput& in) {
   LoadedPosition loaded = load_position(in, true);
   if (loaded.rules->is_pan()) {
-    if (json_output) fmt::print("{}\n", serve::pan_state_json(loaded.pan_position).dump());
+    if (json_output) fmt::print("{}\n", record::json_dump(serve::pan_state_json(loaded.pan_position)));
     else fmt::print("{}\n{}", loaded.label, analyse::pan_table_text(loaded.pan_position));
     return kExitOk;
   }
   if (json_output) {
-    fmt::print("{}\n", serve::state_json(loaded.position).dump());
+    fmt::print("{}\n", record::json_dump(serve::state_json(loaded.position)));
     return kExitOk;
   }
   fmt::print("{}\n{}", loaded.label, analyse::table_text(loaded.position));

@@ -16,6 +16,7 @@
 #include "cli/progress.h"
 #include "cli/solve_interval.h"
 #include "cli/solve_view.h"
+#include "record/json_text.h"
 #include "replay/move_words.h"
 #include "replay/position_setup.h"
 #include "serve/solve_json.h"
@@ -25,6 +26,8 @@
 
 namespace conquian::cli {
 namespace {
+
+constexpr double kDefaultTimeMs = solve::kDefaultAnswerSeconds * 1000;  // specs/solve.md
 
 struct SolveOptions {
   std::string position;
@@ -36,7 +39,7 @@ struct SolveOptions {
   bool all_moves = false;
   bool whole_deck = false;
   int dealer = 0;
-  std::uint64_t max_nodes = 50'000'000;
+  std::uint64_t max_nodes = 50'000'000;  // --samples' orders and --whole-deck's deals; a position: none unless given
   int samples = 0;
   std::uint64_t seed = 1;
   bool no_table = false;
@@ -48,8 +51,9 @@ struct SolveOptions {
   std::uint64_t max_worlds = 2000;
   unsigned threads = 1;
   bool threads_given = false;
-  bool interval = false;  // --interval: bounds proved by threshold tests (stock unknown)
-  double time_ms = 0;     // --time MS: of --interval (0: no limit)
+  bool interval = false;            // --interval: bounds proved by threshold tests (stock unknown)
+  double time_ms = kDefaultTimeMs;  // --time MS: of the answer for one position (0: no limit)
+  bool time_given = false;
 };
 
 // The default ceiling of the chance search's threads: they all search the same position and
@@ -99,6 +103,8 @@ ViewRun view_run(const SolveOptions& opt) {
   v.pimc.seed = opt.seed;
   v.pimc.threads = std::max(1u, opt.threads);
   if (opt.table_bits) v.pimc.table_bits = opt.table_bits;
+  // PIMC's budgets are counts (worlds, nodes); a time only when asked.
+  v.seconds = opt.time_given ? opt.time_ms / 1000.0 : 0;
   return v;
 }
 
@@ -112,7 +118,7 @@ void print_line(const std::vector<solve::Step>& line) {
 void print_over(const SolveOptions& opt, const LoadedPosition& in, const solve::Answer& a) {
   const solve::Value& v = a.over;
   if (opt.json) {
-    fmt::print("{}\n", serve::answer_json(in.position, a, opt.all_moves, opt.any_win).dump());
+    fmt::print("{}\n", record::json_dump(serve::answer_json(in.position, a, opt.all_moves, opt.any_win)));
   } else {
     fmt::print("the deal is already over: {}\n",
                v.kind == Outcome::Kind::Win ? fmt::format("seat {} has won", v.winner)
@@ -124,7 +130,7 @@ void print_exact(const SolveOptions& opt, const LoadedPosition& in, const solve:
   const Position& p = in.position;
   const solve::Result& r = a.exact;
   if (opt.json) {
-    fmt::print("{}\n", serve::answer_json(p, a, opt.all_moves, opt.any_win).dump());
+    fmt::print("{}\n", record::json_dump(serve::answer_json(p, a, opt.all_moves, opt.any_win)));
     return;
   }
   fmt::print("position: {} (seat {} to act)\n", in.label, to_act(p));
@@ -147,7 +153,7 @@ void print_chance(const SolveOptions& opt, const LoadedPosition& in, const solve
   const Position& p = in.position;
   const solve::ChanceResult& r = a.chance;
   if (opt.json) {
-    fmt::print("{}\n", serve::answer_json(p, a, opt.all_moves, opt.any_win).dump());
+    fmt::print("{}\n", record::json_dump(serve::answer_json(p, a, opt.all_moves, opt.any_win)));
     return;
   }
   fmt::print("position: {} (seat {} to act), stock order unknown: every unseen card equally likely\n", in.label,
@@ -156,7 +162,7 @@ void print_chance(const SolveOptions& opt, const LoadedPosition& in, const solve
   fmt::print("exactly: seat 0 wins {}, draw {}, seat 1 wins {}\n", solve::fraction(r.exact.win0, r.exact.denominator),
              solve::fraction(r.exact.draw, r.exact.denominator), solve::fraction(r.exact.win1, r.exact.denominator));
   if (r.best) fmt::print("best: {}\n", choice_words(p, *r.best));
-  else if (!r.line.size()) fmt::print("best: turn the next card (chance)\n");
+  else fmt::print("best: turn the next card (chance)\n");
   fmt::print("line (until a card is turned from the unknown stock):\n");
   print_line(a.line);
   if (opt.all_moves) {
@@ -169,15 +175,95 @@ void print_chance(const SolveOptions& opt, const LoadedPosition& in, const solve
 void print_estimate(const SolveOptions& opt, const LoadedPosition& in, const solve::Answer& a) {
   const solve::SampleEstimate& e = a.estimate;
   if (opt.json) {
-    fmt::print("{}\n", serve::answer_json(in.position, a, false, opt.any_win).dump());
+    fmt::print("{}\n", record::json_dump(serve::answer_json(in.position, a, false, opt.any_win)));
     return;
   }
   fmt::print("position: {} (seat {} to act), stock order unknown\n", in.label, to_act(in.position));
   fmt::print("estimate from {} random stock orders, each solved with the order known to both seats:\n", e.samples);
   fmt::print("  seat 0 wins {}, draws {}, seat 1 wins {}\n", e.wins0, e.draws, e.wins1);
   fmt::print("  seat 0's mean score {:+.4f}, 95% confidence interval [{:+.4f}, {:+.4f}]\n", e.mean, e.low(), e.high());
+  if (a.best) fmt::print("best: {} (the highest mean over the same orders)\n", choice_words(in.position, *a.best));
+  fmt::print("every move (seat 0's mean score over the orders, 95% interval):\n");
+  for (const solve::SampledMove& m : e.moves)
+    fmt::print("  {:+.4f} [{:+.4f}, {:+.4f}]  {}\n", m.mean, m.low(), m.high(), choice_words(in.position, m.move));
   if (e.unsolved) fmt::print("  {} orders went past --max-nodes and are left out\n", e.unsolved);
   fmt::print("nodes: {} ({:.3f} s)\n", e.nodes, e.seconds);
+}
+
+// What cut the search short, for the text: the time, or the node budget.
+std::string cut_short_text(const SolveOptions& opt, const solve::Answer& a) {
+  if (a.interrupted)
+    return fmt::format("the time: the search had the first half of --time {:.0f} ms, the estimate the rest",
+                       opt.time_ms);
+  return fmt::format("{} nodes (--max-nodes)", opt.max_nodes);
+}
+
+void print_choice_estimate(const Position& p, const solve::PimcResult& e) {
+  if (e.worlds == 0) {
+    fmt::print(
+        "estimate: no random stock order was solved in the time left; every move in the search's own order "
+        "(winning takes, takes laying more cards, forces, lays, the rest), nothing known of its value beyond [-1, "
+        "1]:\n");
+    for (const auto& m : e.moves) fmt::print("  {}\n", choice_words(p, m.move));
+    return;
+  }
+  fmt::print(
+      "estimate (not proved): every move over {} random stock orders{}, each solved with the order known to both "
+      "seats, so optimistic for seat {} (strategy fusion); seat {}'s chances, expected score and 95% interval of "
+      "the sampling:\n",
+      e.worlds, e.unsolved ? fmt::format(" ({} more past the budget, left out)", e.unsolved) : "", e.seat, e.seat);
+  for (const auto& m : e.moves)
+    fmt::print("  win {:.4f}  draw {:.4f}  loss {:.4f}  expected {:+.4f} [{:+.4f}, {:+.4f}]  {}\n", m.win, m.draw,
+               m.loss, m.expected, m.lo, m.hi, choice_words(p, m.move));
+}
+
+// An answer cut short (every card known, or the stock unknown): what the search proved, the
+// best move proved so far or estimated, every move's estimate. Exit 0 when anything is proved,
+// 3 when the answer is only an estimate.
+int print_unsolved(const SolveOptions& opt, const LoadedPosition& in, const solve::Answer& a) {
+  const Position& p = in.position;
+  const int status = a.proved() ? kExitOk : kExitUnknown;
+  if (opt.json) {
+    fmt::print("{}\n", record::json_dump(serve::answer_json(p, a, false, opt.any_win)));
+    return status;
+  }
+  const bool chance = a.kind == solve::Answer::Kind::Chance;
+  fmt::print("position: {} (seat {} to act){}\n", in.label, to_act(p),
+             chance ? ", stock order unknown: every unseen card equally likely" : "");
+  fmt::print("not solved: the search was cut short by {}\n", cut_short_text(opt, a));
+  if (chance) {
+    const solve::ChanceInterval r = serve::proved_interval(a.chance);
+    const solve::Int128 d = r.denominator;
+    if (r.exact())
+      fmt::print("proved: seat 0's expected score {:+.6f} (exactly {})\n", a.lower, solve::fraction(r.lower, d));
+    else if (!r.trivial())
+      fmt::print("proved: seat 0's expected score between {:+.6f} and {:+.6f} (exactly {} and {})\n", a.lower, a.upper,
+                 solve::fraction(r.lower, d), solve::fraction(r.upper, d));
+    else fmt::print("proved: nothing narrower than [-1, 1] for seat 0's expected score\n");
+  } else if (a.lower > -1 || a.upper < 1) {
+    fmt::print("proved: seat 0's score between {:+.0f} and {:+.0f} (+1 a win, 0 a draw, -1 a loss)\n", a.lower,
+               a.upper);
+  } else {
+    fmt::print("proved: nothing narrower than [-1, 1]\n");
+  }
+  if (a.basis == solve::Basis::Interval)
+    fmt::print("best: {} (proved so far: its value is known, and every move searched before it is no better)\n",
+               choice_words(p, *a.best));
+  else if (a.best_so_far)
+    fmt::print(
+        "best: {} (estimated: its 95% interval below lies above {:+.3f} for seat {}, the value proved for {}, the "
+        "best of the moves searched)\n",
+        choice_words(p, *a.best), to_act(p) == 0 ? a.best_so_far->value : -a.best_so_far->value, to_act(p),
+        choice_words(p, a.best_so_far->move));
+  else fmt::print("best: {} (estimated: the search proved no move's value)\n", choice_words(p, *a.best));
+  if (a.choices) print_choice_estimate(p, *a.choices);
+  fmt::print("basis: {} (exit {}: {})\n", solve::basis_name(a.basis), status,
+             status == kExitOk ? "something is proved" : "only estimated");
+  const std::uint64_t nodes = chance ? a.chance.nodes : a.exact.nodes;
+  const double seconds = chance ? a.chance.seconds : a.exact.seconds;
+  fmt::print("nodes: {} ({:.3f} s){}\n", nodes, seconds,
+             a.choices ? fmt::format("; estimate {} nodes ({:.3f} s)", a.choices->nodes, a.choices->seconds) : "");
+  return status;
 }
 
 int unusable(const std::string& why) { throw CommandError(why); }
@@ -220,7 +306,7 @@ int run_whole_deck(const SolveOptions& opt) {
                         {"exact", serve::exact_json(r.exact)},
                         {"nodes", r.nodes},
                         {"seconds", r.seconds}};
-    fmt::print("{}\n", j.dump());
+    fmt::print("{}\n", record::json_dump(j));
     return kExitOk;
   }
   fmt::print("ruleset {}: every deal solved exactly, both hands known, the stock a fair shuffle\n", rules->name);
@@ -251,6 +337,8 @@ int run_solve(const SolveOptions& opt) {
   }
   LoadedPosition in = load_position(opt);
   const Position& p = in.position;
+  // A position's budget is the time; nodes only when asked.
+  const std::uint64_t position_nodes = opt.max_nodes_given ? opt.max_nodes : 0;
   if (opt.interval) {
     if (p.stock_known)
       return unusable(
@@ -263,28 +351,33 @@ int run_solve(const SolveOptions& opt) {
     // One thread unless --threads asks for more: two were measured no faster in wall time
     // on the shared machine (specs/solve.md, "Proved intervals on two threads").
     if (!opt.threads_given) run.search.threads = 1;
-    run.request.max_nodes = opt.max_nodes;
+    run.request.max_nodes = position_nodes;
     run.request.seconds = opt.time_ms / 1000.0;
     return run_interval(p, run);
   }
-  if (opt.time_ms > 0) return unusable("--time limits --interval; give --interval too");
   if (!p.result.over()) {
     if (std::string why = solve::why_unsolvable(p); !why.empty()) return unusable(why);
     if (p.stock_known && opt.samples > 0) return unusable("--samples needs an unknown stock (--stock unknown)");
   }
-  solve::Question q{solver_options(opt), opt.all_moves, opt.samples, opt.seed, {}};
+  refuse_if(opt.samples > 0 && opt.time_given,
+            "--samples solves N stock orders whatever the time; --time limits the search of the position: give one");
+  solve::Question q{solver_options(opt), opt.all_moves, opt.samples, opt.seed, {}, 0, {}};
+  if (opt.samples == 0) {
+    q.search.max_nodes = position_nodes;
+    q.seconds = opt.time_ms / 1000.0;
+  }
   // The chance search meets millions of positions: a bigger table unless told, as big as
   // the memory affords.
   if (!opt.table_bits && !p.stock_known && opt.samples == 0) q.search.table_bits = solve::default_chance_table_bits();
-  // On a terminal, never with --json: the nodes searched against --max-nodes, or the stock
-  // orders solved against --samples (with the time left).
+  // On a terminal, never with --json: the nodes searched (against --max-nodes when given), or
+  // the stock orders solved against --samples (with the time left).
   std::optional<Progress> progress;
   if (!opt.json && !p.result.over() && !p.stock_known) {
     if (opt.samples > 0) {
       progress.emplace("solved", "stock orders", static_cast<std::uint64_t>(opt.samples));
       progress->show_time_left();
     } else {
-      progress.emplace("searched", "nodes", opt.max_nodes);
+      progress.emplace("searched", "nodes", position_nodes);
     }
     q.progress = [&](std::uint64_t done) { progress->set(done); };
   }
@@ -293,26 +386,11 @@ int run_solve(const SolveOptions& opt) {
   switch (a.kind) {
     case solve::Answer::Kind::Over: print_over(opt, in, a); return kExitOk;
     case solve::Answer::Kind::Exact:
-      if (!a.solved())
-        return too_big("the position", a.exact.nodes, "raise --max-nodes, or solve a later position (--after N)");
+      if (!a.solved()) return print_unsolved(opt, in, a);
       print_exact(opt, in, a);
       return kExitOk;
     case solve::Answer::Kind::Chance:
-      if (!a.solved()) {
-        // Past the budget the answer is what the stopped search proves: an interval (exit 0),
-        // or nothing narrower than [-1, 1] (exit 3). The limit, not the count, in the
-        // messages: threads share it out and stop together, a little short.
-        const std::uint64_t limit = opt.max_nodes ? opt.max_nodes : a.chance.nodes;
-        return print_interval(
-            p, in.label, serve::proved_interval(a.chance), opt.json,
-            fmt::format("not solved exactly within {} nodes (--max-nodes); the bounds are what it searched proves "
-                        "(narrow them with --interval, or raise --max-nodes)",
-                        limit),
-            fmt::format("the position, with the stock order unknown, was not solved within {} nodes (--max-nodes) "
-                        "and what it searched proves nothing narrower than [-1, 1]; estimate it with --samples N "
-                        "(stock orders solved one by one), or raise --max-nodes",
-                        limit));
-      }
+      if (!a.solved()) return print_unsolved(opt, in, a);
       print_chance(opt, in, a);
       return kExitOk;
     case solve::Answer::Kind::Sampled:
@@ -334,9 +412,12 @@ void register_solve(CLI::App& app, Runner& run) {
       "unknown, the exact odds of each outcome (expectimax), or an estimate from sampled orders.\n"
       "With --view SEAT (or a position file with 'view: SEAT'): what that seat knows only, every\n"
       "move of the seat with its chances over the worlds consistent with it (PIMC).\n"
-      "Exit status: 0 solved (or already over; with the stock unknown also bounds proved past --max-nodes), 2 the "
-      "position could not be used, 3 undecided (the search reached --max-nodes; with the stock unknown, having proved "
-      "nothing narrower than [-1, 1]).");
+      "Every answer names a best move: proved ('basis: exact'), the best proved so far when the search was cut "
+      "short by --time or --max-nodes ('interval'), or else estimated ('estimate', each move with its 95% "
+      "interval).\n"
+      "Exit status: 0 solved, or something proved (a best move so far, or bounds narrower than [-1, 1]), or already "
+      "over; 2 the position could not be used; 3 only estimated: the search proved nothing in its budget (the "
+      "answer, with its estimate, is still printed).");
   cmd->add_option("POSITION", opt.position,
                   "A position file (format: conquian-position/1), or a game record with --after N");
   auto* after =
@@ -353,8 +434,9 @@ void register_solve(CLI::App& app, Runner& run) {
   cmd->add_flag("--json", opt.json, "One JSON object on standard output");
   cmd->add_flag("--all-moves", opt.all_moves, "Also the value of every legal move");
   cmd->add_option("--max-nodes", opt.max_nodes,
-                  "Give up past this many nodes (default 50000000; 0: no limit). With --view: each world's exact "
-                  "budget (default 1000000), past which its stock orders are sampled")
+                  "Stop the search of a position past this many nodes (default: none, the budget is --time; 0: no "
+                  "limit). With --samples: each order's budget, with --whole-deck each deal's (default 50000000). "
+                  "With --view: each world's exact budget (default 1000000), past which its stock orders are sampled")
       ->each([](const std::string&) { opt.max_nodes_given = true; });
   cmd->add_option("--samples", opt.samples,
                   "Unknown stock: estimate from N random stock orders instead. With --view: the worlds sampled "
@@ -379,8 +461,14 @@ void register_solve(CLI::App& app, Runner& run) {
                 "With the stock unknown: prove bounds [L, U] on seat 0's expected score by threshold tests, narrowed "
                 "until exact or until --max-nodes or --time runs out (exit 0 for any proved interval, 3 when nothing "
                 "narrower than [-1, 1] is proved)");
-  cmd->add_option("--time", opt.time_ms, "With --interval: stop narrowing after MS milliseconds of the clock")
-      ->check(CLI::PositiveNumber);
+  cmd->add_option("--time", opt.time_ms,
+                  "The time for the answer, in milliseconds (default 5000; 0: no limit). The search gets the first "
+                  "half; when it does not finish, the answer is what it proved with the best move so far, and every "
+                  "move is estimated in the rest of the time (random stock orders, each solved with the order known: "
+                  "optimistic for the seat to act). With --interval: stop narrowing then. With --view: PIMC's worlds "
+                  "get the first half (default: no limit)")
+      ->check(CLI::NonNegativeNumber)
+      ->each([](const std::string&) { opt.time_given = true; });
   auto* whole =
       cmd->add_flag("--whole-deck", opt.whole_deck, "Solve every deal of --ruleset exactly (small decks: tiny)");
   cmd->add_option("--dealer", opt.dealer, "With --whole-deck: the dealing seat (default 0)")->needs(whole);

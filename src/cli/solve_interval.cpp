@@ -6,14 +6,16 @@
 
 #include "cli/command_error.h"
 #include "cli/commands.h"
+#include "record/json_text.h"
 #include "serve/solve_json.h"
 
 namespace conquian::cli {
 int run_interval(const Position& p, const IntervalRun& run) {
   const solve::ChanceInterval r = solve::prove_interval(p, run.search, run.request);
   const std::string limits =
-      fmt::format("{} nodes (--max-nodes) and {} (--time)", run.request.max_nodes,
-                  run.request.seconds > 0 ? fmt::format("{:.3f} s", run.request.seconds) : "no limit");
+      fmt::format("{} (--max-nodes) and {} (--time)",
+                  run.request.max_nodes > 0 ? fmt::format("{} nodes", run.request.max_nodes) : "no node limit",
+                  run.request.seconds > 0 ? fmt::format("{:.3f} s", run.request.seconds) : "no time limit");
   return print_interval(p, run.label, r, run.json, "",
                         "the position, with the stock order unknown, proved nothing narrower than [-1, 1] within " +
                             limits + "; raise them");
@@ -25,7 +27,7 @@ int print_interval(const Position& p, const std::string& label, const solve::Cha
   if (r.trivial()) throw Undecided(undecided);
   if (json) {
     nlohmann::json j = serve::interval_json(r);
-    fmt::print("{}\n", j.dump());
+    fmt::print("{}\n", record::json_dump(j));
     return kExitOk;
   }
   fmt::print("position: {} (seat {} to act), stock order unknown: every unseen card equally likely\n", label,

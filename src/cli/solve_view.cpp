@@ -8,16 +8,13 @@
 #include "cli/command_error.h"
 #include "cli/commands.h"
 #include "cli/progress.h"
+#include "record/json_text.h"
 #include "replay/move_words.h"
 #include "serve/solve_json.h"
+#include "solve/answer.h"
 
 namespace conquian::cli {
 namespace {
-
-std::string seat_move_words(const Position& p, const Move& m) {
-  if (solve::is_blind_turn(m)) return fmt::format("{{seat: {}, turn: ?}} (turn the next card of the stock)", m.seat);
-  return choice_words(p, m);
-}
 
 std::string how_text(const solve::PimcResult& r, const solve::PimcOptions& o) {
   std::string worlds = r.enumerated ? fmt::format("all {} enumerated", r.world_count)
@@ -44,38 +41,49 @@ int run_view(const ViewRun& run, const LoadedView& in) {
   const SeatView& v = in.view;
   refuse_if(v.pos.result.over(), "the deal is already over");
   if (std::string why = solve::why_not_pimc(v); !why.empty()) throw CommandError(in.label + ": " + why);
-  solve::PimcSolver solver(run.pimc);
   const std::uint64_t total =
       world_count(v) <= run.pimc.max_worlds ? world_count(v) : static_cast<std::uint64_t>(run.pimc.samples);
   Progress progress("solved", "worlds", total, 1);
   std::uint64_t shown = 0;
-  solve::PimcResult r = solver.solve(v, [&](std::uint64_t done, std::uint64_t) {
-    progress.tick(done - shown);
-    shown = done;
-  });
+  const solve::ViewAnswer a =
+      solve::answer_view(v, run.pimc, run.seconds, solve::EstimateOptions{}, [&](std::uint64_t done, std::uint64_t) {
+        progress.tick(done - shown);
+        shown = done;
+      });
   progress.clear();
-  if (r.worlds == 0) {
-    throw Undecided(
-        fmt::format("no world was solved within the node budgets (--max-nodes {} per world, {} "
-                    "per stock order)",
-                    run.pimc.world_nodes, run.pimc.order_nodes));
-  }
+  const solve::PimcResult& r = a.pimc;
+  // PIMC solved no world within its budgets: the quick estimate stands in, exit 3.
+  const int status = a.quick ? kExitUnknown : kExitOk;
   const Position& p = v.pos;
   if (run.json) {
-    fmt::print("{}\n", serve::view_answer_json(v, r).dump());
-    return kExitOk;
+    fmt::print("{}\n", record::json_dump(serve::view_answer_json(v, a)));
+    return status;
   }
   fmt::print("position: {} (seat {}'s view, seat {} to act)\n", in.label, v.seat, to_act(p));
-  fmt::print("worlds: {}\n", how_text(r, run.pimc));
+  if (a.quick) {
+    fmt::print(
+        "worlds: none solved within the budgets (--max-nodes {} per world, {} per stock order{}); a quick estimate "
+        "instead: {} random worlds, one stock order each, solved with every card known (exit 3)\n",
+        run.pimc.world_nodes, run.pimc.order_nodes,
+        run.seconds > 0 ? fmt::format(", the first half of --time {:.0f} ms", run.seconds * 1000) : "", r.worlds);
+    if (r.worlds == 0) {
+      fmt::print("best: {} (no world finished: the first in the search's own order)\n",
+                 choice_words(p, r.moves.front().move));
+      for (const auto& m : r.moves) fmt::print("  {}\n", choice_words(p, m.move));
+      return status;
+    }
+  } else {
+    fmt::print("worlds: {}\n", how_text(r, run.pimc));
+  }
   fmt::print("        (uniform weights: no model of how the other seat's past choices make some hands likelier)\n");
-  fmt::print("best: {}\n", seat_move_words(p, r.moves.front().move));
+  fmt::print("best: {}\n", choice_words(p, r.moves.front().move));
   fmt::print("every move (seat {}'s chances; expected score with its 95% interval{}):\n", v.seat,
              r.exact ? ", zero width: every world enumerated and solved exactly" : ", from the sampling");
   for (const auto& m : r.moves)
     fmt::print("  win {:.4f}  draw {:.4f}  loss {:.4f}  expected {:+.4f} [{:+.4f}, {:+.4f}]  {}\n", m.win, m.draw,
-               m.loss, m.expected, m.lo, m.hi, seat_move_words(p, m.move));
+               m.loss, m.expected, m.lo, m.hi, choice_words(p, m.move));
   fmt::print("nodes: {} ({:.3f} s)\n", r.nodes, r.seconds);
-  return kExitOk;
+  return status;
 }
 
 }  // namespace conquian::cli

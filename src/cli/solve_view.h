@@ -13,6 +13,7 @@ namespace conquian::cli {
 struct ViewRun {
   solve::PimcOptions pimc;
   bool json = false;
+  double seconds = 0;  // the time for the answer (0: PIMC's budgets alone)
 };
 
 int run_view(const ViewRun& run, const LoadedView& in);

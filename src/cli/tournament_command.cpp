@@ -12,6 +12,7 @@
 #include "cli/output_file.h"
 #include "cli/progress.h"
 #include "serve/pan_ring.h"
+#include "record/json_text.h"
 #include "serve/tournament.h"
 #include "serve/tournament_report.h"
 
@@ -111,9 +112,10 @@ int run_tournament(const TournamentOptions& opt, const std::string& command) {
     const std::filesystem::path dir(opt.report);
     write_text_file((dir / "tournament.md").string(), serve::tournament_markdown(rep), "--report");
     write_text_file((dir / "tournament.html").string(), serve::tournament_html(rep), "--report");
-    write_text_file((dir / "tournament.json").string(), serve::tournament_json(rep).dump(2) + "\n", "--report");
+    write_text_file((dir / "tournament.json").string(), record::json_dump(serve::tournament_json(rep), 2) + "\n",
+                    "--report");
   }
-  if (opt.json) fmt::print("{}\n", serve::tournament_json(rep).dump(2));
+  if (opt.json) fmt::print("{}\n", record::json_dump(serve::tournament_json(rep), 2));
   else fmt::print("{}", serve::tournament_text(rep));
   return kExitOk;
 }

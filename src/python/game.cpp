@@ -16,6 +16,7 @@
 #include "record/record_reader.h"
 #include "serve/game_session.h"
 #include "serve/sessions.h"
+#include "solve/answer.h"
 
 namespace py = pybind11;
 
@@ -117,6 +118,9 @@ void bind_game(py::module_& m) {
             if (!nodes.is_none()) req.nodes = nodes.cast<std::uint64_t>();
             if (!worlds.is_none()) req.worlds = worlds.cast<std::uint64_t>();
             if (!movetime_ms.is_none()) req.movetime_ms = movetime_ms.cast<std::uint64_t>();
+            // `conquian solve`'s default budget: a time, not nodes (exact and stock_unknown).
+            else if (nodes.is_none() && mode != "view")
+              req.movetime_ms = static_cast<std::uint64_t>(solve::kDefaultAnswerSeconds * 1000);
             std::atomic<bool> stop{false};
             nlohmann::json answer;
             {
@@ -128,7 +132,9 @@ void bind_game(py::module_& m) {
           py::arg("mode") = "exact", py::arg("seat") = py::none(), py::arg("nodes") = py::none(),
           py::arg("worlds") = py::none(), py::arg("movetime_ms") = py::none(),
           "What `conquian solve --json` answers: mode 'exact' (every card known), 'stock_unknown', or 'view' "
-          "(seat's view over its worlds, PIMC). Releases the GIL while it searches.")
+          "(seat's view over its worlds, PIMC). Without nodes or movetime_ms, exact and stock_unknown get "
+          "`conquian solve`'s default time, 5000 ms. Every answer names a best move ('basis': 'exact', "
+          "'interval' or 'estimate'). Releases the GIL while it searches.")
       .def("__repr__", [](const GameState& g) {
         const auto& s = g.session();
         return fmt::format("<conquian.State {}: {}, {}, {} moves>", s.rules().name, phase_name(s.position().phase),

@@ -3,6 +3,7 @@
 
 #include "python/bindings.h"
 #include "record/document_path.h"
+#include "record/json_text.h"
 
 namespace py = pybind11;
 
@@ -13,10 +14,12 @@ nlohmann::json to_json(const py::handle& value) {
   return nlohmann::json::parse(text.cast<std::string>());
 }
 
-py::object from_json(const nlohmann::json& value) { return py::module_::import("json").attr("loads")(value.dump()); }
+py::object from_json(const nlohmann::json& value) {
+  return py::module_::import("json").attr("loads")(record::json_dump(value));
+}
 
 py::object from_json(const nlohmann::ordered_json& value) {
-  return py::module_::import("json").attr("loads")(value.dump());
+  return py::module_::import("json").attr("loads")(record::json_dump(value));
 }
 
 Source read_source(const std::string& text_or_path, const char* text_name) {

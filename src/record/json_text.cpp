@@ -15,6 +15,14 @@ bool plain(std::string_view text) {
 
 }  // namespace
 
+std::string json_dump(const nlohmann::json& value, int indent) {
+  return value.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+std::string json_dump(const nlohmann::ordered_json& value, int indent) {
+  return value.dump(indent, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+}
+
 void append_json_string(std::string& out, std::string_view text) {
   if (plain(text)) {
     out += '"';

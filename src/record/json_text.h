@@ -7,10 +7,18 @@
 #pragma once
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 
 namespace conquian::record {
+
+// `value` as JSON text (dump(indent)), written whatever its strings hold: a byte that is not
+// UTF-8 (a file name or an argument from the command line, which need not be UTF-8) is written
+// as U+FFFD instead of stopping the writer (nlohmann's dump throws on it). Every JSON answer a
+// command prints goes through it.
+std::string json_dump(const nlohmann::json& value, int indent = -1);
+std::string json_dump(const nlohmann::ordered_json& value, int indent = -1);
 
 // `text` as a JSON string, quotes included.
 void append_json_string(std::string& out, std::string_view text);

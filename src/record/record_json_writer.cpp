@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "record/json_text.h"
 #include "record/record_writer.h"
 
 namespace conquian::record {
@@ -88,7 +89,7 @@ std::string write_record_json(const GameRecord& rec) {
     if (rec.score.match_winner >= 0) score["match_winner"] = rec.score.match_winner;
     j["score"] = score;
   }
-  return j.dump();
+  return json_dump(j);
 }
 
 std::string write_match_header_json(const MatchHeader& m) {
@@ -102,7 +103,7 @@ std::string write_match_header_json(const MatchHeader& m) {
   Json j = Json::object();
   j["format"] = "conquian-record/1";
   j["match"] = match;
-  return j.dump();
+  return json_dump(j);
 }
 
 }  // namespace conquian::record

@@ -4,16 +4,24 @@
 
 #include "batch/players.h"
 #include "record/input_error.h"
+#include "record/json_text.h"
 #include "record/position_file.h"
 #include "replay/move_words.h"
 #include "replay/view_setup.h"
 #include "serve/game_session.h"
+#include "serve/protocol_moves.h"
 
 namespace conquian::serve {
 
 nlohmann::json bot_move(const nlohmann::json& view, const nlohmann::json& legal, const std::string& player) {
   if (!view.is_object()) throw SessionError("bad-field", "act: 'view' must be a view as `view` gives it");
-  if (!view.contains("position") || view["position"].is_null()) return legal.front();
+  if (!view.contains("position") || view["position"].is_null()) {
+    // The swap, which position files do not hold: the player has no world to look at, so the
+    // seat passes the first card the list offers (specs/protocol.md). Any other view needs its
+    // position.
+    if (view.contains("phase") && view["phase"] == "swap") return legal.front();
+    throw SessionError("bad-field", "act: the view has no 'position' (only the swap's may lack it)");
+  }
   if (!view["position"].is_string() || !view.contains("ruleset"))
     throw SessionError("bad-field", "act: the view needs 'ruleset' and 'position' as `view` gives them");
   auto rules = ruleset_from_json(view["ruleset"]);
@@ -30,14 +38,17 @@ nlohmann::json bot_move(const nlohmann::json& view, const nlohmann::json& legal,
   Position world = sample_world(seat_view, rng);
   std::vector<Move> moves;
   legal_moves(world, moves);
-  if (moves.empty()) return legal.front();
+  if (moves.empty()) throw SessionError("bad-position", "act: the view's deal is over: there is no move to choose");
   const Move chosen = moves[p->choose(world, moves, rng)];
-  const nlohmann::json words = move_json(world, chosen);
+  // The protocol's words (a waive too: {"seat": S, "waive": true}).
+  const nlohmann::json words = protocol_move(world, chosen);
   // A turn names the card only the stock knows: any turn of the list is the same choice.
   for (const auto& m : legal)
     if (m == words || (chosen.kind == MoveKind::Turn && m.is_object() && m.contains("turn"))) return m;
-  // A waive (no words) or a move the list writes otherwise: the list's first move.
-  return legal.front();
+  // Never a move the player did not choose: the list and the view disagree.
+  throw SessionError("bad-field", fmt::format("act: the player chose {}, which 'legal' does not list (is 'legal' the "
+                                              "list of this view's decision?)",
+                                              record::json_dump(words)));
 }
 
 }  // namespace conquian::serve

@@ -9,9 +9,12 @@
 
 namespace conquian::serve {
 
-// One of `legal` (the referee's list, in the record's JSON form). `view` must hold
-// "ruleset" and "position" (view_json writes both); a view without "position" (the swap)
-// gets the first legal move. Throws SessionError bad-field / bad-position / bad-ruleset.
+// One of `legal` (the referee's list, in the protocol's words: the record's JSON form, and a
+// waive as {"seat": S, "waive": true}): the player's choice. `view` must hold "ruleset" and
+// "position" (view_json writes both); the swap's view, which has no position, gets the first
+// legal move. Throws SessionError bad-field when the view has no position outside the swap or
+// when the player's choice is not in `legal` (never another move in its place), bad-position /
+// bad-ruleset for a view that cannot be read.
 nlohmann::json bot_move(const nlohmann::json& view, const nlohmann::json& legal, const std::string& player);
 
 }  // namespace conquian::serve

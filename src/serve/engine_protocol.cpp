@@ -8,6 +8,7 @@
 #include "batch/players.h"
 #include "record/json_text.h"
 #include "record/record_writer.h"
+#include "record/text_quote.h"
 #include "replay/record_moves.h"
 #include "serve/bot_move.h"
 #include "serve/game_session.h"
@@ -72,7 +73,7 @@ EngineProtocol::EngineProtocol(std::function<void(const std::string&)> emit, std
 EngineProtocol::~EngineProtocol() { finish(); }
 
 void EngineProtocol::emit(const nlohmann::json& line) {
-  std::string text = line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  std::string text = record::json_dump(line);
   std::lock_guard<std::mutex> lock(emit_mutex_);
   emit_(text);
 }
@@ -82,7 +83,11 @@ bool EngineProtocol::submit(std::string_view line) {
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
   try {
     r.parsed = nlohmann::json::parse(line.begin(), line.end());
-  } catch (const nlohmann::json::exception& e) { r.parse_error = e.what(); }
+  } catch (const nlohmann::json::parse_error& e) {
+    r.parse_error = record::json_syntax_problem(line, e.byte);
+  } catch (const nlohmann::json::exception&) {  // out_of_range: a number past a double's range
+    r.parse_error = record::kJsonNumberTooLarge;
+  }
   std::string cmd;
   if (r.parsed && r.parsed->is_object() && r.parsed->contains("cmd") && (*r.parsed)["cmd"].is_string())
     cmd = (*r.parsed)["cmd"].get<std::string>();
@@ -168,9 +173,14 @@ void EngineProtocol::answer(const Request& r) {
   try {
     if (answer_as_text(req)) return;
     a = run(req);
-  } catch (const SessionError& e) { a = error_answer(e.code, e.what()); } catch (const std::exception& e) {
-    a = error_answer("internal", e.what());
-  }
+  } catch (const SessionError& e) { a = error_answer(e.code, e.what()); } catch (const nlohmann::json::exception&) {
+    // The library's own text names its internals, not the request: a sentence instead.
+    a = error_answer("internal",
+                     "the request could not be answered: a JSON value inside it was not of the kind "
+                     "expected (a fault of the engine; the session goes on)");
+  } catch (const std::bad_alloc&) {
+    a = error_answer("internal", "the request could not be answered: out of memory (the session goes on)");
+  } catch (const std::exception& e) { a = error_answer("internal", e.what()); }
   if (req.is_object() && req.contains("cmd") && req["cmd"] == "solve") {
     std::lock_guard<std::mutex> lock(mutex_);
     if (--solves_ == 0 && !quitting_) stop_.store(false);
@@ -234,7 +244,7 @@ bool EngineProtocol::answer_as_text(const nlohmann::json& req) {
   std::string id;  // `"id":ID,` or nothing
   if (const auto i = req.find("id"); i != req.end()) {
     id = "\"id\":";
-    id += i->dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    id += record::json_dump(*i);
     id += ',';
   }
   std::string& out = answer_text_;

@@ -65,11 +65,12 @@ class GameSession : public SessionOf<ConquianGame> {
   SeatView seat_view(int seat) const;
 
   // What `conquian solve --json` answers for the position (mode "view": `solve --view SEAT
-  // --json`), plus "stopped": true when `stop` turned true or movetime ran out first. The
-  // search polls `stop` where it checks its node budget (every 1,024 nodes); at the movetime
-  // the session turns `stop` true itself (so it is true afterwards: a caller that asks again
-  // clears it). `progress` (may be empty) is called at once, then four times a second from
-  // another thread, with the nodes and the best move so far (SolveProgress). Throws
+  // --json`), plus "stopped": true when `stop` turned true or the movetime ran out first: an
+  // answer with a best move whenever the seat to act has a choice (solve/answer.h). The
+  // search polls `stop` where it checks its node budget (every 1,024 nodes); the movetime is
+  // the answer's time budget (the search the first half, an estimate the rest when the search
+  // does not finish). `progress` (may be empty) is called at once, then four times a second and
+  // whenever the best move so far changes, from another thread (SolveProgress). Throws
   // SessionError unsolvable with solve's reason.
   nlohmann::json solve(const SolveRequest& request, std::atomic<bool>& stop,
                        const std::function<void(const SolveProgress&)>& progress = {}) const override;

@@ -8,6 +8,7 @@
 #include "base/rng.h"
 #include "batch/seal.h"
 #include "cards/shuffle.h"
+#include "record/json_text.h"
 #include "rules/ruleset_json.h"
 #include "serve/game_session.h"
 #include "serve/pan_session.h"
@@ -18,6 +19,11 @@ namespace {
 
 using nlohmann::json;
 using Clock = std::chrono::steady_clock;
+
+// A line to a seat. What it holds is the engine's and the referee's own words, but also the
+// players' names from the command line and a forfeit's reason quoting a bot: a byte that is
+// not UTF-8 there is written as U+FFFD rather than stopping the run (nlohmann's dump throws).
+std::string line_of(const json& msg) { return record::json_dump(msg); }
 
 json outcome_json(const Outcome& o, int forfeit_seat, const std::string& reason) {
   if (forfeit_seat >= 0) return {{"winner", o.winner}, {"forfeit", {{"seat", forfeit_seat}, {"reason", reason}}}};
@@ -88,20 +94,17 @@ RefereeDeal Referee::play_rotated(std::uint64_t index, int shift, bool reverse) 
   for (SeatPlayer* p : at) names.push_back(p->name());
   for (int s = 0; s < n; ++s) {
     const json msg = {{"cmd", "start"}, {"deal", rec.id}, {"seat", s}, {"ruleset", ruleset}, {"players", names}};
-    const std::string line = msg.dump();
+    const std::string line = line_of(msg);
     if (setup_.observer) setup_.observer(s, line);
     if (std::string f = at[static_cast<std::size_t>(s)]->start(setup_.seed, index, line); !f.empty()) forfeit(s, f);
   }
 
-  // Every seat's view of the move just played, told to the seats still at the table. Panguingue's
-  // moves are all public: one line serves every seat.
+  // Every seat's view of the move just played, told to the seats still at the table.
   auto observe = [&] {
-    std::string shared;
     for (int s = 0; s < n && out.forfeit_seat < 0; ++s) {
       if (gone[static_cast<std::size_t>(s)]) continue;
       const json seen = game->last_move_seen_by(s);
-      std::string line = json{{"cmd", "observe"}, {"deal", rec.id}, {"move", seen}}.dump(
-          -1, ' ', false, json::error_handler_t::replace);
+      std::string line = line_of(json{{"cmd", "observe"}, {"deal", rec.id}, {"move", seen}});
       if (std::string f = send(s, line); !f.empty()) forfeit(s, f);
     }
   };
@@ -114,7 +117,7 @@ RefereeDeal Referee::play_rotated(std::uint64_t index, int shift, bool reverse) 
                       {"view", game->view(seat)},
                       {"legal", game->protocol_legal()},
                       {"time_ms", setup_.move_time_ms}};
-    const std::string line = act.dump(-1, ' ', false, json::error_handler_t::replace);
+    const std::string line = line_of(act);
     if (setup_.observer) setup_.observer(seat, line);
     ActAnswer a = at[static_cast<std::size_t>(seat)]->act(line, *game, setup_.move_time_ms);
     out.bot_seconds += a.seconds;
@@ -145,8 +148,7 @@ RefereeDeal Referee::play_rotated(std::uint64_t index, int shift, bool reverse) 
   for (int s = 0; s < n; ++s) {
     if (s == out.forfeit_seat || gone[static_cast<std::size_t>(s)])
       continue;  // restarted: it hears no more of this deal
-    if (std::string f = send(s, json{{"cmd", "end"}, {"deal", rec.id}, {"outcome", outcome}, {"record", rec.id}}.dump(
-                                    -1, ' ', false, json::error_handler_t::replace));
+    if (std::string f = send(s, line_of(json{{"cmd", "end"}, {"deal", rec.id}, {"outcome", outcome}, {"record", rec.id}}));
         !f.empty())
       at[static_cast<std::size_t>(s)]->restart();  // the deal is over: a fault now costs nothing but a restart
   }
@@ -156,7 +158,7 @@ RefereeDeal Referee::play_rotated(std::uint64_t index, int shift, bool reverse) 
 }
 
 void Referee::quit() {
-  const std::string line = json{{"cmd", "quit"}}.dump();
+  const std::string line = line_of(json{{"cmd", "quit"}});
   for (std::size_t s = 0; s < seats_.size(); ++s) {
     if (setup_.observer) setup_.observer(static_cast<int>(s), line);
     seats_[s]->tell(line, setup_.move_time_ms);

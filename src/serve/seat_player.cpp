@@ -4,10 +4,12 @@
 
 #include <algorithm>
 #include <chrono>
+#include <system_error>
 
 #include "base/rng.h"
 #include "batch/pan_players.h"
 #include "batch/players.h"
+#include "record/text_quote.h"
 #include "serve/bot_process.h"
 #include "serve/game_session.h"
 #include "serve/pan_session.h"
@@ -20,12 +22,10 @@ using Clock = std::chrono::steady_clock;
 
 double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
-// The first characters of a line, for a message.
-std::string excerpt(const std::string& line) {
-  std::string out;
-  for (char c : line.substr(0, 60)) out += (static_cast<unsigned char>(c) < 0x20) ? '?' : c;
-  return line.size() > 60 ? out + "..." : out;
-}
+// The first characters of a line, for a message: a bot may write any bytes, and the reason
+// goes into the record and to the other seats as JSON, so every byte that is not printable
+// UTF-8 is shown escaped (\xFF).
+std::string excerpt(const std::string& line) { return record::escaped_excerpt(line, 60); }
 
 // A built-in player of either game: it chooses among its game's moves at the session's
 // position (which it reads no further than its seat's view) and answers in the protocol's words.
@@ -77,7 +77,9 @@ class ProcessSeat final : public SeatPlayer {
       try {
         bot_.start();
         fresh_ = true;
-      } catch (const std::exception& e) { return std::string("could not start: ") + e.what(); }
+      } catch (const std::system_error& e) {
+        return "could not start: the system could not make its pipes or its process: " + e.code().message();
+      }
     }
     bot_.drain();
     answer_to_start_ = true;
@@ -110,23 +112,11 @@ class ProcessSeat final : public SeatPlayer {
         case BotLine::Status::Closed: a.fault = gone_or("closed its output"); return a;
         case BotLine::Status::Line: break;
       }
-      nlohmann::json j = nlohmann::json::parse(l.line, nullptr, false);
-      if (j.is_discarded()) {
-        a.fault = "not JSON: '" + excerpt(l.line) + "'";
-        return a;
-      }
-      if (j.is_object() && j.contains("move")) {
-        answer_to_start_ = false;
-        a.move = j["move"];
-        return a;
-      }
-      // One JSON line without "move" after `start` is the bot's answer to it (it may answer
-      // anything or nothing); it may arrive after the act line was sent.
-      if (answer_to_start_) {
-        answer_to_start_ = false;
-        continue;
-      }
-      a.fault = "not a move: '" + excerpt(l.line) + "' (expected {\"move\": ...})";
+      BotAnswerLine read = read_bot_answer(l.line, answer_to_start_);
+      answer_to_start_ = false;
+      if (read.start_reply) continue;
+      a.move = std::move(read.move);
+      a.fault = std::move(read.fault);
       return a;
     }
   }
@@ -150,6 +140,32 @@ class ProcessSeat final : public SeatPlayer {
 };
 
 }  // namespace
+
+BotAnswerLine read_bot_answer(const std::string& line, bool after_start) {
+  BotAnswerLine out;
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(line);
+  } catch (const nlohmann::json::parse_error& e) {
+    out.fault = "not JSON: '" + excerpt(line) + "' (" + record::json_syntax_problem(line, e.byte) + ")";
+    return out;
+  } catch (const nlohmann::json::exception&) {  // out_of_range: a number past a double's range
+    out.fault = "not JSON: '" + excerpt(line) + "' (" + record::kJsonNumberTooLarge + ")";
+    return out;
+  }
+  if (j.is_object() && j.contains("move")) {
+    out.move = j["move"];
+    return out;
+  }
+  // One JSON line without "move" after `start` is the bot's answer to it (it may answer
+  // anything or nothing); it may arrive after the act line was sent.
+  if (after_start) {
+    out.start_reply = true;
+    return out;
+  }
+  out.fault = "not a move: '" + excerpt(line) + "' (expected {\"move\": ...})";
+  return out;
+}
 
 bool is_builtin_player(const std::string& spec, bool pan) {
   const auto& names = pan ? batch::pan_player_names() : batch::player_names();

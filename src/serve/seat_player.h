@@ -22,6 +22,18 @@ struct ActAnswer {
   double seconds = 0;                  // wall time from the act line sent to the answer read
 };
 
+// What one line a bot wrote in answer to `act` says: a move (the value of its "move"), a
+// fault that forfeits ("not JSON: '...' (why)", "not a move: '...'"), or, with `after_start`,
+// a JSON line without "move" that is the bot's answer to `start` (to be skipped). Any bytes:
+// a fault quotes the line with every byte that is not printable UTF-8 escaped (\xFF), so
+// that it can be written in a record and sent to the other seats as JSON.
+struct BotAnswerLine {
+  std::optional<nlohmann::json> move;
+  std::string fault;
+  bool start_reply = false;
+};
+BotAnswerLine read_bot_answer(const std::string& line, bool after_start);
+
 class SeatPlayer {
  public:
   virtual ~SeatPlayer() = default;

@@ -1,6 +1,6 @@
-// GameSession::solve: the position (or one seat's view) handed to the solvers of `conquian
-// solve`, with the caller's stop flag polled where the node budget is checked, and the
-// movetime turning it true.
+// GameSession::solve: the position (or one seat's view) handed to the answers of `conquian
+// solve` (solve/answer.h), with the caller's stop flag polled where the node budget is
+// checked and the movetime as the answer's time budget; progress reported for `info` lines.
 #include <fmt/format.h>
 
 #include <chrono>
@@ -10,7 +10,6 @@
 
 #include "replay/position_setup.h"
 #include "serve/game_session.h"
-#include "serve/protocol_moves.h"
 #include "serve/solve_json.h"
 #include "solve/answer.h"
 #include "solve/pimc.h"
@@ -20,39 +19,38 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// The search polls the caller's stop flag itself (where it checks its node budget, every
-// 1,024 nodes), so a stop reaches it with no thread in between. This watch, on a thread of
-// its own, sleeps until the movetime's deadline and then turns the flag true, and reports
-// progress four times a second, the first time at once (on the caller's thread, so that even
-// a search that ends at once has reported), with the nodes and the best root move the search
-// published in `report` (written in words against `root`).
+// Reports progress on a thread of its own: at once (on the caller's thread, so that even an
+// answer given at once has reported), then four times a second, and as soon as the best move
+// the search or the estimate published in `report` changes (looked at every 20 ms), with the
+// nodes and the best move so far (written in words against `root`). The first best is the
+// first choice in the search's own order, so every line carries one.
 class Watch {
  public:
-  Watch(std::atomic<bool>& stop, std::uint64_t movetime_ms, const std::function<void(const SolveProgress&)>& progress,
-        const Position& root)
-      : stop_(stop), progress_(progress), root_(root) {
-    const auto start = Clock::now();
-    const auto deadline = movetime_ms ? start + std::chrono::milliseconds(movetime_ms) : Clock::time_point::max();
-    if (progress_) progress_(SolveProgress{});
-    thread_ = std::thread([this, start, deadline] {
-      auto next_report = progress_ ? start + kReportEvery : Clock::time_point::max();
+  Watch(const std::function<void(const SolveProgress&)>& progress, const Position& root)
+      : progress_(progress), root_(root) {
+    if (!progress_) return;
+    if (std::optional<Move> first = solve::first_choice(root)) report.publish_best(*first, 0, false);
+    last_ = current();
+    progress_(last_);
+    thread_ = std::thread([this] {
+      auto next_report = Clock::now() + kReportEvery;
       std::unique_lock<std::mutex> lock(mutex_);
       while (!done_) {
         const auto now = Clock::now();
-        if (now >= deadline && !stop_.load()) stop_.store(true);
-        if (now >= next_report) {
+        SolveProgress p = current();
+        if (now >= next_report || p.best != last_.best) {
           lock.unlock();
-          progress_(current());
+          progress_(p);
           lock.lock();
+          last_ = std::move(p);
           next_report = now + kReportEvery;
         }
-        const auto wake = std::min(next_report, now >= deadline ? Clock::time_point::max() : deadline);
-        if (wake == Clock::time_point::max()) wake_.wait(lock, [&] { return done_; });
-        else wake_.wait_until(lock, wake);
+        wake_.wait_until(lock, std::min(next_report, now + kLookEvery), [&] { return done_; });
       }
     });
   }
   ~Watch() {
+    if (!thread_.joinable()) return;
     {
       std::lock_guard<std::mutex> lock(mutex_);
       done_ = true;
@@ -60,38 +58,38 @@ class Watch {
     wake_.notify_all();
     thread_.join();
   }
-  // Whether the search was cut short by a stop or the movetime (the flag is true).
-  bool stopped() const { return stop_.load(); }
 
-  std::atomic<std::uint64_t> worlds{0};
   solve::SearchProgress report;
 
  private:
   static constexpr auto kReportEvery = std::chrono::milliseconds(250);
+  static constexpr auto kLookEvery = std::chrono::milliseconds(20);
   SolveProgress current() const {
-    SolveProgress p{report.nodes.load(std::memory_order_relaxed), worlds.load(), nullptr};
-    if (std::optional<Move> m = report.best())
-      p.best = m->kind == MoveKind::Waive ? protocol_move(root_, *m) : choice_json(root_, *m);
+    SolveProgress p{report.nodes.load(std::memory_order_relaxed), report.worlds.load(std::memory_order_relaxed),
+                    nullptr};
+    if (std::optional<solve::SearchProgress::Best> b = report.best()) {
+      Move m = b->move;
+      // The estimate sets a known stock's order aside: its turn is the card the stock shows.
+      if (solve::is_blind_turn(m) && root_.stock_known) m.card = root_.stock[root_.stock_top];
+      p.best = choice_json(root_, m);
+    }
     return p;
   }
 
-  std::atomic<bool>& stop_;
   const std::function<void(const SolveProgress&)>& progress_;
   const Position& root_;
+  SolveProgress last_;
   std::mutex mutex_;
   std::condition_variable wake_;
   bool done_ = false;
   std::thread thread_;
 };
 
-nlohmann::json unsolved(std::uint64_t nodes, bool stopped, const std::string& why) {
-  return {{"solved", false}, {"best", nullptr}, {"nodes", nodes}, {"stopped", stopped}, {"reason", why}};
-}
-
 }  // namespace
 
 nlohmann::json GameSession::solve(const SolveRequest& req, std::atomic<bool>& stop,
                                   const std::function<void(const SolveProgress&)>& progress) const {
+  const double seconds = static_cast<double>(req.movetime_ms) / 1000.0;
   if (req.mode == "view") {
     const int seat = req.seat < 0 ? to_act() : req.seat;
     SeatView v = seat_view(seat);
@@ -102,15 +100,12 @@ nlohmann::json GameSession::solve(const SolveRequest& req, std::atomic<bool>& st
       o.samples = static_cast<int>(std::min<std::uint64_t>(req.worlds, 100'000'000));
     }
     if (req.nodes) o.world_nodes = req.nodes;
-    Watch watch(stop, req.movetime_ms, progress, v.pos);
+    Watch watch(progress, v.pos);
     o.stop = &stop;
     o.report = &watch.report;
-    solve::PimcResult r =
-        solve::PimcSolver(o).solve(v, [&](std::uint64_t done, std::uint64_t) { watch.worlds = done; });
-    const bool stopped = watch.stopped();  // now: the movetime may pass while the answer is written
-    if (r.worlds == 0) return unsolved(r.nodes, stopped, "no world was solved within the budgets");
-    nlohmann::json j = nlohmann::json::parse(view_answer_json(v, r).dump());
-    j["stopped"] = stopped;
+    const solve::ViewAnswer a = solve::answer_view(v, o, seconds, solve::EstimateOptions{});
+    nlohmann::json j = nlohmann::json::parse(view_answer_json(v, a).dump());
+    j["stopped"] = a.interrupted;
     return j;
   }
   if (req.mode != "exact" && req.mode != "stock_unknown")
@@ -121,22 +116,21 @@ nlohmann::json GameSession::solve(const SolveRequest& req, std::atomic<bool>& st
   solve::Question q;
   if (req.nodes) q.search.max_nodes = req.nodes;
   q.search.threads = 1;
-  Watch watch(stop, req.movetime_ms, progress, p);
+  // A table of at most 2^18 entries (16 MiB) every card known, and with a movetime with the
+  // stock unknown too, rather than the command line's 2^20: it is made at every request, and
+  // 64 MiB (allocated, or grown into, while the clock runs) took a good part of a short
+  // movetime. The stock unknown with no movetime keeps 2^20: its budget is 50 million nodes.
+  if (p.stock_known || req.movetime_ms > 0) q.search.table_bits = 18;
+  q.seconds = seconds;
+  Watch watch(progress, p);
   q.search.stop = &stop;
   q.search.report = &watch.report;
-  solve::Answer a = solve::answer(p, q);
-  const bool stopped = watch.stopped();
-  if (!a.solved()) {
-    const bool chance = a.kind == solve::Answer::Kind::Chance;
-    nlohmann::json j = unsolved(chance ? a.chance.nodes : a.exact.nodes, stopped,
-                                stopped ? "stopped before the position was solved"
-                                        : fmt::format("not solved within {} nodes", q.search.max_nodes));
-    // The stock unknown: the interval the stopped search proves, as `solve --json` gives it.
-    if (chance) j.update(interval_json(proved_interval(a.chance)));
-    return j;
-  }
+  const solve::Answer a = solve::answer(p, q);
   nlohmann::json j = answer_json(p, a, false, false);
-  j["stopped"] = stopped;
+  j["stopped"] = a.interrupted;
+  if (!a.solved())
+    j["reason"] = a.interrupted ? std::string("stopped before the position was solved")
+                                : fmt::format("not solved within {} nodes", q.search.max_nodes);
   return j;
 }
 

@@ -3,6 +3,7 @@
 #include <optional>
 
 #include "replay/move_words.h"
+#include "serve/protocol_moves.h"
 
 namespace conquian::serve {
 namespace {
@@ -19,7 +20,10 @@ void put_line(nlohmann::json& j, const Position& p, const solve::Answer& a, std:
   for (const auto& step : a.line)
     if (nlohmann::json m = move_json(step.before, step.move); !m.is_null()) line.push_back(m);
   j["to_act"] = to_act(p);
-  j["best"] = line.empty() ? nlohmann::json(nullptr) : line.front();
+  // With the stock unknown the line stops before a card turned from it: when the first
+  // decision is to turn, `best` is the blind turn.
+  j["best"] = !line.empty() ? line.front() : a.best ? choice_json(p, *a.best) : nlohmann::json(nullptr);
+  j["basis"] = "exact";
   j["force_declined"] = a.force_declined();
   j["line"] = line;
   j["nodes"] = nodes;
@@ -65,7 +69,11 @@ nlohmann::json chance_answer(const Position& p, const solve::Answer& a, bool all
   return j;
 }
 
-nlohmann::json estimate_answer(const solve::SampleEstimate& e) {
+nlohmann::json estimate_answer(const Position& p, const solve::Answer& a) {
+  const solve::SampleEstimate& e = a.estimate;
+  nlohmann::json moves = nlohmann::json::array();
+  for (const solve::SampledMove& m : e.moves)
+    moves.push_back({{"move", choice_json(p, m.move)}, {"expected0", m.mean}, {"ci95", {m.low(), m.high()}}});
   return {{"estimate",
            {{"samples", e.samples},
             {"unsolved", e.unsolved},
@@ -73,16 +81,59 @@ nlohmann::json estimate_answer(const solve::SampleEstimate& e) {
             {"draw", e.draws},
             {"win1", e.wins1},
             {"expected0", e.mean},
-            {"ci95", {e.low(), e.high()}}}},
+            {"ci95", {e.low(), e.high()}},
+            {"moves", moves}}},
+          {"basis", "estimate"},
+          {"to_act", to_act(p)},
+          {"best", a.best ? choice_json(p, *a.best) : nlohmann::json(nullptr)},
           {"nodes", e.nodes},
           {"seconds", e.seconds}};
+}
+
+// Cut short (by the time, a stop or the node budget): what the search proved, the best move
+// proved so far or estimated, and every choice's estimate.
+nlohmann::json unsolved_answer(const Position& p, const solve::Answer& a) {
+  nlohmann::json j;
+  if (a.kind == solve::Answer::Kind::Chance) {
+    j = interval_json(proved_interval(a.chance));
+  } else {
+    j = {{"interval", {a.lower, a.upper}},
+         {"exact", a.lower == a.upper},
+         {"nodes", a.exact.nodes},
+         {"seconds", a.exact.seconds}};
+  }
+  j["solved"] = false;
+  j["basis"] = solve::basis_name(a.basis);
+  j["proved"] = a.proved();
+  j["to_act"] = to_act(p);
+  j["best"] = a.best ? choice_json(p, *a.best) : nlohmann::json(nullptr);
+  j["force_declined"] = a.force_declined();
+  if (a.best_so_far)
+    j["best_so_far"] = {{"move", choice_json(p, a.best_so_far->move)}, {"value0", a.best_so_far->value}};
+  if (a.choices) j["estimate"] = estimate_json(p, *a.choices, "stock orders");
+  return j;
 }
 
 }  // namespace
 
 nlohmann::json choice_json(const Position& p, const Move& m) {
   if (solve::is_blind_turn(m)) return {{"seat", m.seat}, {"turn", nullptr}};
-  return move_json(p, m);
+  return protocol_move(p, m);
+}
+
+nlohmann::json estimate_json(const Position& p, const solve::PimcResult& r, const char* method) {
+  const bool none = r.worlds == 0;
+  auto number = [&](double x) { return none ? nlohmann::json(nullptr) : nlohmann::json(x); };
+  nlohmann::json moves = nlohmann::json::array();
+  for (const auto& m : r.moves)
+    moves.push_back({{"move", choice_json(p, m.move)},
+                     {"win", number(m.win)},
+                     {"draw", number(m.draw)},
+                     {"loss", number(m.loss)},
+                     {"expected", number(m.expected)},
+                     {"ci95", {m.lo, m.hi}}});
+  return {{"method", method}, {"seat", r.seat},   {"worlds", r.worlds},  {"unsolved", r.unsolved},
+          {"moves", moves},   {"nodes", r.nodes}, {"seconds", r.seconds}};
 }
 
 nlohmann::json chances_json(const solve::Chances& c) {
@@ -98,6 +149,7 @@ nlohmann::json exact_json(const solve::ExactChances& c) {
 }
 
 nlohmann::json answer_json(const Position& p, const solve::Answer& a, bool all_moves, bool any_win) {
+  if (!a.solved() && a.kind != solve::Answer::Kind::Sampled) return unsolved_answer(p, a);
   switch (a.kind) {
     case solve::Answer::Kind::Over:
       return {{"value", value_json(a.over)},
@@ -107,7 +159,7 @@ nlohmann::json answer_json(const Position& p, const solve::Answer& a, bool all_m
               {"nodes", 0}};
     case solve::Answer::Kind::Exact: return exact_answer(p, a, all_moves, any_win);
     case solve::Answer::Kind::Chance: return chance_answer(p, a, all_moves);
-    case solve::Answer::Kind::Sampled: return estimate_answer(a.estimate);
+    case solve::Answer::Kind::Sampled: return estimate_answer(p, a);
   }
   return nullptr;
 }
@@ -132,21 +184,26 @@ solve::ChanceInterval proved_interval(const solve::ChanceResult& stopped) {
   return proved;
 }
 
-nlohmann::ordered_json view_answer_json(const SeatView& v, const solve::PimcResult& r) {
+nlohmann::ordered_json view_answer_json(const SeatView& v, const solve::ViewAnswer& a) {
+  const solve::PimcResult& r = a.pimc;
   const Position& p = v.pos;
+  const bool none = r.worlds == 0;  // the quick estimate finished no world: values unknown
+  auto number = [&](double x) { return none ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(x); };
   // The keys in the order specs/solve.md gives them.
   nlohmann::ordered_json moves = nlohmann::ordered_json::array();
   for (const auto& m : r.moves)
     moves.push_back({{"move", choice_json(p, m.move)},
-                     {"win", m.win},
-                     {"draw", m.draw},
-                     {"loss", m.loss},
-                     {"expected", m.expected},
+                     {"win", number(m.win)},
+                     {"draw", number(m.draw)},
+                     {"loss", number(m.loss)},
+                     {"expected", number(m.expected)},
                      {"ci95", {m.lo, m.hi}}});
   nlohmann::ordered_json j;
   j["view"] = v.seat;
   j["worlds"] = r.worlds;
   j["exact"] = r.exact;
+  j["basis"] = r.exact ? "exact" : "estimate";
+  if (a.quick) j["quick"] = true;
   j["best"] =
       r.moves.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(choice_json(p, r.moves.front().move));
   j["moves"] = moves;

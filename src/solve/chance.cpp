@@ -70,7 +70,7 @@ struct ChanceSolver::Impl {
     if (opt.solo_nodes > 0 && (opt.max_nodes == 0 || opt.max_nodes > opt.solo_nodes)) {
       search.set_max_nodes(opt.solo_nodes);
       try {
-        const Int128 v = search.exact(root);
+        const Int128 v = reported_exact(root);
         search.set_max_nodes(opt.max_nodes);
         return v;
       } catch (const BudgetExceeded&) { search.set_max_nodes(opt.max_nodes); }
@@ -113,7 +113,22 @@ struct ChanceSolver::Impl {
       pool.emplace_back([&run, &h] { run(h); });
     }
     search.stop_when(&stop);
-    run(search);
+    // This thread's search publishes its best root move so far (the helpers' would only
+    // repeat it: every value in the shared table is exact or a true bound, whoever found it).
+    ChanceSearch::Node n;
+    search.prepare(n, root);
+    search.report_best_at(n.pos.plies == root.plies ? &n : nullptr);
+    try {
+      const Int128 v = search.exact(n);
+      std::lock_guard<std::mutex> lock(mutex);
+      if (!value) value = v;
+    } catch (const BudgetExceeded&) {
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(mutex);
+      if (!failure) failure = std::current_exception();
+    }
+    search.report_best_at(nullptr);
+    stop.store(true);
     for (auto& t : pool) t.join();
     search.stop_when(nullptr);
     search.set_max_nodes(opt.max_nodes);
@@ -301,9 +316,11 @@ ChanceResult ChanceSolver::solve(const Position& pos, const ChanceRequest& reque
   s.search.reset_nodes();
   s.start(pos);
   std::uint64_t search_nodes = 0;
+  bool value_known = false;
   try {
     r.exact.denominator = factorial(pos.stock_left());
     r.exact.expected = s.exact_root(pos);
+    value_known = true;
     search_nodes = s.search.nodes() + s.helper_nodes;
     if (request.outcomes) r.exact = s.value(pos, true);
     r.value = r.exact.approx();
@@ -329,7 +346,8 @@ ChanceResult ChanceSolver::solve(const Position& pos, const ChanceRequest& reque
     }
     r.solved = true;
   } catch (const BudgetExceeded&) { r.solved = false; }
-  if (r.solved) {
+  if (r.solved || value_known) {
+    // Stopped in the outcome pass (or the line), after the value: the value is proved.
     r.proved_lower = r.proved_upper = r.exact.expected;
   } else {
     // What the table proves, deeper while it is cheap next to the search (each level costs
@@ -337,7 +355,7 @@ ChanceResult ChanceSolver::solve(const Position& pos, const ChanceRequest& reque
     // million nodes, 4 ms at depth 4, 0.07 s at 5, 0.9 s at 6, 9 s at 7). Stopped by its
     // flag (`conquian engine`'s stop and movetime), the answer is wanted now: 5 ms then,
     // which still reads depth 2 and 3 and mostly 4.
-    const bool stopped = s.opt.stop && s.opt.stop->load(std::memory_order_relaxed);
+    const bool stopped = s.opt.interrupted();
     const double searched = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const double allowed = stopped ? 0.005 : std::max(0.2, 0.1 * searched);
     double spent = 0, last = 0;

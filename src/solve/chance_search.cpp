@@ -238,7 +238,7 @@ Int128 ChanceSearch::search_node(const Node& n, Int128 alpha, Int128 beta) {
     published_.store(nodes_, std::memory_order_relaxed);
     if (options_.report) options_.report->nodes.store(nodes_, std::memory_order_relaxed);
     if (stop_ && stop_->load(std::memory_order_relaxed)) throw BudgetExceeded{};
-    if (options_.stop && options_.stop->load(std::memory_order_relaxed)) throw BudgetExceeded{};
+    if (options_.interrupted()) throw BudgetExceeded{};
   }
   if ((++nodes_ & 0xFFFF) == 0 && progress_ && !progress_(nodes_)) throw BudgetExceeded{};
   const Position& p = n.pos;
@@ -359,8 +359,13 @@ Int128 ChanceSearch::search_moves(const Node& n, Int128 alpha, Int128 beta, int 
     if (!any || (maxing ? v > value : v < value)) {
       value = v, best = index;
       if (report) {
-        if (index == kTurnOption) options_.report->publish_best(std::nullopt);
-        else options_.report->publish_best((*listed)[index]);
+        // The turn is one choice, whatever card comes: a blind turn (pimc.h).
+        Move turn;
+        turn.kind = MoveKind::Turn;
+        turn.seat = p.actor;
+        turn.card = kNoCard;
+        options_.report->publish_best(index == kTurnOption ? turn : (*listed)[index],
+                                      to_double(v, factorial(p.stock_left())));
       }
     }
     any = true;

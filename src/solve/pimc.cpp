@@ -57,12 +57,13 @@ bool is_choice(const Move& choice, const Move& m) {
   return is_blind_turn(choice) ? m.kind == MoveKind::Turn : same_public_move(choice, m);
 }
 
-std::vector<Move> seat_choices(const SeatView& view) {
+std::vector<Move> choices_at(const Position& pos) {
   std::vector<Move> legal, out;
-  legal_moves(view.pos, legal);
+  if (pos.result.over()) return out;
+  legal_moves(pos, legal);
   bool turn = false;
   for (const Move& m : legal) {
-    if (m.kind == MoveKind::Turn && !view.pos.stock_known) {
+    if (m.kind == MoveKind::Turn && !pos.stock_known) {
       turn = true;
       continue;
     }
@@ -71,12 +72,14 @@ std::vector<Move> seat_choices(const SeatView& view) {
   if (turn) {
     Move t;
     t.kind = MoveKind::Turn;
-    t.seat = static_cast<std::uint8_t>(view.seat);
+    t.seat = static_cast<std::uint8_t>(to_act(pos));
     t.card = kNoCard;
     out.push_back(t);
   }
   return out;
 }
+
+std::vector<Move> seat_choices(const SeatView& view) { return choices_at(view.pos); }
 
 std::string why_not_pimc(const SeatView& view) {
   const Position& p = view.pos;
@@ -104,6 +107,7 @@ struct PimcSolver::Impl {
       Options c;
       c.max_nodes = o.world_nodes;
       c.stop = o.stop;
+      c.deadline = o.deadline;
       c.table_bits = o.table_bits;
       return c;
     }
@@ -112,6 +116,7 @@ struct PimcSolver::Impl {
       c.fastest_win = false;  // only the outcome counts
       c.max_nodes = o.order_nodes;
       c.stop = o.stop;
+      c.deadline = o.deadline;
       c.table_bits = o.table_bits;
       return c;
     }
@@ -152,7 +157,9 @@ struct PimcSolver::Impl {
     }
 
     // Seat's score (+1, 0, -1) after `m` with the stock order known; nullopt past the budget.
-    std::optional<int> perfect_score(const Position& known, const Move& m, int seat, std::uint64_t& nodes) {
+    // `first`: the first choice on this order; the others keep its table (the same deal),
+    // so that the choices share the subtrees they have in common.
+    std::optional<int> perfect_score(const Position& known, const Move& m, int seat, bool first, std::uint64_t& nodes) {
       Position child = known;
       if (is_blind_turn(m)) {
         legal_moves(known, ms);
@@ -161,10 +168,15 @@ struct PimcSolver::Impl {
       } else {
         apply(child, m);
       }
-      Result res = perfect.solve(child);
-      nodes += res.nodes;
-      if (!res.solved) return std::nullopt;
-      int v = res.value.kind == Outcome::Kind::Draw ? 0 : res.value.winner == 0 ? 1 : -1;
+      int score = 0;
+      try {
+        score = first ? perfect.score(child) : perfect.score_same_deal(child);
+      } catch (const BudgetExceeded&) {
+        nodes += perfect.last_nodes();
+        return std::nullopt;
+      }
+      nodes += perfect.last_nodes();
+      int v = score > 0 ? 1 : score < 0 ? -1 : 0;
       return seat == 0 ? v : -v;
     }
 
@@ -178,7 +190,7 @@ struct PimcSolver::Impl {
         Position known = with_stock_order(world, rng);
         bool ok = true;
         for (std::size_t i = 0; i < n && ok; ++i) {
-          auto s = perfect_score(known, choices[i], seat, r.nodes);
+          auto s = perfect_score(known, choices[i], seat, i == 0, r.nodes);
           if (!s) ok = false;
           else scores[i] = *s;
         }
@@ -246,13 +258,14 @@ PimcResult PimcSolver::solve(const SeatView& view, const std::function<void(std:
   std::atomic<std::uint64_t> done{0};
   // For opt.report: each choice's wins and losses over the worlds solved so far.
   std::vector<double> wins(choices.size(), 0), losses(choices.size(), 0);
-  std::uint64_t nodes_so_far = 0;
+  std::uint64_t nodes_so_far = 0, solved_so_far = 0;
   auto finished = [&](const WorldResult& r) {
     std::uint64_t d = ++done;
     std::lock_guard<std::mutex> lock(report);
     if (opt.report) {
       nodes_so_far += r.nodes;
       opt.report->nodes.store(nodes_so_far, std::memory_order_relaxed);
+      opt.report->worlds.store(d, std::memory_order_relaxed);
       if (r.solved && !r.skipped) {
         std::size_t best = 0;
         for (std::size_t i = 0; i < choices.size(); ++i) {
@@ -260,7 +273,9 @@ PimcResult PimcSolver::solve(const SeatView& view, const std::function<void(std:
           const double e = wins[i] - losses[i], b = wins[best] - losses[best];
           if (e > b || (e == b && wins[i] > wins[best])) best = i;
         }
-        opt.report->publish_best(choices[best]);
+        // The mean over the worlds solved so far, from seat 0's side as SearchProgress has it.
+        const double mean = (wins[best] - losses[best]) / static_cast<double>(++solved_so_far);
+        opt.report->publish_best(choices[best], view.seat == 0 ? mean : -mean, false);
       }
     }
     if (progress) progress(d, n);
@@ -276,7 +291,9 @@ PimcResult PimcSolver::solve(const SeatView& view, const std::function<void(std:
     // Past the budget, or stopped (a world begun now would only be stopped at once, and
     // each costs its set-up: 100,000 of them took 30 s): left out unbegun.
     if ((opt.max_nodes > 0 && spent.load() >= opt.max_nodes) ||
-        (opt.stop && opt.stop->load(std::memory_order_relaxed))) {
+        (opt.stop && opt.stop->load(std::memory_order_relaxed)) ||
+        (opt.deadline != std::chrono::steady_clock::time_point::max() &&
+         std::chrono::steady_clock::now() >= opt.deadline)) {
       results[i].skipped = true;
       return;
     }

@@ -25,6 +25,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -54,6 +55,8 @@ struct PimcOptions {
   // Every world's search gives up soon after *stop turns true (Options::stop): the world
   // being solved is left out as unsolved, the worlds not yet begun as skipped.
   const std::atomic<bool>* stop = nullptr;
+  // The same at this time (Options::deadline): max(), none.
+  std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
   // When set, the seat's best choice over the worlds solved so far is published there after
   // each world (by the order of the result: expected score, then wins), and the nodes.
   SearchProgress* report = nullptr;
@@ -62,6 +65,8 @@ struct PimcOptions {
 // The seat's decisions: its legal moves, except that turning a card from the unknown stock
 // is one decision (a Turn move with card kNoCard), whatever card comes.
 std::vector<Move> seat_choices(const SeatView& view);
+// The same at any position, for its seat to act (empty when the deal is over).
+std::vector<Move> choices_at(const Position& pos);
 bool is_blind_turn(const Move& m);
 // Whether the seat's choice is the move `m` of the game: the blind turn is any turn from the
 // stock; other moves by what every seat sees of them (same_public_move).

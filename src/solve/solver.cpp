@@ -86,7 +86,7 @@ struct Solver::Impl {
     if (opt.max_nodes && nodes >= opt.max_nodes) throw BudgetExceeded{};
     if ((nodes & 0x3FF) == 0) {
       if (opt.report) opt.report->nodes.store(nodes, std::memory_order_relaxed);
-      if (opt.stop && opt.stop->load(std::memory_order_relaxed)) throw BudgetExceeded{};
+      if (opt.interrupted()) throw BudgetExceeded{};
     }
     ++nodes;
     if (p.result.over()) return score_of_outcome(p.result);
@@ -131,7 +131,8 @@ struct Solver::Impl {
       if (maxing ? s > best : s < best) {
         best = s, best_index = i;
         // At the root the window is full: a better move's score is its value.
-        if (depth == 1 && reporting_root && opt.report) opt.report->publish_best(ms[static_cast<std::size_t>(i)]);
+        if (depth == 1 && reporting_root && opt.report)
+          opt.report->publish_best(ms[static_cast<std::size_t>(i)], s > 0 ? 1 : s < 0 ? -1 : 0);
       }
       if (maxing) a = std::max(a, best);
       else b = std::min(b, best);
@@ -200,6 +201,14 @@ int Solver::score(const Position& pos) {
   impl_->nodes = 0;
   impl_->depth = 0;
   impl_->table.new_generation();
+  return impl_->exact(pos);
+}
+
+std::uint64_t Solver::last_nodes() const { return impl_->nodes; }
+
+int Solver::score_same_deal(const Position& pos) {
+  impl_->nodes = 0;
+  impl_->depth = 0;
   return impl_->exact(pos);
 }
 

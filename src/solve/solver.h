@@ -16,6 +16,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <mutex>
 #include <optional>
@@ -30,23 +31,47 @@ namespace conquian::solve {
 // the searching thread publishes, any other thread reads.
 class SearchProgress {
  public:
-  // The best move at the root among those searched so far (alpha-beta at the root: the
-  // first move's value, then each move shown to be better), or none (not yet; or, with the
-  // stock unknown, turning a card is the best so far). Rare: a root move's value is known.
-  void publish_best(std::optional<Move> best) {
+  // The best move at the root among those searched so far, and seat 0's score after it
+  // (+1 a win, 0 a draw, -1 a loss; with the stock unknown, the expected score). A search
+  // (alpha-beta at the root) publishes its first move once its value is known, then each move
+  // shown to be better: so the value is that move's exact value, and every move searched
+  // before it was proved no better. With the stock unknown, turning a card is a blind turn
+  // (is_blind_turn, pimc.h). An estimate (pimc.h) publishes its best choice so far with
+  // `proved` false and the mean of its samples.
+  struct Best {
+    Move move;
+    double value = 0;
+    bool proved = true;
+  };
+  void publish_best(const Move& move, double value, bool proved = true) {
     std::lock_guard<std::mutex> lock(mutex_);
-    best_ = best;
+    best_ = Best{move, value, proved};
+    ++changes_;
   }
-  std::optional<Move> best() const {
+  std::optional<Best> best() const {
     std::lock_guard<std::mutex> lock(mutex_);
     return best_;
   }
+  // The best a search proved so far (none: nothing yet, or only an estimate).
+  std::optional<Best> proved_best() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (best_ && best_->proved) return best_;
+    return std::nullopt;
+  }
+  // How many times a best was published: a watcher tells a new best from the one it saw.
+  std::uint64_t changes() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return changes_;
+  }
   // Nodes searched so far (published every 1,024).
   std::atomic<std::uint64_t> nodes{0};
+  // PIMC and the estimate: the worlds finished so far.
+  std::atomic<std::uint64_t> worlds{0};
 
  private:
   mutable std::mutex mutex_;
-  std::optional<Move> best_;
+  std::optional<Best> best_;
+  std::uint64_t changes_ = 0;
 };
 
 struct Options {
@@ -61,10 +86,20 @@ struct Options {
   // ... of which the first solo_nodes are searched by one thread alone (chance.cpp).
   std::uint64_t solo_nodes = 100'000;
   // When set, the search gives up (as past max_nodes) soon after *stop turns true: checked
-  // where max_nodes is, every 1,024 nodes (`conquian engine`'s stop and movetime).
+  // where max_nodes is, every 1,024 nodes (`conquian engine`'s stop).
   const std::atomic<bool>* stop = nullptr;
+  // The search gives up (as past max_nodes) soon after this time (checked with `stop`, every
+  // 1,024 nodes: a clock read costs tens of nanoseconds, the nodes between two reads about
+  // a third of a millisecond); max(): no limit (`--time`, the engine's movetime).
+  std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
   // When set, the search publishes its nodes and its best root move so far there.
   SearchProgress* report = nullptr;
+
+  // Whether *stop is true or the deadline has passed.
+  bool interrupted() const {
+    return (stop && stop->load(std::memory_order_relaxed)) ||
+           (deadline != std::chrono::steady_clock::time_point::max() && std::chrono::steady_clock::now() >= deadline);
+  }
 };
 
 // A value with best play: who wins (or a draw), and in how many plies (moves, counting
@@ -114,6 +149,12 @@ class Solver {
   // The exact score of a position (seat 0's view; see kWinScore). Throws BudgetExceeded past
   // max_nodes nodes.
   int score(const Position& pos);
+  // The same for a position of the deal the last search was of (the same stock, in the same
+  // order: the table's key leaves the stock out), keeping that search's table entries, so
+  // that the moves of one decision share what they have in common. max_nodes counts afresh.
+  int score_same_deal(const Position& pos);
+  // The nodes of the last score(), score_same_deal() or solve(), finished or not.
+  std::uint64_t last_nodes() const;
 
   const Options& options() const { return options_; }
 

@@ -8,6 +8,7 @@ plays legal random moves for its first N acts (default 0), then commits FAULT on
   crash     exits with status 3 in the middle of the deal
   close     closes its output and lives on, reading
   huge      a line of 4 MiB
+  badutf8   {"move": " then the bytes 0xFF 0xFE 0x00 (not UTF-8, a control character), "} and a newline
   silent    reads everything, never answers
 After the fault (if it lives) it plays legal moves again."""
 import json, os, random, sys, time
@@ -54,6 +55,10 @@ for line in sys.stdin:
     elif fault == "huge":
         sys.stdout.write('{"move": "' + "x" * (4 << 20) + '"}\n')
         sys.stdout.flush()
+    elif fault == "badutf8":
+        sys.stdout.flush()
+        sys.stdout.buffer.write(b'{"move": "' + bytes([0xFF, 0xFE, 0x00]) + b'"}\n')
+        sys.stdout.buffer.flush()
     elif fault == "silent":
         for _ in sys.stdin:
             pass

@@ -4,6 +4,9 @@
 // `ok` (or `move`, `info`), and a refusal carries a code and a message. An input with a line
 // asking for a search (`solve`) or a bot's move (`act`) is rejected unread: their time is their
 // budget's, not the reader's (the pipe tests cover them); so is one naming a ruleset file.
+// Every line is also read as a bot's answer to the referee's `act` (serve/seat_player.h): any
+// bytes a bot writes, say 0xFF 0xFE 0x00 in a string, must make a fault that is UTF-8 text and
+// that JSON takes (the referee writes it into the record and sends it to the other seats).
 #pragma once
 
 #include <mutex>
@@ -12,7 +15,9 @@
 #include <string_view>
 #include <vector>
 
+#include "record/text_quote.h"
 #include "serve/engine_protocol.h"
+#include "serve/seat_player.h"
 #include "targets.h"
 
 namespace conquian::fuzz {
@@ -23,6 +28,15 @@ inline Result protocol_input(std::string_view bytes) {
     std::size_t nl = bytes.find('\n', start);
     if (nl == std::string_view::npos) nl = bytes.size();
     std::string line(bytes.substr(start, nl - start));
+    const serve::BotAnswerLine bot = serve::read_bot_answer(line, false);
+    if (!bot.fault.empty()) {
+      if (!record::why_not_utf8_text(bot.fault).empty()) return Result::broken;
+      try {
+        (void)nlohmann::json{{"reason", bot.fault}}.dump();  // strict: throws on bytes that are not UTF-8
+      } catch (const nlohmann::json::exception&) { return Result::broken; }
+    } else if (!bot.move) {
+      return Result::broken;  // neither a move nor a fault
+    }
     try {
       auto j = nlohmann::json::parse(line);
       if (j.is_object() && j.contains("cmd") && (j["cmd"] == "solve" || j["cmd"] == "act")) return Result::rejected;
