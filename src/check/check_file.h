@@ -46,7 +46,7 @@ struct CheckFileOptions {
   // The verdicts come in file order, the same whatever the number: the file is cut into its
   // documents (record/found_document.h), a batch of them is read on the threads beside the
   // judging of the batch before, and they are taken in file order between passes, so memory
-  // stays bounded on a stream. A file too small to split (one chunk of fewer than four
+  // stays bounded on a stream. A file too small to split (one chunk of fewer than 16
   // documents a thread) is read and judged on one thread.
   int threads = 1;
   // How one game is judged: check_record when empty. Tests give one that throws, to show
