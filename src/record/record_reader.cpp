@@ -374,6 +374,7 @@ void Reader::run() {
     // The bad line belongs to the last document, unless it starts a new one.
     const bool new_doc = doc_count_ == 0 || detail::is_document_marker(text_, bad.line_start);
     const Mark mark{bad.line + 1, bad.column + 1};
+    in_.clear_path();  // the byte's place is its line and column, not where the last parse stopped
     emit_fatal(new_doc ? doc_count_ + 1 : doc_count_, mark,
                in_.located(mark, bad.what) + "; the rest of the file is not read");
     return;
