@@ -1,6 +1,8 @@
-// `check --threads T`: the records of a file judged in parallel give the very bytes one
-// thread gives (text, --json, --json-lines), on the corpus and on a long generated file with
-// bad records among the good; an exception on a worker thread reaches the caller.
+// `check --threads T`: the documents of a file read and judged in parallel give the very
+// bytes one thread gives (text, --json, --json-lines), on 1, 2 and 7 threads: on the corpus,
+// on long generated files (JSON Lines, YAML, a `.json` array) with bad records among the good
+// and documents that straddle the chunks, and on YAML that breaks in the middle; an exception
+// on a worker thread reaches the caller.
 #include <doctest/doctest.h>
 #include <unistd.h>
 
@@ -33,17 +35,19 @@ std::string slurp_lines_file(const fs::path& path) {
   return s.str();
 }
 
-// `conquian check ARGS` on 1 and on 4 threads, in the three output forms: the same bytes and
+// `conquian check ARGS` on 1, 2 and 7 threads, in the three output forms: the same bytes and
 // the same exit status. Returns the one-thread text output.
-std::string same_on_one_and_four_threads(const std::string& args) {
+std::string same_on_one_two_and_seven_threads(const std::string& args) {
   std::string text;
   for (const char* form : {"", " --json", " --json-lines"}) {
     INFO("conquian check " << args << form);
     const auto one = run_cli("check " + args + form + " --threads 1");
-    const auto four = run_cli("check " + args + form + " --threads 4");
-    CHECK(one.status == four.status);
-    CHECK(one.out == four.out);
     CHECK(!one.out.empty());
+    for (const char* threads : {" --threads 2", " --threads 7"}) {
+      const auto more = run_cli("check " + args + form + threads);
+      CHECK(one.status == more.status);
+      CHECK(one.out == more.out);
+    }
     if (*form == '\0') text = one.out;
   }
   return text;
@@ -124,22 +128,74 @@ TEST_CASE("check --threads: a JSON Lines match with bad lines gives the same byt
   fs::remove_all(dir);
 }
 
-TEST_CASE("check --threads: the corpus gives the same bytes on 1 and 4 threads") {
+TEST_CASE("check --threads: every corpus file gives the same bytes on 1, 2 and 7 threads") {
   const std::string corpus = CONQUIAN_SOURCE_DIR "/corpus";
-  const std::string text =
-      same_on_one_and_four_threads(corpus + "/legal " + corpus + "/illegal " + corpus + "/malformed");
+  const std::string text = same_on_one_two_and_seven_threads(corpus + "/legal " + corpus + "/illegal " + corpus +
+                                                             "/malformed " + corpus + "/analyse");
   CHECK(conquian::testing::has(text, "illegal"));
   CHECK(conquian::testing::has(text, "malformed"));
 }
 
-TEST_CASE("check --threads: 900 generated games with bad lines give the same bytes on 1 and 4 threads") {
+TEST_CASE("check --threads: 900 generated games with bad lines give the same bytes on 1, 2 and 7 threads") {
   const fs::path dir = threads_test_dir();
   const fs::path mixed = generated_with_bad_records(dir, 900);
-  const std::string text = same_on_one_and_four_threads(mixed.string());
+  const std::string text = same_on_one_two_and_seven_threads(mixed.string());
   // The file has more games than one chunk of 4 threads holds, and bad ones among them.
   CHECK_MESSAGE(conquian::testing::has(text, "900 games: "), text.substr(text.size() > 200 ? text.size() - 200 : 0));
   CHECK(!conquian::testing::has(text, " 0 illegal"));
   CHECK(!conquian::testing::has(text, " 0 malformed"));
+  fs::remove_all(dir);
+}
+
+TEST_CASE("check --threads: the same games as YAML and as a .json array, bad ones among them, give the same bytes") {
+  // 900 games of YAML are some 1.5 MB: more than one chunk of the cut (1 MiB), so documents
+  // straddle a chunk's end; the 40th document has an unknown key (malformed alone), the 300th
+  // a key of the wrong type, and the last lines of the 700th an open quote and a `---` inside
+  // a block scalar's indented lines.
+  const fs::path dir = threads_test_dir();
+  const fs::path mixed = generated_with_bad_records(dir, 900);
+  const fs::path yaml = dir / "mixed.yaml";
+  REQUIRE(run_cli("convert " + mixed.string() + " --to yaml --out " + yaml.string()).status ==
+          2);  // bad lines left out
+  std::istringstream lines(slurp_lines_file(yaml));
+  const fs::path bad = dir / "bad.yaml";
+  {
+    std::ofstream out(bad);
+    int doc = 1;
+    for (std::string line; std::getline(lines, line);) {
+      if (line == "---") ++doc;
+      if (line.rfind("format:", 0) == 0 && doc == 40) out << "colour: red\n";
+      if (line.rfind("format:", 0) == 0 && doc == 300) out << "players: 7\n";
+      if (line.rfind("format:", 0) == 0 && doc == 500) out << "salt: |\n  ---\n  --- a\n";
+      out << line << "\n";
+    }
+  }
+  const std::string text = same_on_one_two_and_seven_threads(bad.string());
+  CHECK(conquian::testing::has(text, "key 'colour'"));
+  CHECK(fs::file_size(bad) > (std::size_t{1} << 20));
+  // Broken YAML in the middle ends the file there, on any number of threads.
+  const fs::path broken = dir / "broken.yaml";
+  {
+    std::string all = slurp_lines_file(bad);
+    std::size_t at = 0;
+    for (int doc = 1; doc < 700; ++doc) at = all.find("\n---\n", at) + 5;
+    all.insert(at, "id: \"open\n");
+    std::ofstream(broken) << all;
+  }
+  const std::string cut = same_on_one_two_and_seven_threads(broken.string());
+  CHECK(conquian::testing::has(cut, "the rest of the file is not read"));
+  // A `.json` array of the JSON Lines' first 300 lines, one of them broken in the middle.
+  const fs::path array = dir / "games.json";
+  {
+    std::istringstream json_lines(slurp_lines_file(mixed));
+    std::ofstream out(array);
+    out << "[";
+    int written = 0;
+    for (std::string line; std::getline(json_lines, line) && written < 300;)
+      if (line.rfind("{\"", 0) == 0 && line.back() == '}') out << (written++ ? ",\n" : "\n") << line;
+    out << "\n]\n";
+  }
+  same_on_one_two_and_seven_threads(array.string());
   fs::remove_all(dir);
 }
 

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "record/json_lines.h"
 #include "record/json_record_reader.h"
 #include "record/record_json_writer.h"
 #include "record/record_reader.h"
@@ -274,7 +275,10 @@ TEST_SUITE("json_record_reader") {
     std::size_t largest_read = 0;
     const std::size_t total = head.size() + big + tail.size();
     std::vector<ReadItem> items;
-    read_json_lines(
+    const ReadLimits limits;
+    const std::string name = "big.jsonl";
+    JsonDocumentReader reader(name, limits);  // keeps the name and the limits by reference
+    split_json_lines(
         [&](char* buf, std::size_t n) -> ssize_t {
           largest_read = std::max(largest_read, n);
           std::size_t k = 0;
@@ -286,7 +290,12 @@ TEST_SUITE("json_record_reader") {
           }
           return static_cast<ssize_t>(k);
         },
-        {}, "big.jsonl", [&](ReadItem&& item) { items.push_back(std::move(item)); });
+        {}, name,
+        [&](std::span<const FoundDocument> chunk, bool) {
+          for (const FoundDocument& line : chunk) items.push_back(reader.read_line(line));
+          return true;
+        },
+        [&](ReadItem&& item) { items.push_back(std::move(item)); }, limits);
     REQUIRE(items.size() == 2);
     CHECK(contains(error_of(items[0]), "big.jsonl:1:1: the line is longer than max_line_bytes"));
     REQUIRE(items[1].record);

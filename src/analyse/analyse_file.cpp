@@ -72,15 +72,19 @@ std::vector<GameResult> analyse_checked(const std::function<void(const check::Ch
 
 std::vector<GameResult> analyse_file(const std::string& path, const Selection& which, const AnalyseOptions& options,
                                      int threads, const AnalyseProgress& progress) {
-  return analyse_checked([&](const check::CheckedSink& sink) { check::check_file_keeping(path, sink); }, path, which,
-                         options, threads, progress);
+  check::CheckFileOptions how;
+  how.threads = threads;  // the file read and judged on the threads that analyse its games
+  return analyse_checked([&](const check::CheckedSink& sink) { check::check_file_keeping(path, sink, how); }, path,
+                         which, options, threads, progress);
 }
 
 std::vector<GameResult> analyse_text(std::string_view text, const std::string& name, record::RecordFormat format,
                                      const Selection& which, const AnalyseOptions& options, int threads,
                                      const AnalyseProgress& progress) {
+  check::CheckFileOptions how;
+  how.threads = threads;
   return analyse_checked(
-      [&](const check::CheckedSink& sink) { check::check_text_keeping(text, name, sink, {}, format); }, name, which,
+      [&](const check::CheckedSink& sink) { check::check_text_keeping(text, name, sink, how, format); }, name, which,
       options, threads, progress);
 }
 

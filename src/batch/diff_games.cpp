@@ -7,11 +7,12 @@
 
 namespace conquian::batch {
 
-GamesCheck check_games(const std::string& file, const std::vector<std::shared_ptr<const Ruleset>>& rules) {
+GamesCheck check_games(const std::string& file, const std::vector<std::shared_ptr<const Ruleset>>& rules, int threads) {
   GamesCheck out;
   out.file = file;
   check::CheckFileOptions how;
   how.under = rules;  // one verdict per ruleset for each game, in the plan's order
+  how.threads = threads;
   check::check_file(
       file,
       [&](check::GameVerdict&& v) {

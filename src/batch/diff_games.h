@@ -25,7 +25,9 @@ struct GamesCheck {
 
 // Reads every record of `file` and checks each under every ruleset. Throws
 // record::InputError when the file itself cannot be read.
-GamesCheck check_games(const std::string& file, const std::vector<std::shared_ptr<const Ruleset>>& rules);
+// `threads`: those that read and judge the file (0: one per core); the verdicts are the same.
+GamesCheck check_games(const std::string& file, const std::vector<std::shared_ptr<const Ruleset>>& rules,
+                       int threads = 0);
 
 // Whether the two verdicts differ (judgement, or the bad move, or its code).
 bool verdicts_differ(const check::GameVerdict& a, const check::GameVerdict& b);

@@ -10,8 +10,9 @@
 
 #include "base/parallel_for.h"
 #include "check/match_check.h"
+#include "record/document_order.h"
+#include "record/document_reader.h"
 #include "record/input_error.h"
-#include "record/json_record_reader.h"
 #include "record/record_reader.h"
 
 namespace conquian::check {
@@ -64,7 +65,7 @@ struct FileState {
   std::vector<Step> steps;
 };
 
-Step ready(GameVerdict&& v) { return Step{{std::move(v), nullptr, nullptr, 0}, false, nullptr}; }
+Step ready(GameVerdict&& v) { return Step{{std::move(v), nullptr, nullptr, 0, false}, false, nullptr}; }
 
 void start_match(const record::MatchHeader& h, RulesetCache& cache, FileState& st) {
   std::shared_ptr<const Ruleset> rules;
@@ -94,13 +95,14 @@ void prepare(record::ReadItem&& item, const CheckFileOptions& options, RulesetCa
   }
   if (item.error) {
     Step step = ready(malformed(*item.error));
+    step.game.ends_file = item.error->ends_file;
     if (options.under.empty()) step.match = st.match;
     st.steps.push_back(std::move(step));
     return;
   }
   auto rec = std::make_shared<const record::GameRecord>(std::move(*item.record));
   if (!options.under.empty()) {
-    for (const auto& rules : options.under) st.steps.push_back(Step{{{}, rec, rules, 0}, true, nullptr});
+    for (const auto& rules : options.under) st.steps.push_back(Step{{{}, rec, rules, 0, false}, true, nullptr});
     return;
   }
   const bool named = !rec->ruleset.empty() || !rec->ruleset_inline.empty();
@@ -114,7 +116,7 @@ void prepare(record::ReadItem&& item, const CheckFileOptions& options, RulesetCa
     else if (!m.unusable().empty())
       step = ready(malformed({rec->file, rec->index, rec->display_id(), rec->mark,
                               "match '" + m.id() + "' cannot be checked: " + m.unusable()}));
-    else step = Step{{{}, rec, m.rules(), 0}, true, nullptr};
+    else step = Step{{{}, rec, m.rules(), 0, false}, true, nullptr};
     step.match = st.match;
     st.steps.push_back(std::move(step));
     return;
@@ -133,7 +135,7 @@ void prepare(record::ReadItem&& item, const CheckFileOptions& options, RulesetCa
                                         ruleset_words(rec->ruleset, rec->ruleset_inline) + ": " + e.reason()})));
     return;
   }
-  st.steps.push_back(Step{{{}, rec, std::move(rules), 0}, true, nullptr});
+  st.steps.push_back(Step{{{}, rec, std::move(rules), 0, false}, true, nullptr});
 }
 
 // One step's game judged (check_record, the one costly part), on any thread.
@@ -180,83 +182,183 @@ void finish(FileState& st, int threads, const CheckFileOptions& options, const C
 // time cost a fifth more CPU than one at a time on one thread).
 std::size_t batch_size(int threads) { return threads <= 1 ? 1 : 32 * static_cast<std::size_t>(threads); }
 
-// The readers of JSON Lines, one for each thread that reads, made when first asked.
-class LineReaders {
+// A file whose documents all come in one chunk, fewer than this many for each thread, is read
+// and judged on one thread: starting and waking the others costs about what they would give
+// (a document is some 60 microseconds of parsing and judging), and one thread then does the
+// very work `--threads 1` does. Every file of the corpus is such a file (at most 23 documents).
+constexpr std::size_t kSmallFileDocumentsPerThread = 16;
+
+// Which part of the file a document belongs to (CheckedGame::part): each document is one,
+// except that a match document and the documents after it, up to the next, are one.
+struct PartCounter {
+  bool matches = true;  // false: every game is judged under rulesets given, and no match is followed
+  bool in_match = false;
+  bool first = true;
+  std::size_t part = 0;
+  std::size_t next(bool is_match) {
+    if (!first && !(matches && in_match && !is_match)) ++part;
+    first = false;
+    if (is_match && matches) in_match = true;
+    return part;
+  }
+};
+
+// The readers of a file, one for each thread that reads, made when first asked.
+class Readers {
  public:
-  LineReaders(const std::string& name, int threads) : name_(name), readers_(static_cast<std::size_t>(threads)) {}
-  record::JsonLineReader& operator[](int worker) {
+  Readers(const std::string& name, int threads) : name_(name), readers_(static_cast<std::size_t>(threads)) {}
+  record::DocumentReader& operator[](int worker) {
     auto& reader = readers_[static_cast<std::size_t>(worker)];
-    if (!reader) reader = std::make_unique<record::JsonLineReader>(name_, limits_);
+    if (!reader) reader = std::make_unique<record::DocumentReader>(name_, limits_);
     return *reader;
   }
 
  private:
   const std::string name_;
   const record::ReadLimits limits_;
-  std::vector<std::unique_ptr<record::JsonLineReader>> readers_;
+  std::vector<std::unique_ptr<record::DocumentReader>> readers_;
 };
 
-// Reads with `read` (which calls its sink with each document, or, for JSON Lines, its lines
-// sink with the documents of each chunk unread) and judges what it reads. A chunk's lines are
-// read on the threads, then taken in file order, as a document the sink gets is: what a
-// document means can hang on the ones before it (a match and its deals).
-void judge_file(const std::function<void(const record::RecordSink&, const record::JsonLineChunkSink&)>& read,
-                const std::string& name, const CheckedSink& sink, const CheckFileOptions& options) {
-  RulesetCache own;
-  RulesetCache& cache = options.cache ? *options.cache : own;
-  const int threads = options.threads > 0 ? options.threads : default_threads();
-  const std::size_t batch = batch_size(threads);
-  const int shares = std::max(options.shares, 1);
-  FileState st;
-  std::size_t part = 0;
-  bool first = true;
+using Split = std::function<record::RecordFormat(const record::DocumentChunkSink&, const record::RecordSink&)>;
+
+// The documents `split` cuts, read and judged. The threads read a chunk's documents a batch
+// at a time, and judge the games of the batch before in the same pass; the documents are
+// taken in file order between passes, as one thread takes them: what a document means can
+// hang on the ones before it (a match and its deals), and a document that broke alone is read
+// again there (record/document_order.h).
+class FileJudge {
+ public:
+  FileJudge(const std::string& name, const CheckedSink& sink, const CheckFileOptions& options)
+      : sink_(sink),
+        options_(options),
+        cache_(options.cache ? *options.cache : own_cache_),
+        threads_(options.threads > 0 ? options.threads : default_threads()),
+        shares_(std::max(options.shares, 1)),
+        readers_(name, threads_),
+        order_(name, limits_, take_) {
+    parts_.matches = options.under.empty();
+  }
+
+  void run(const Split& split) {
+    const record::RecordFormat format =
+        split([this](std::span<const record::FoundDocument> docs, bool last) { return chunk(docs, last); },
+              [this](record::ReadItem&& item) { order_.direct(std::move(item)); });
+    order_.finish(format);
+    finish(st_, threads_, options_, sink_);
+  }
+
+ private:
   // One document taken in file order: its steps prepared, and judged once a batch is full
-  // (unless `hold`: the JSON Lines loop below judges them with the lines after them).
-  const auto take = [&](record::ReadItem&& item, bool hold) {
-    // A deal (or a document that is no record) after a match document is part of the match.
-    const bool in_match = options.under.empty() && st.match && !item.match;
-    if (!first && !in_match) ++part;
-    first = false;
-    const std::size_t before = st.steps.size();
-    prepare(std::move(item), options, cache, st);
-    if (part % static_cast<std::size_t>(shares) != static_cast<std::size_t>(options.share)) {
+  // (unless the threads' next pass judges them).
+  void take(record::ReadItem&& item) {
+    const std::size_t part = parts_.next(item.match.has_value());
+    const std::size_t before = st_.steps.size();
+    prepare(std::move(item), options_, cache_, st_);
+    if (!mine(part)) {
       // Another process's part: read (the match that follows must be known) but not judged.
-      st.steps.erase(st.steps.begin() + static_cast<std::ptrdiff_t>(before), st.steps.end());
+      st_.steps.erase(st_.steps.begin() + static_cast<std::ptrdiff_t>(before), st_.steps.end());
       return;
     }
-    for (std::size_t i = before; i < st.steps.size(); ++i) st.steps[i].game.part = part;
-    if (!hold && st.steps.size() >= batch) finish(st, threads, options, sink);
-  };
-  const auto each = [&](record::ReadItem&& item) { take(std::move(item), false); };
-  LineReaders readers(name, threads);
-  std::vector<record::ReadItem> items;
-  std::vector<Step> judging;
-  const auto lines = [&](std::span<const record::JsonLine> chunk) {
-    if (threads == 1) {
-      // Each document taken as it is read: its memory is the next one's, still in the cache.
-      for (const record::JsonLine& line : chunk) each(readers[0].read(line));
-      return;
+    for (std::size_t i = before; i < st_.steps.size(); ++i) st_.steps[i].game.part = part;
+    if (!in_pass_ && st_.steps.size() >= batch_size(pass_threads_)) finish(st_, pass_threads_, options_, sink_);
+  }
+  bool mine(std::size_t part) const {
+    return part % static_cast<std::size_t>(shares_) == static_cast<std::size_t>(options_.share);
+  }
+
+  // Whether every process reads `found`, judging or not: all but single documents that cannot
+  // be match documents, which only the process whose part they are reads.
+  bool read_by_all(const record::FoundDocument& found) const {
+    return shares_ == 1 || !found.single || (parts_.matches && record::may_be_match_document(found));
+  }
+
+  bool chunk(std::span<const record::FoundDocument> chunk, bool last) {
+    if (first_chunk_) {
+      // A file too small to split: one thread, each game judged as it is read.
+      const bool small = last && chunk.size() < kSmallFileDocumentsPerThread * static_cast<std::size_t>(threads_);
+      pass_threads_ = small ? 1 : threads_;
+      first_chunk_ = false;
     }
-    // One pass of the threads a batch: the games of the documents taken before are judged
-    // while the next lines are read (a pass, and the wait for its slowest thread, is the cost).
-    for (std::size_t from = 0; from < chunk.size(); from += batch) {
-      const std::size_t n = std::min(batch, chunk.size() - from);
-      judging = std::move(st.steps);
-      st.steps.clear();
-      items.clear();
-      items.resize(n);
-      const std::size_t judged = judging.size();
-      parallel_for(judged + n, threads, [&](std::size_t i, int worker) {
-        if (i < judged) judge_step(judging[i], options);
-        else items[i - judged] = readers[worker].read(chunk[from + i - judged]);
-      });
-      give(judging, sink);
-      for (record::ReadItem& item : items) take(std::move(item), true);
+    const std::size_t batch = batch_size(pass_threads_);
+    for (std::size_t from = 0; from < chunk.size(); from += batch)
+      if (!pass(chunk.subspan(from, std::min(batch, chunk.size() - from)))) return false;
+    return true;
+  }
+
+  // One batch of documents: read on the threads beside the judging of the games taken
+  // before (a pass, and the wait for its slowest thread, is the cost), then taken in order.
+  bool pass(std::span<const record::FoundDocument> docs) {
+    reads_.resize(docs.size());
+    wanted_.resize(docs.size());
+    for (std::size_t i = 0; i < docs.size(); ++i) wanted_[i] = read_by_all(docs[i]) ? kRead : kUnread;
+    judging_ = std::move(st_.steps);
+    st_.steps.clear();
+    read_and_judge(docs, kRead, judging_.size());
+    give(judging_, sink_);
+    if (shares_ > 1) read_my_parts(docs);
+    in_pass_ = pass_threads_ > 1;
+    bool more = true;
+    for (std::size_t i = 0; i < docs.size() && more; ++i) {
+      if (wanted_[i] == kUnread) {
+        parts_.next(false);
+        order_.pass(docs[i]);
+      } else {
+        more = order_.take(docs[i], std::move(reads_[i]));
+      }
     }
-  };
-  read(each, lines);
-  finish(st, threads, options, sink);
-}
+    in_pass_ = false;
+    return more;
+  }
+
+  // The documents marked `which` read, and the steps `judging_[0, judged)` judged, on the threads.
+  void read_and_judge(std::span<const record::FoundDocument> docs, char which, std::size_t judged) {
+    todo_.clear();
+    for (std::size_t i = 0; i < docs.size(); ++i)
+      if (wanted_[i] == which) todo_.push_back(i);
+    parallel_for(judged + todo_.size(), pass_threads_, [&](std::size_t i, int worker) {
+      if (i < judged) judge_step(judging_[i], options_);
+      else readers_[worker].read(docs[todo_[i - judged]], reads_[todo_[i - judged]]);
+    });
+    for (const std::size_t i : todo_) wanted_[i] = kRead;
+  }
+
+  // Under MPI: of the documents that only their part's process reads, this one's, known by the
+  // parts that the documents before them make, read in a second pass.
+  void read_my_parts(std::span<const record::FoundDocument> docs) {
+    PartCounter parts = parts_;
+    for (std::size_t i = 0; i < docs.size(); ++i) {
+      if (wanted_[i] == kUnread) {
+        if (mine(parts.next(false))) wanted_[i] = kMine;
+        continue;
+      }
+      if (reads_[i].in_order) break;  // read again in file order: the file ends there
+      for (const record::ReadItem& item : reads_[i].items) parts.next(item.match.has_value());
+    }
+    read_and_judge(docs, kMine, 0);
+  }
+
+  static constexpr char kUnread = 0, kRead = 1, kMine = 2;
+
+  RulesetCache own_cache_;
+  const CheckedSink& sink_;
+  const CheckFileOptions& options_;
+  RulesetCache& cache_;
+  const int threads_;
+  const int shares_;
+  const record::ReadLimits limits_;
+  Readers readers_;
+  const record::RecordSink take_ = [this](record::ReadItem&& item) { take(std::move(item)); };
+  record::DocumentOrder order_;
+  FileState st_;
+  PartCounter parts_;
+  int pass_threads_ = threads_;  // the threads of this file's passes
+  bool first_chunk_ = true;
+  bool in_pass_ = false;  // taking a batch's documents: their games are judged in the next pass
+  std::vector<record::DocumentRead> reads_;
+  std::vector<char> wanted_;  // each document of the batch: kUnread, kRead or kMine
+  std::vector<std::size_t> todo_;
+  std::vector<Step> judging_;
+};
 
 CheckedSink verdicts_only(const VerdictSink& sink) {
   return [&sink](CheckedGame&& g) { sink(std::move(g.verdict)); };
@@ -272,9 +374,9 @@ void check_file(const std::string& path, const VerdictSink& sink, const CheckFil
 
 void check_file_keeping(const std::string& path, const CheckedSink& sink, const CheckFileOptions& options) {
   const std::string& name = path == "-" ? record::kStdinName : path;
-  judge_file([&](const record::RecordSink& each,
-                 const record::JsonLineChunkSink& lines) { record::read_record_file_lines(path, each, lines); },
-             name, sink, options);
+  FileJudge(name, sink, options).run([&](const record::DocumentChunkSink& chunks, const record::RecordSink& each) {
+    return record::split_record_file(path, chunks, each);
+  });
 }
 
 void check_text(std::string_view text, const std::string& name, const VerdictSink& sink,
@@ -286,11 +388,9 @@ void check_text(std::string_view text, const std::string& name, const VerdictSin
 
 void check_text_keeping(std::string_view text, const std::string& name, const CheckedSink& sink,
                         const CheckFileOptions& options, record::RecordFormat format) {
-  judge_file(
-      [&](const record::RecordSink& each, const record::JsonLineChunkSink& lines) {
-        record::read_record_text_lines(text, name, each, lines, {}, format);
-      },
-      name, sink, options);
+  FileJudge(name, sink, options).run([&](const record::DocumentChunkSink& chunks, const record::RecordSink& each) {
+    return record::split_record_text(text, name, chunks, each, {}, format);
+  });
 }
 
 }  // namespace conquian::check

@@ -29,6 +29,9 @@ struct CheckedGame {
   // The part of the file the verdict belongs to, counted from 0 in file order: each document
   // is a part, except that a match document and the deals after it are one.
   std::size_t part = 0;
+  // A malformed document past which the file is not read (broken text): under MPI, what
+  // other processes judged of the parts after it is left out (cli/check_command.cpp).
+  bool ends_file = false;
 };
 using CheckedSink = std::function<void(CheckedGame&&)>;
 
@@ -39,16 +42,20 @@ struct CheckFileOptions {
   // Judge every game under each of these, in order, instead of the ruleset it names: one
   // verdict per ruleset for each game (a document that is no record still gets one).
   std::vector<std::shared_ptr<const Ruleset>> under;
-  // Threads that judge the records of a file (0: one per core, default_threads()). The
-  // verdicts come in file order, the same whatever the number: a chunk of documents is read,
-  // its games judged in parallel, then given in order, so memory stays bounded on a stream.
+  // Threads that read and judge the documents of a file (0: one per core, default_threads()).
+  // The verdicts come in file order, the same whatever the number: the file is cut into its
+  // documents (record/found_document.h), a batch of them is read on the threads beside the
+  // judging of the batch before, and they are taken in file order between passes, so memory
+  // stays bounded on a stream. A file too small to split (one chunk of fewer than 16
+  // documents a thread) is read and judged on one thread.
   int threads = 1;
   // How one game is judged: check_record when empty. Tests give one that throws, to show
   // that an exception on a worker thread reaches the caller.
   std::function<GameVerdict(const record::GameRecord&, const Ruleset&)> judge = nullptr;
   // The share of the file this process judges: the parts whose number is `share` modulo
-  // `shares` (under mpirun, rank r of K judges share r of K). The other parts are read (a
-  // match's deals must be told from games of their own) but not judged, and get no verdict.
+  // `shares` (under mpirun, rank r of K judges share r of K). The other parts get no verdict,
+  // and are not read either, unless they may be match documents (whose deals must be told
+  // from games of their own) or their stretch of YAML holds more than one document.
   int share = 0, shares = 1;
   // Whether the sink gets each record and its ruleset with the verdict. When not, a record is
   // freed on the thread that judged it, as soon as it is judged: freed by the caller's

@@ -36,6 +36,7 @@ struct CheckOptions {
 // text (a line of --json-lines, an element of --json's array, or the text form).
 struct RenderedVerdict {
   std::size_t part = 0;
+  bool ends_file = false;
   check::Judgement judgement = check::Judgement::Legal;
   std::string text;
 };
@@ -47,7 +48,7 @@ std::string render(const CheckOptions& opt, const check::GameVerdict& v) {
 
 // A rank's verdicts of one file as bytes for batch::gather_bytes, and back.
 void pack(const RenderedVerdict& r, std::string& out) {
-  out += fmt::format("{} {} {} ", r.part, static_cast<int>(r.judgement), r.text.size());
+  out += fmt::format("{} {} {} {} ", r.part, int{r.ends_file}, static_cast<int>(r.judgement), r.text.size());
   out += r.text;
 }
 
@@ -55,13 +56,14 @@ void unpack(const std::string& bytes, std::vector<RenderedVerdict>& out) {
   std::size_t at = 0;
   while (at < bytes.size()) {
     RenderedVerdict r;
-    int judgement = 0;
+    int ends_file = 0, judgement = 0;
     std::size_t size = 0;
     int used = 0;
-    if (std::sscanf(bytes.c_str() + at, "%zu %d %zu %n", &r.part, &judgement, &size, &used) != 3 || used == 0 ||
-        at + static_cast<std::size_t>(used) + size > bytes.size())
+    if (std::sscanf(bytes.c_str() + at, "%zu %d %d %zu %n", &r.part, &ends_file, &judgement, &size, &used) != 4 ||
+        used == 0 || at + static_cast<std::size_t>(used) + size > bytes.size())
       throw std::logic_error("conquian check: a rank's verdicts do not read back");
     at += static_cast<std::size_t>(used);
+    r.ends_file = ends_file != 0;
     r.judgement = static_cast<check::Judgement>(judgement);
     r.text = bytes.substr(at, size);
     at += size;
@@ -116,7 +118,7 @@ int run_check(const CheckOptions& opt) {
           check::check_file_keeping(
               file,
               [&](check::CheckedGame&& g) {
-                pack({g.part, g.verdict.judgement, render(opt, g.verdict)}, mine);
+                pack({g.part, g.ends_file, g.verdict.judgement, render(opt, g.verdict)}, mine);
               },
               how);
         }
@@ -126,7 +128,12 @@ int run_check(const CheckOptions& opt) {
         // Each rank's verdicts are in file order and a part is one rank's: order by part.
         std::stable_sort(all.begin(), all.end(),
                          [](const RenderedVerdict& a, const RenderedVerdict& b) { return a.part < b.part; });
-        for (const RenderedVerdict& r : all) print(r.judgement, r.text);
+        // The file is not read past broken text, but a rank that did not read that part went
+        // on with its own parts after it: those are left out, as one process never reads them.
+        for (const RenderedVerdict& r : all) {
+          print(r.judgement, r.text);
+          if (r.ends_file) break;
+        }
       }
     } catch (const std::exception& e) {
       // The other ranks wait in gather_bytes: say why in main's one form, then end them all.

@@ -103,7 +103,7 @@ int run_diff(const DiffOptions& opt) {
   if (!mpi.root()) return kExitOk;
 
   std::optional<batch::GamesCheck> games;
-  if (!opt.games.empty()) games = batch::check_games(opt.games, plan.rules);
+  if (!opt.games.empty()) games = batch::check_games(opt.games, plan.rules, static_cast<int>(opt.threads));
   batch::ReportInput in{&plan, &deals, games ? &*games : nullptr, command_words(opt), !opt.no_properties, {}};
   // The property phase takes seconds a ruleset: it shows its progress too.
   Progress properties("proved the properties of", "rulesets", plan.rules.size(), 1, opt.quiet);

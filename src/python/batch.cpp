@@ -62,6 +62,7 @@ void bind_batch(py::module_& m) {
         RulesetCache cache;  // one for every file, as `conquian check` keeps one
         check::CheckFileOptions options;
         options.cache = &cache;
+        options.threads = 0;  // read and judged on every core, as `conquian check` does
         if (!ruleset.is_none()) options.under.push_back(ruleset_arg(ruleset));
         std::vector<nlohmann::json> verdicts;
         {

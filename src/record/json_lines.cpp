@@ -16,33 +16,50 @@ bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; 
 // Documents found and not yet given: given a chunk at a time, in file order.
 class LineQueue {
  public:
-  explicit LineQueue(const JsonLineChunkSink& lines) : lines_(lines) { found_.reserve(kMost); }
+  explicit LineQueue(const DocumentChunkSink& lines) : lines_(lines) { found_.reserve(kMost); }
 
   // The line at `text` (0-based `line`), unless blank; `room`: bytes readable from its start.
   void line(std::string_view text, std::uint32_t line, std::size_t room) {
     if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
     if (std::all_of(text.begin(), text.end(), is_blank)) return;  // blank lines hold no record
-    add(JsonLine{text, line, ++count_, room, false});
+    FoundDocument found;
+    found.text = text;
+    found.line = line;
+    found.room = room;
+    add(std::move(found));
   }
-  void too_long(std::uint32_t line) { add(JsonLine{{}, line, ++count_, 0, true}); }
-  // Gives what was found; its text may be overwritten once this returns.
-  void flush() {
-    if (!found_.empty()) lines_(std::span<const JsonLine>(found_));
+  void too_long(std::uint32_t line) {
+    FoundDocument found;
+    found.line = line;
+    found.too_long = true;
+    add(std::move(found));
+  }
+  // Gives what was found; its text may be overwritten once this returns. False once the
+  // sink wants no more.
+  bool flush(bool last) {
+    if (stopped_) return false;
+    if (!found_.empty() || last) stopped_ = !lines_(std::span<const FoundDocument>(found_), last);
     found_.clear();
+    return !stopped_;
   }
+  bool stopped() const { return stopped_; }
   int count() const { return count_; }
 
  private:
   // A bound on the documents held at once: a chunk of tiny lines is many documents.
   static constexpr std::size_t kMost = 4096;
-  void add(JsonLine&& l) {
-    found_.push_back(l);
-    if (found_.size() >= kMost) flush();
+  void add(FoundDocument&& found) {
+    if (stopped_) return;
+    found.kind = DocumentKind::JsonLine;
+    found.index = ++count_;
+    found_.push_back(found);
+    if (found_.size() >= kMost) flush(false);
   }
 
-  const JsonLineChunkSink& lines_;
-  std::vector<JsonLine> found_;
+  const DocumentChunkSink& lines_;
+  std::vector<FoundDocument> found_;
   int count_ = 0;  // documents so far
+  bool stopped_ = false;
 };
 
 void fatal_read_error(const std::string& name, std::uint32_t line, int count, const RecordSink& sink) {
@@ -53,6 +70,7 @@ void fatal_read_error(const std::string& name, std::uint32_t line, int count, co
   err.mark = Mark{line + 1, 1};
   err.message = name + ":" + std::to_string(line + 1) + ":1: cannot read: " + std::strerror(errno) +
                 "; the rest of the file is not read";
+  err.ends_file = true;
   sink(ReadItem{std::nullopt, std::move(err), std::nullopt});
 }
 
@@ -66,10 +84,10 @@ void no_document(const std::string& name, const RecordSink& sink) {
 }  // namespace
 
 void split_json_lines(const ByteSource& source, std::string_view prefix, const std::string& name,
-                      const JsonLineChunkSink& lines, const RecordSink& sink, const ReadLimits& limits) {
-  constexpr std::size_t kChunk = std::size_t{1} << 20;
-  const std::size_t capacity = limits.max_line_bytes + kChunk + prefix.size();
-  const std::size_t allocated = capacity + kJsonLinePadding;
+                      const DocumentChunkSink& lines, const RecordSink& sink, const ReadLimits& limits) {
+  const std::size_t chunk = std::max<std::size_t>(limits.chunk_bytes, 1);
+  const std::size_t capacity = limits.max_line_bytes + chunk + prefix.size();
+  const std::size_t allocated = capacity + kJsonPadding;
   const std::unique_ptr<char[]> buf(new char[allocated]);
   if (!prefix.empty()) std::memcpy(buf.get(), prefix.data(), prefix.size());  // data() may be null when empty
   std::size_t begin = 0;
@@ -97,14 +115,18 @@ void split_json_lines(const ByteSource& source, std::string_view prefix, const s
     if (skipping) begin = end;
     if (at_eof) {
       if (begin < end) queue.line({buf.get() + begin, end - begin}, line, allocated - begin);
-      queue.flush();
-      break;
+      if (queue.count() == 0) break;  // the error below is the file's last word
+      queue.flush(true);
+      return;
     }
-    queue.flush();  // before the buffer is moved over
-    std::memmove(buf.get(), buf.get() + begin, end - begin);
-    end -= begin;
-    begin = 0;
-    const ssize_t got = source(buf.get() + end, capacity - end);
+    if (capacity - end < chunk) {
+      // No room for the next chunk: what was found is given, and the rest moved to the front.
+      if (!queue.flush(false)) return;
+      std::memmove(buf.get(), buf.get() + begin, end - begin);
+      end -= begin;
+      begin = 0;
+    }
+    const ssize_t got = source(buf.get() + end, std::min(chunk, capacity - end));
     if (got < 0) {
       if (errno == EINTR) continue;
       fatal_read_error(name, line, queue.count(), sink);
@@ -114,19 +136,7 @@ void split_json_lines(const ByteSource& source, std::string_view prefix, const s
     end += static_cast<std::size_t>(got);
   }
   if (queue.count() == 0) no_document(name, sink);
-}
-
-void split_json_lines_text(std::string_view text, const std::string& name, const JsonLineChunkSink& lines,
-                           const RecordSink& sink, const ReadLimits& limits) {
-  std::size_t at = 0;
-  split_json_lines(
-      [&](char* buf, std::size_t n) {
-        const std::size_t take = std::min(n, text.size() - at);
-        if (take > 0) std::memcpy(buf, text.data() + at, take);  // data() may be null when empty
-        at += take;
-        return static_cast<ssize_t>(take);
-      },
-      {}, name, lines, sink, limits);
+  queue.flush(true);
 }
 
 }  // namespace conquian::record

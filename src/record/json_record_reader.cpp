@@ -4,14 +4,17 @@
 //
 // Shape of the reader:
 //   - JSON Lines are cut into lines first (json_lines.cpp: chunks of one buffer, a line too
-//     long refused unread), and each line is parsed where it lies by a JsonLineReader, one per
-//     thread that reads. A broken line is one malformed document and reading goes on.
+//     long refused unread), and each line is parsed where it lies by a JsonDocumentReader, one
+//     per thread that reads. A broken line is one malformed document and reading goes on.
 //     (simdjson's iterate_many indexes a whole batch of documents at once, and an unclosed
 //     string in one line would run into the lines after it; a parse per line keeps a fault to
 //     its line, and lets the lines of a chunk be read on many threads.)
-//   - A `.json` file is read whole (max_file_bytes) and parsed once: an object is one
-//     record, an array holds one record per element. A JSON error ends the file, as broken
-//     YAML does: the elements before it stand, the rest is not read.
+//   - A `.json` file is read whole (max_file_bytes): an object is one record, an array holds
+//     one record per element. A JSON error ends the file, as broken YAML does: the elements
+//     before it stand, the rest is not read. An array whose text simdjson indexes without
+//     error is cut into its elements (json_array_split.cpp), and each element is parsed over
+//     its own text, as the whole file's parse walks it (element()); an element that is no JSON
+//     sends the file back to the whole parse, in file order, from that element on.
 //   - The walk makes an event for every key and value, then the schema reads them. It stops
 //     early, at the event the schema then refuses, past max_depth and past max_moves + 1
 //     entries of one list, so that hostile nesting and lists cost no more than their limit.
@@ -248,7 +251,9 @@ class Documents {
   }
 
   // One document of JSON Lines (split_json_lines found it, and that it is not blank).
-  void line(const JsonLine& found);
+  void line(const FoundDocument& found);
+  // One element of a `.json` file's array; false on a JSON error (nothing given).
+  bool element(const FoundDocument& found);
   // The whole of a `.json` file (padded).
   void whole(std::string_view text, std::size_t room);
   // A document that cannot be read; `fatal`: it ends the file (a break in the first
@@ -295,6 +300,7 @@ void Documents::error(Mark mark, const std::string& reason, bool fatal) {
   in_.clear_path();
   err.message = in_.located(mark, reason);
   if (fatal) err.message += "; the rest of the file is not read";
+  err.ends_file = fatal;
   sink_(ReadItem{std::nullopt, std::move(err), std::nullopt});
 }
 
@@ -378,7 +384,7 @@ bool Documents::walk_top(od::document& doc, std::string_view text, WalkStop& sto
   return true;
 }
 
-void Documents::line(const JsonLine& found) {
+void Documents::line(const FoundDocument& found) {
   const std::string_view text = found.text;
   const std::uint32_t line = found.line;
   count_ = found.index;
@@ -397,6 +403,29 @@ void Documents::line(const JsonLine& found) {
   if (!walk_top(doc, text, stop))
     return error(mark_at(text, line, stop.where), stop.reason.empty() ? reason_of(stop.error) : stop.reason);
   read_events(text, line);
+}
+
+// The events whole() makes for an element of its array, over the element's own text (from the
+// start of its first line, so that marks count columns from there).
+bool Documents::element(const FoundDocument& found) {
+  const std::string_view text = found.text;
+  count_ = found.index;
+  line_starts_.clear();
+  for (const char* p = text.data(); (p = static_cast<const char*>(std::memchr(p, '\n', text.end() - p))) != nullptr;)
+    line_starts_.push_back(static_cast<std::uint32_t>(++p - text.data()));
+  const char* at = text.data() + found.begin;
+  od::document doc;
+  const simdjson::padded_string_view own(at, text.size() - found.begin, found.room - found.begin);
+  if (parser_.iterate(own).get(doc) != simdjson::SUCCESS) return false;
+  od::object o;
+  if (doc.get_object().get(o) != simdjson::SUCCESS) return false;
+  events_.clear();
+  Walker walk(events_, doc, text.data(), text.data() + text.size(), limits_);
+  events_.emplace_back(nullptr, 0, walk.offset(at), walk.offset(at), YAML_DOCUMENT_START_EVENT, false);
+  if (!walk.object(o, at, 1) && walk.stop().error != simdjson::SUCCESS) return false;
+  events_.emplace_back(nullptr, 0, walk.offset(at), walk.offset(at), YAML_DOCUMENT_END_EVENT, false);
+  read_events(text, found.line);
+  return true;
 }
 
 void Documents::whole(std::string_view text, std::size_t room) {
@@ -455,10 +484,10 @@ void Documents::whole(std::string_view text, std::size_t room) {
 
 }  // namespace
 
-static_assert(kJsonLinePadding >= simdjson::SIMDJSON_PADDING);
+static_assert(kJsonPadding >= simdjson::SIMDJSON_PADDING);
 
-// The document a line reads to is caught here from the sink Documents gives it to.
-struct JsonLineReader::Impl {
+// The document a line or an element reads to is caught here from the sink Documents gives it to.
+struct JsonDocumentReader::Impl {
   Impl(const std::string& name, const ReadLimits& limits)
       : keep([this](ReadItem&& item) { out = std::move(item); }), docs(name, keep, limits) {}
   std::optional<ReadItem> out;
@@ -466,50 +495,47 @@ struct JsonLineReader::Impl {
   Documents docs;
 };
 
-JsonLineReader::JsonLineReader(const std::string& name, const ReadLimits& limits)
+JsonDocumentReader::JsonDocumentReader(const std::string& name, const ReadLimits& limits)
     : impl_(std::make_unique<Impl>(name, limits)) {}
-JsonLineReader::~JsonLineReader() = default;
+JsonDocumentReader::~JsonDocumentReader() = default;
 
-ReadItem JsonLineReader::read(const JsonLine& line) {
+ReadItem JsonDocumentReader::read_line(const FoundDocument& line) {
   impl_->out.reset();
   impl_->docs.line(line);
   return std::move(*impl_->out);  // every line reads to one item: a record, a match or an error
 }
 
+std::optional<ReadItem> JsonDocumentReader::read_element(const FoundDocument& element) {
+  impl_->out.reset();
+  if (!impl_->docs.element(element)) return std::nullopt;
+  return std::move(impl_->out);
+}
+
+namespace {
+
+void file_too_large(std::size_t size, const std::string& name, const RecordSink& sink, const ReadLimits& limits) {
+  RecordError err;
+  err.file = name;
+  err.message = name + ": file is " + std::to_string(size) + " bytes, more than max_file_bytes (" +
+                std::to_string(limits.max_file_bytes) + ")";
+  err.ends_file = true;
+  sink(ReadItem{std::nullopt, std::move(err), std::nullopt});
+}
+
+}  // namespace
+
 void read_json_text(std::string_view text, const std::string& name, const RecordSink& sink, const ReadLimits& limits) {
-  if (text.size() > limits.max_file_bytes) {
-    RecordError err;
-    err.file = name;
-    err.message = name + ": file is " + std::to_string(text.size()) + " bytes, more than max_file_bytes (" +
-                  std::to_string(limits.max_file_bytes) + ")";
-    sink(ReadItem{std::nullopt, std::move(err), std::nullopt});
-    return;
-  }
+  if (text.size() > limits.max_file_bytes) return file_too_large(text.size(), name, sink, limits);
   const simdjson::padded_string padded(text);
+  read_json_padded(std::string_view(padded.data(), padded.size()), padded.size() + simdjson::SIMDJSON_PADDING, name,
+                   sink, limits);
+}
+
+void read_json_padded(std::string_view text, std::size_t room, const std::string& name, const RecordSink& sink,
+                      const ReadLimits& limits) {
+  if (text.size() > limits.max_file_bytes) return file_too_large(text.size(), name, sink, limits);
   Documents docs(name, sink, limits);
-  docs.whole(std::string_view(padded.data(), padded.size()), padded.size() + simdjson::SIMDJSON_PADDING);
-}
-
-void read_json_lines(const ByteSource& source, std::string_view prefix, const std::string& name, const RecordSink& sink,
-                     const ReadLimits& limits) {
-  JsonLineReader reader(name, limits);
-  split_json_lines(
-      source, prefix, name,
-      [&](std::span<const JsonLine> lines) {
-        for (const JsonLine& l : lines) sink(reader.read(l));
-      },
-      sink, limits);
-}
-
-void read_json_lines_text(std::string_view text, const std::string& name, const RecordSink& sink,
-                          const ReadLimits& limits) {
-  JsonLineReader reader(name, limits);
-  split_json_lines_text(
-      text, name,
-      [&](std::span<const JsonLine> lines) {
-        for (const JsonLine& l : lines) sink(reader.read(l));
-      },
-      sink, limits);
+  docs.whole(text, room);
 }
 
 }  // namespace conquian::record

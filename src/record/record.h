@@ -145,7 +145,8 @@ struct RecordError {
   int index = 0;   // 1-based document index; 0: the file as a whole
   std::string id;  // the record's id if it got that far
   Mark mark;
-  std::string message;  // names the key and the reason
+  std::string message;     // names the key and the reason
+  bool ends_file = false;  // the file is not read past it (broken text, a read error)
 };
 
 // One document of a record file: a record, a match header, or the reason it is neither.
@@ -171,5 +172,8 @@ struct ReadLimits {
   // One line of JSON Lines (a record of max_moves short moves is about 3 MB); refused
   // without being held whole.
   std::size_t max_line_bytes = std::size_t{4} << 20;  // 4 MiB
+  // Bytes read from a streamed file (JSON Lines, YAML) at a time: no limit, but a buffer's
+  // size (tests make it small, so that documents straddle the chunks).
+  std::size_t chunk_bytes = std::size_t{1} << 20;  // 1 MiB
 };
 }  // namespace conquian::record

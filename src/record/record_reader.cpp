@@ -26,14 +26,24 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <functional>
+#include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <system_error>
 #include <utility>
 
+#include "base/parallel_for.h"
+#include "record/document_order.h"
+#include "record/document_reader.h"
+#include "record/json_array_split.h"
+#include "record/json_lines.h"
 #include "record/json_record_reader.h"
 #include "record/record_events.h"
 #include "record/text_scan.h"
+#include "record/yaml_split.h"
+#include "record/yaml_stretch.h"
 
 namespace conquian::record {
 namespace detail {
@@ -202,15 +212,36 @@ using detail::DocFailure;
 using detail::EventStream;
 using detail::SyntaxBreak;
 
+// How much of a file the reader is given, and so what it does at the text's end and breaks.
+enum class ReadMode {
+  Whole,         // a whole file: max_file_bytes, and "no game" when it holds no document
+  FromStretch,   // the rest of a file from a stretch on (read_yaml_from)
+  StretchAlone,  // one stretch on a thread: a break or a bad byte is no error, but `in_order`
+};
+
 class Reader {
  public:
-  Reader(std::string_view text, const std::string& name, const RecordSink& sink, const ReadLimits& limits)
-      : text_(text), name_(name), sink_(sink), limits_(limits), in_(name, limits) {}
+  Reader(std::string_view text, const std::string& name, const RecordSink& sink, const ReadLimits& limits,
+         EventStream& in, detail::SchemaScratch& scratch, ReadMode mode, const detail::YamlStart& start)
+      : text_(text),
+        name_(name),
+        sink_(sink),
+        limits_(limits),
+        in_(in),
+        scratch_(scratch),
+        mode_(mode),
+        start_line_(start.line),
+        tab_before_(start.tab_before),
+        doc_count_(start.documents) {}
 
   void run();
+  // StretchAlone: whether the stretch must be read in file order instead. Otherwise: whether
+  // the file ended (a break or a bad byte).
+  bool stopped() const { return stopped_; }
 
  private:
   enum class SegmentEnd { Done, Resync, Broken };
+  std::string tab_hint_at(std::uint32_t line) const;
 
   // ---- emitting (holds one item back when a bad character cut the text short) ----
   void emit(ReadItem&& item);
@@ -226,9 +257,13 @@ class Reader {
   const RecordSink& sink_;
   const ReadLimits& limits_;
 
-  EventStream in_;
-  detail::SchemaScratch scratch_;  // reused by every document
-  std::uint32_t line_base_ = 0;    // lines before the current segment
+  EventStream& in_;
+  detail::SchemaScratch& scratch_;  // reused by every document
+  const ReadMode mode_;
+  const std::uint32_t start_line_;  // the file's lines before text_
+  const bool tab_before_;           // one of them indents with a tab
+  std::uint32_t line_base_ = 0;     // the file's lines before the current segment
+  bool stopped_ = false;
 
   int doc_count_ = 0;    // documents started so far
   bool in_doc_ = false;  // a document started and not yet emitted
@@ -272,6 +307,7 @@ void Reader::emit_fatal(int index, Mark mark, std::string message) {
   err.index = index <= 1 ? 0 : index;
   err.mark = mark;
   err.message = std::move(message);
+  err.ends_file = true;
   if (pending_) {
     const ReadItem& p = *pending_;
     const int held = p.record ? p.record->index : p.match ? p.match->index : p.error->index;
@@ -290,17 +326,22 @@ void Reader::emit_fatal(int index, Mark mark, std::string message) {
 // The file
 
 void Reader::run() {
-  if (text_.size() > limits_.max_file_bytes) {
+  if (mode_ == ReadMode::Whole && text_.size() > limits_.max_file_bytes) {
     emit_fatal(0, Mark{},
                name_ + ": file is " + std::to_string(text_.size()) + " bytes, more than max_file_bytes (" +
                    std::to_string(limits_.max_file_bytes) + ")");
     return;
   }
-  const detail::TextProblem bad = detail::find_text_problem(text_);
+  detail::TextProblem bad = detail::find_text_problem(text_);
+  if (bad.found && mode_ == ReadMode::StretchAlone) {
+    stopped_ = true;
+    return;
+  }
+  bad.line += start_line_;
   hold_ = bad.found;
   const std::size_t end = bad.found ? bad.line_start : text_.size();
   std::size_t begin = 0;
-  line_base_ = 0;
+  line_base_ = start_line_;
   for (;;) {
     const SegmentEnd how = parse_segment(begin, end);
     if (how == SegmentEnd::Resync) {
@@ -313,6 +354,8 @@ void Reader::run() {
       continue;
     }
     if (how == SegmentEnd::Broken) {
+      stopped_ = true;
+      if (mode_ == ReadMode::StretchAlone) return;
       // A break at the cut before a bad character is the cut's doing: report the character.
       if (bad.found && broken_mark_.line >= bad.line + 1) {
         const Mark mark{bad.line + 1, bad.column + 1};
@@ -327,9 +370,11 @@ void Reader::run() {
     break;
   }
   if (bad.found) {
+    stopped_ = true;
     // The bad line belongs to the last document, unless it starts a new one.
     const bool new_doc = doc_count_ == 0 || detail::is_document_marker(text_, bad.line_start);
     const Mark mark{bad.line + 1, bad.column + 1};
+    in_.clear_path();  // the byte's place is its line and column, not where the last parse stopped
     emit_fatal(new_doc ? doc_count_ + 1 : doc_count_, mark,
                in_.located(mark, bad.what) + "; the rest of the file is not read");
     return;
@@ -337,7 +382,7 @@ void Reader::run() {
   // No document at all (empty, blank, or only comments): a pipeline that wrote nothing must
   // not pass for a valid file of zero games (specs/record-format.md). A lone `---` is a
   // document, an empty one, and fails the schema above.
-  if (doc_count_ == 0) {
+  if (doc_count_ == 0 && mode_ == ReadMode::Whole) {
     emit_fatal(0, Mark{}, name_ + ": no game: the file holds no YAML document (it is empty or only comments)");
     return;
   }
@@ -444,8 +489,15 @@ std::string Reader::syntax_message(Mark& mark) {
   }
   mark = in_.mark_of(p.problem_mark);
   if (p.error == YAML_MEMORY_ERROR) mark = Mark{};
-  else reason += detail::tab_hint(text_, mark.line ? mark.line : 1);
+  else reason += tab_hint_at(mark.line);
   return in_.located(mark, reason) + "; the rest of the file is not read";
+}
+
+// The hint for a syntax error on `line` (1-based in the file; 0: unknown, taken as the first):
+// a line of the file up to it indents with a tab.
+std::string Reader::tab_hint_at(std::uint32_t line) const {
+  if (tab_before_) return detail::kTabHint;
+  return detail::tab_hint(text_, line > start_line_ + 1 ? line - start_line_ : 1);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -456,6 +508,7 @@ void file_error(const std::string& path, const std::string& reason, const Record
   err.file = path;
   err.index = 0;
   err.message = path + ": " + reason;
+  err.ends_file = true;
   sink(ReadItem{std::nullopt, std::move(err), std::nullopt});
 }
 
@@ -472,9 +525,39 @@ RecordFormat detected(std::string_view text) {
 
 RecordFormat stdin_format = RecordFormat::Detect;
 
-// read_record_stream, with a JSON Lines file's lines given to `lines` unread when it is set.
-void read_stream(int fd, const std::string& path, const RecordSink& sink, const JsonLineChunkSink& lines,
-                 const ReadLimits& limits, RecordFormat format);
+// Documents read at once on the threads: enough to keep each busy, few enough that their
+// records stay few.
+std::size_t read_batch(int threads) { return 32 * static_cast<std::size_t>(std::max(threads, 1)); }
+
+// What `split` cuts, read on `threads` threads, each with a reader of its own, and given to
+// `sink` in file order.
+void read_split(const std::function<RecordFormat(const DocumentChunkSink&, const RecordSink&)>& split,
+                const std::string& name, const RecordSink& sink, const ReadLimits& limits, int threads) {
+  if (threads <= 0) threads = default_threads();
+  DocumentOrder order(name, limits, sink);
+  std::vector<std::unique_ptr<DocumentReader>> readers(static_cast<std::size_t>(threads));
+  std::vector<DocumentRead> reads;
+  const auto chunks = [&](std::span<const FoundDocument> chunk, bool) {
+    for (std::size_t from = 0; from < chunk.size(); from += read_batch(threads)) {
+      const std::size_t n = std::min(read_batch(threads), chunk.size() - from);
+      reads.resize(n);
+      parallel_for(n, threads, [&](std::size_t i, int worker) {
+        auto& reader = readers[static_cast<std::size_t>(worker)];
+        if (!reader) reader = std::make_unique<DocumentReader>(name, limits);
+        reader->read(chunk[from + i], reads[i]);
+      });
+      for (std::size_t i = 0; i < n; ++i)
+        if (!order.take(chunk[from + i], std::move(reads[i]))) return false;
+    }
+    return true;
+  };
+  const RecordFormat format = split(chunks, [&order](ReadItem&& item) { order.direct(std::move(item)); });
+  order.finish(format);
+}
+
+// split_record_file for an open file descriptor, which it closes.
+RecordFormat split_stream(int fd, const std::string& path, const DocumentChunkSink& chunks, const RecordSink& sink,
+                          const ReadLimits& limits, RecordFormat format);
 
 }  // namespace
 
@@ -496,44 +579,59 @@ std::optional<RecordFormat> record_format_named(std::string_view name) {
 
 void set_standard_input_format(RecordFormat format) { stdin_format = format; }
 
-void read_record_text(std::string_view text, const std::string& name, const RecordSink& sink, const ReadLimits& limits,
-                      RecordFormat format) {
-  read_record_text_lines(text, name, sink, nullptr, limits, format);
-}
-
-void read_record_text_lines(std::string_view text, const std::string& name, const RecordSink& sink,
-                            const JsonLineChunkSink& lines, const ReadLimits& limits, RecordFormat format) {
+RecordFormat split_record_text(std::string_view text, const std::string& name, const DocumentChunkSink& chunks,
+                               const RecordSink& sink, const ReadLimits& limits, RecordFormat format) {
   if (format == RecordFormat::Detect) format = detected(text);
-  if (format == RecordFormat::Json) return read_json_text(text, name, sink, limits);
-  if (format == RecordFormat::JsonLines)
-    return lines ? split_json_lines_text(text, name, lines, sink, limits)
-                 : read_json_lines_text(text, name, sink, limits);
-  Reader reader(text, name, sink, limits);
-  reader.run();
+  if (format == RecordFormat::JsonLines) {
+    split_json_lines(text_source(text), {}, name, chunks, sink, limits);
+  } else if (text.size() > limits.max_file_bytes) {
+    file_error(name,
+               "file is " + std::to_string(text.size()) + " bytes, more than max_file_bytes (" +
+                   std::to_string(limits.max_file_bytes) + ")",
+               sink);
+  } else if (format == RecordFormat::Json) {
+    std::string padded(text);
+    padded.append(kJsonPadding, '\0');
+    split_json_array({padded.data(), text.size()}, padded.size(), name, chunks, sink, limits);
+  } else {
+    split_yaml(text_source(text), {}, name, chunks, sink, limits);
+  }
+  return format;
 }
 
-void read_record_file(const std::string& path, const RecordSink& sink, const ReadLimits& limits) {
-  read_record_file_lines(path, sink, nullptr, limits);
+RecordFormat split_record_file(const std::string& path, const DocumentChunkSink& chunks, const RecordSink& sink,
+                               const ReadLimits& limits) {
+  if (path == "-") return split_stream(::dup(STDIN_FILENO), kStdinName, chunks, sink, limits, stdin_format);
+  return split_stream(::open(path.c_str(), O_RDONLY | O_CLOEXEC), path, chunks, sink, limits, record_format_of(path));
 }
 
-void read_record_file_lines(const std::string& path, const RecordSink& sink, const JsonLineChunkSink& lines,
-                            const ReadLimits& limits) {
-  if (path == "-") return read_stream(::dup(STDIN_FILENO), kStdinName, sink, lines, limits, stdin_format);
-  read_stream(::open(path.c_str(), O_RDONLY | O_CLOEXEC), path, sink, lines, limits, record_format_of(path));
+void read_record_text(std::string_view text, const std::string& name, const RecordSink& sink, const ReadLimits& limits,
+                      RecordFormat format, int threads) {
+  read_split([&](const DocumentChunkSink& chunks,
+                 const RecordSink& each) { return split_record_text(text, name, chunks, each, limits, format); },
+             name, sink, limits, threads);
+}
+
+void read_record_file(const std::string& path, const RecordSink& sink, const ReadLimits& limits, int threads) {
+  read_split([&](const DocumentChunkSink& chunks,
+                 const RecordSink& each) { return split_record_file(path, chunks, each, limits); },
+             path == "-" ? kStdinName : path, sink, limits, threads);
 }
 
 void read_record_stream(int fd, const std::string& path, const RecordSink& sink, const ReadLimits& limits,
                         RecordFormat format) {
-  read_stream(fd, path, sink, nullptr, limits, format);
+  read_split([&](const DocumentChunkSink& chunks,
+                 const RecordSink& each) { return split_stream(fd, path, chunks, each, limits, format); },
+             path, sink, limits, 1);
 }
 
 namespace {
 
-void read_stream(int fd, const std::string& path, const RecordSink& sink, const JsonLineChunkSink& lines,
-                 const ReadLimits& limits, RecordFormat format) {
+RecordFormat split_stream(int fd, const std::string& path, const DocumentChunkSink& chunks, const RecordSink& sink,
+                          const ReadLimits& limits, RecordFormat format) {
   if (fd < 0) {
     file_error(path, "cannot open: " + os_reason(errno), sink);
-    return;
+    return format;
   }
   struct Closer {
     int fd;
@@ -542,11 +640,11 @@ void read_stream(int fd, const std::string& path, const RecordSink& sink, const 
   struct stat st {};
   if (::fstat(fd, &st) != 0) {
     file_error(path, "cannot read: " + os_reason(errno), sink);
-    return;
+    return format;
   }
   if (S_ISDIR(st.st_mode)) {
     file_error(path, "cannot read: " + os_reason(EISDIR), sink);
-    return;
+    return format;
   }
   std::string text;
   if (S_ISREG(st.st_mode)) {
@@ -556,49 +654,87 @@ void read_stream(int fd, const std::string& path, const RecordSink& sink, const 
                  "file is " + std::to_string(size) + " bytes, more than max_file_bytes (" +
                      std::to_string(limits.max_file_bytes) + ")",
                  sink);
-      return;
+      return format;
     }
-    if (format != RecordFormat::JsonLines && format != RecordFormat::Detect) text.reserve(size);
+    if (format == RecordFormat::Json) text.reserve(size + kJsonPadding);
   }
   char buf[1 << 16];
-  const auto read_some = [fd](char* into, std::size_t n) { return ::read(fd, into, n); };
+  const ByteSource read_some = [fd](char* into, std::size_t n) { return ::read(fd, into, n); };
   // Detect: read up to the first byte that is not blank.
   while (format == RecordFormat::Detect) {
     const ssize_t got = ::read(fd, buf, sizeof buf);
     if (got < 0) {
       if (errno == EINTR) continue;
       file_error(path, "cannot read: " + os_reason(errno), sink);
-      return;
+      return format;
     }
     if (text.size() + static_cast<std::size_t>(got) > limits.max_file_bytes) {
       file_error(path, "file is more than max_file_bytes (" + std::to_string(limits.max_file_bytes) + " bytes)", sink);
-      return;
+      return RecordFormat::Yaml;
     }
     text.append(buf, static_cast<std::size_t>(got));
     if (got == 0 || text.find_first_not_of(" \t\r\n") != std::string::npos) format = detected(text);
   }
-  // JSON Lines stream in chunks, in bounded memory, whatever the file's size.
-  if (format == RecordFormat::JsonLines)
-    return lines ? split_json_lines(read_some, text, path, lines, sink, limits)
-                 : read_json_lines(read_some, text, path, sink, limits);
-  // Read to the end (a regular file may grow; pipes have no size), never past the limit.
+  // JSON Lines and YAML stream through a buffer, in bounded memory, whatever the file's size.
+  if (format == RecordFormat::JsonLines) {
+    split_json_lines(read_some, text, path, chunks, sink, limits);
+    return format;
+  }
+  if (format == RecordFormat::Yaml) {
+    split_yaml(read_some, text, path, chunks, sink, limits);
+    return format;
+  }
+  // A `.json` file is one value: read to the end (a regular file may grow; pipes have no
+  // size), never past the limit.
   for (;;) {
     const ssize_t got = ::read(fd, buf, sizeof buf);
     if (got < 0) {
       if (errno == EINTR) continue;
       file_error(path, "cannot read: " + os_reason(errno), sink);
-      return;
+      return format;
     }
     if (got == 0) break;
     if (text.size() + static_cast<std::size_t>(got) > limits.max_file_bytes) {
       file_error(path, "file is more than max_file_bytes (" + std::to_string(limits.max_file_bytes) + " bytes)", sink);
-      return;
+      return format;
     }
     text.append(buf, static_cast<std::size_t>(got));
   }
-  read_record_text(text, path, sink, limits, format);
+  const std::size_t size = text.size();
+  text.append(kJsonPadding, '\0');
+  split_json_array({text.data(), size}, text.size(), path, chunks, sink, limits);
+  return format;
 }
 
 }  // namespace
+
+namespace detail {
+
+bool read_yaml_stretch(std::string_view text, std::uint32_t line, EventStream& events, SchemaScratch& scratch,
+                       const std::string& name, const ReadLimits& limits, std::vector<ReadItem>& items) {
+  const RecordSink keep = [&items](ReadItem&& item) { items.push_back(std::move(item)); };
+  Reader reader(text, name, keep, limits, events, scratch, ReadMode::StretchAlone, YamlStart{line, 0, false});
+  reader.run();
+  if (reader.stopped()) items.clear();
+  return !reader.stopped();
+}
+
+bool read_yaml_from(std::string_view text, const std::string& name, const RecordSink& sink, const ReadLimits& limits,
+                    const YamlStart& start) {
+  EventStream events(name, limits);
+  SchemaScratch scratch;
+  Reader reader(text, name, sink, limits, events, scratch, ReadMode::FromStretch, start);
+  reader.run();
+  return reader.stopped();
+}
+
+void read_yaml_whole(std::string_view text, const std::string& name, const RecordSink& sink, const ReadLimits& limits) {
+  EventStream events(name, limits);
+  SchemaScratch scratch;
+  Reader reader(text, name, sink, limits, events, scratch, ReadMode::Whole, YamlStart{});
+  reader.run();
+}
+
+}  // namespace detail
 
 }  // namespace conquian::record

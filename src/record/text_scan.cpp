@@ -6,19 +6,6 @@
 namespace conquian::record::detail {
 namespace {
 
-// Length in bytes of the line break starting at `i`, or 0 if none starts there.
-std::size_t break_length(std::string_view t, std::size_t i) {
-  const auto c = static_cast<unsigned char>(t[i]);
-  if (c == '\n') return 1;
-  if (c == '\r') return (i + 1 < t.size() && t[i + 1] == '\n') ? 2 : 1;
-  if (c == 0xC2 && i + 1 < t.size() && static_cast<unsigned char>(t[i + 1]) == 0x85) return 2;
-  if (c == 0xE2 && i + 2 < t.size() && static_cast<unsigned char>(t[i + 1]) == 0x80) {
-    const auto c2 = static_cast<unsigned char>(t[i + 2]);
-    if (c2 == 0xA8 || c2 == 0xA9) return 3;
-  }
-  return 0;
-}
-
 bool is_continuation(unsigned char c) { return (c & 0xC0) == 0x80; }
 
 std::string hex_byte(unsigned char c) {
@@ -39,7 +26,29 @@ bool allowed(std::uint32_t cp) {
          (cp >= 0xA0 && cp <= 0xD7FF) || (cp >= 0xE000 && cp <= 0xFFFD) || (cp >= 0x10000 && cp <= 0x10FFFF);
 }
 
+// Whether libyaml reads the character at `i` as blank or the end (IS_BLANKZ): after a
+// marker's three characters.
+bool blank_or_end(std::string_view t, std::size_t i) {
+  return i == t.size() || t[i] == ' ' || t[i] == '\t' || t[i] == '\0' || break_length(t, i) != 0;
+}
+
+bool is_marker(std::string_view text, std::size_t offset, const char* three) {
+  return text.size() - offset >= 3 && text.compare(offset, 3, three) == 0 && blank_or_end(text, offset + 3);
+}
+
 }  // namespace
+
+std::size_t break_length(std::string_view t, std::size_t i) {
+  const auto c = static_cast<unsigned char>(t[i]);
+  if (c == '\n') return 1;
+  if (c == '\r') return (i + 1 < t.size() && t[i + 1] == '\n') ? 2 : 1;
+  if (c == 0xC2 && i + 1 < t.size() && static_cast<unsigned char>(t[i + 1]) == 0x85) return 2;
+  if (c == 0xE2 && i + 2 < t.size() && static_cast<unsigned char>(t[i + 1]) == 0x80) {
+    const auto c2 = static_cast<unsigned char>(t[i + 2]);
+    if (c2 == 0xA8 || c2 == 0xA9) return 3;
+  }
+  return 0;
+}
 
 TextProblem find_text_problem(std::string_view text) {
   const auto* s = reinterpret_cast<const unsigned char*>(text.data());
@@ -141,12 +150,9 @@ void locate(std::string_view text, std::size_t begin, std::uint32_t begin_line, 
   column = col;
 }
 
-bool is_document_marker(std::string_view text, std::size_t offset) {
-  if (text.size() - offset < 3 || text.compare(offset, 3, "---") != 0) return false;
-  if (offset + 3 == text.size()) return true;
-  const char c = text[offset + 3];
-  return c == ' ' || c == '\t' || c == '\r' || c == '\n';
-}
+bool is_document_marker(std::string_view text, std::size_t offset) { return is_marker(text, offset, "---"); }
+
+bool is_document_end_marker(std::string_view text, std::size_t offset) { return is_marker(text, offset, "..."); }
 
 bool find_document_start(std::string_view text, std::size_t begin, std::uint32_t begin_line, std::uint32_t after_line,
                          std::size_t end, std::size_t& found_offset, std::uint32_t& found_line) {
@@ -170,18 +176,18 @@ bool find_document_start(std::string_view text, std::size_t begin, std::uint32_t
   return false;
 }
 
+bool indents_with_tab(std::string_view text, std::size_t offset) {
+  while (offset < text.size() && text[offset] == ' ') ++offset;
+  return offset < text.size() && text[offset] == '\t';
+}
+
 std::string tab_hint(std::string_view text, std::uint32_t line) {
   std::uint32_t at = 1;
-  bool indent = true;
-  for (char c : text) {
-    if (c == '\n') {
-      if (++at > line) break;
-      indent = true;
-    } else if (indent && c == '\t') {
-      return " (YAML indents with spaces, not tabs)";
-    } else if (c != ' ') {
-      indent = false;
-    }
+  for (std::size_t j = 0; j < text.size() && at <= line;) {
+    if (indents_with_tab(text, j)) return kTabHint;
+    while (j < text.size() && break_length(text, j) == 0) ++j;
+    if (j < text.size()) j += break_length(text, j);
+    ++at;
   }
   return "";
 }

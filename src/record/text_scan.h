@@ -38,11 +38,23 @@ void locate(std::string_view text, std::size_t begin, std::uint32_t begin_line, 
 bool find_document_start(std::string_view text, std::size_t begin, std::uint32_t begin_line, std::uint32_t after_line,
                          std::size_t end, std::size_t& found_offset, std::uint32_t& found_line);
 
-// " (YAML indents with spaces, not tabs)" when a line up to `line` (1-based) of `text`
-// indents with a tab, else "": added to a YAML syntax error, whose own words never say so.
+// " (YAML indents with spaces, not tabs)" when a line up to `line` (1-based, counted as
+// libyaml counts them) of `text` indents with a tab, else "": added to a YAML syntax error,
+// whose own words never say so.
 std::string tab_hint(std::string_view text, std::uint32_t line);
+inline constexpr const char* kTabHint = " (YAML indents with spaces, not tabs)";
 
-// Whether the line starting at `offset` is a document start marker line.
+// Whether the line starting at `offset` indents with a tab (spaces, then a tab).
+bool indents_with_tab(std::string_view text, std::size_t offset);
+
+// Length in bytes of the line break starting at `offset` as libyaml reads breaks (LF, CR,
+// CR LF, NEL, LS, PS), or 0 if none starts there.
+std::size_t break_length(std::string_view text, std::size_t offset);
+
+// Whether the line starting at `offset` is a document start marker line ("---" followed by
+// a blank, a line break or the end: libyaml's rule).
 bool is_document_marker(std::string_view text, std::size_t offset);
+// The same for a document end marker line ("...").
+bool is_document_end_marker(std::string_view text, std::size_t offset);
 
 }  // namespace conquian::record::detail

@@ -2,10 +2,16 @@
 // goals): JSON Lines against YAML on one thread (goal >= 5x), 2 threads against 1 (goal >= 1.8x), the JSON reader's
 // share of the JSON Lines check (goal <= 1/4) beside the judging alone (what the share is measured against) and
 // simdjson's own full parse of the file (the ceiling of any reader on it), and the peak resident memory of `conquian
-// check` on a 1 GB JSON Lines file (goal < 100 MB), made in the temporary folder and removed.
+// check --threads 2` on a 1 GB JSON Lines file and on a 1 GB YAML file (goal < 100 MB), made in the temporary folder
+// and removed. Then `conquian check` as whole processes, the file cut into documents that its threads read and judge
+// (record/found_document.h): 2 threads against 1 beside the machine's own ceiling for two, two 1-thread processes at
+// once, measured in the same rounds (goal: at least 0.9 of it, YAML and JSON Lines); the default threads against one
+// on the bench's files and on every file of the corpus (goal: never slower); and a file of one long record, which
+// cannot be cut, read cut and whole (goal: no dearer than the whole parse).
 #include <fmt/core.h>
 #include <malloc.h>
 #include <simdjson.h>
+#include <spawn.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -23,9 +29,11 @@
 #include "bench.h"
 #include "check/check_file.h"
 #include "check/check_record.h"
+#include "record/record_files.h"
 #include "record/record_json_writer.h"
 #include "record/record_reader.h"
 #include "record/record_writer.h"
+#include "record/yaml_stretch.h"
 
 namespace {
 
@@ -161,11 +169,12 @@ int check_legal(const std::string& path, int threads) {
   return legal;
 }
 
-// The peak resident memory (MB) of `conquian check --quiet FILE`, and its exit status.
+// The peak resident memory (MB) of `conquian check --quiet --threads 2 FILE`, and its exit status.
 double peak_rss_of_check(const std::string& conquian, const std::string& file, int& status) {
   const pid_t pid = ::fork();
   if (pid == 0) {
-    ::execl(conquian.c_str(), conquian.c_str(), "check", "--quiet", file.c_str(), static_cast<char*>(nullptr));
+    ::execl(conquian.c_str(), conquian.c_str(), "check", "--quiet", "--threads", "2", file.c_str(),
+            static_cast<char*>(nullptr));
     ::_exit(127);
   }
   struct rusage use {};
@@ -182,6 +191,204 @@ std::string load_average() {
   std::string one;
   in >> one;
   return one.empty() ? "unknown" : one;
+}
+
+// ---------------------------------------------------------------------------------------
+// `conquian check` as whole processes, the file cut into documents that the threads read and
+// judge (record/found_document.h): 2 threads against 1 beside the machine's own ceiling for
+// two, measured in the same rounds (two 1-thread processes at once against one); the default
+// threads against one, on the bench's files and on every corpus file; a file of one long
+// record, which cannot be cut, against its whole parse.
+
+// Wall seconds from starting every command at once, each a process of its own, with its
+// output thrown away, to the end of the last; `statuses` gets their exit statuses (-1: not run).
+double run_processes(const std::vector<std::vector<std::string>>& commands, std::vector<int>& statuses) {
+  const auto t0 = std::chrono::steady_clock::now();
+  std::vector<pid_t> pids;
+  for (const auto& command : commands) {
+    std::vector<char*> argv;
+    for (const std::string& a : command) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    posix_spawn_file_actions_t quiet;
+    ::posix_spawn_file_actions_init(&quiet);
+    ::posix_spawn_file_actions_addopen(&quiet, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+    ::posix_spawn_file_actions_addopen(&quiet, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+    pid_t pid = -1;
+    if (::posix_spawn(&pid, argv[0], &quiet, nullptr, argv.data(), environ) != 0) pid = -1;
+    ::posix_spawn_file_actions_destroy(&quiet);
+    pids.push_back(pid);
+  }
+  statuses.assign(pids.size(), -1);
+  for (std::size_t i = 0; i < pids.size(); ++i) {
+    int wstatus = 0;
+    if (pids[i] > 0 && ::waitpid(pids[i], &wstatus, 0) == pids[i] && WIFEXITED(wstatus))
+      statuses[i] = WEXITSTATUS(wstatus);
+  }
+  return bench::seconds_since(t0);
+}
+
+std::vector<std::string> check_command(const std::string& conquian, const std::string& file, int threads) {
+  std::vector<std::string> c{conquian, "check", "--quiet"};
+  if (threads > 0) c.insert(c.end(), {"--threads", std::to_string(threads)});
+  c.push_back(file);
+  return c;
+}
+
+// One file's processes, round by round: 1 thread, 2 threads, the default, two 1-thread at once.
+struct ProcessRounds {
+  std::vector<double> one, two, default_threads, pair;
+  bool ok = true;  // every check exited 0
+};
+
+void time_processes_round(const std::string& conquian, const std::string& file, ProcessRounds& r) {
+  std::vector<int> st;
+  const auto timed = [&](const std::vector<std::vector<std::string>>& commands) {
+    const double s = run_processes(commands, st);
+    for (const int e : st) r.ok = r.ok && e == 0;
+    return s;
+  };
+  r.one.push_back(timed({check_command(conquian, file, 1)}));
+  r.two.push_back(timed({check_command(conquian, file, 2)}));
+  r.default_threads.push_back(timed({check_command(conquian, file, 0)}));
+  r.pair.push_back(timed({check_command(conquian, file, 1), check_command(conquian, file, 1)}));
+}
+
+Ratio ratio_of(const std::vector<double>& num, const std::vector<double>& den, double factor = 1) {
+  return ratio_by_round(num.size(), [&](std::size_t i) { return factor * num[i] / den[i]; });
+}
+
+void print_process_ratios(const char* what, const ProcessRounds& r) {
+  const auto print = [](const std::string& label, const Ratio& x, const char* note) {
+    fmt::print("{:<38} {:5.2f}x  (rounds {:.2f} to {:.2f}) {}\n", label, x.median, x.low, x.high, note);
+  };
+  print(std::string(what) + ", 2 threads / 1, processes", ratio_of(r.one, r.two), "");
+  print("  the machine's ceiling: two at once", ratio_of(r.one, r.pair, 2),
+        "2 x (1 thread) / (two 1-thread processes at once)");
+  print("  2 threads / 1, share of the ceiling", ratio_of(r.pair, r.two, 0.5), "goal >= 0.9");
+  print(std::string(what) + ", default / 1 thread, processes", ratio_of(r.one, r.default_threads),
+        "goal >= 1 (the default never slower)");
+}
+
+// The record files of the corpus (record::record_files: every .yaml, .json and .jsonl, no
+// verdict file) checked with the default threads and with one, `runs` times each, in turn.
+// Prints the default's speed against one thread's (median over the runs) for the file where
+// it is lowest, and the median over the files. Returns the files checked.
+std::size_t default_on_corpus(const std::string& conquian, int runs) {
+  std::vector<std::string> files;
+  for (const char* folder : {"legal", "illegal", "malformed", "analyse"})
+    for (const std::string& f : record::record_files({std::string(CONQUIAN_SOURCE_DIR "/corpus/") + folder}))
+      files.push_back(f);
+  std::vector<double> ratios;
+  std::string worst;
+  double lowest = 1e9;
+  std::vector<int> st;
+  for (const std::string& file : files) {
+    std::vector<double> one, dflt;
+    for (int r = 0; r < runs; ++r) {
+      one.push_back(run_processes({check_command(conquian, file, 1)}, st));
+      dflt.push_back(run_processes({check_command(conquian, file, 0)}, st));
+    }
+    const double ratio = bench::median(one) / bench::median(dflt);
+    ratios.push_back(ratio);
+    if (ratio < lowest) {
+      lowest = ratio;
+      worst = fs::path(file).filename().string();
+    }
+  }
+  fmt::print(
+      "corpus, default / 1 thread, processes: median {:.2f}x over {} files, lowest {:.2f}x ({}), medians of {} runs "
+      "each, goal >= 1 within the runs' noise\n",
+      bench::median(ratios), files.size(), lowest, worst, runs);
+  return files.size();
+}
+
+// One record of `moves` moves, written in YAML: no split, one stretch.
+std::string one_long_record(const record::GameRecord& base, std::size_t moves) {
+  record::GameRecord rec = base;
+  rec.moves.clear();
+  while (rec.moves.size() < moves) rec.moves.push_back(base.moves[rec.moves.size() % base.moves.size()]);
+  return record::write_record(rec);
+}
+
+int bench_check_split(const std::string& conquian, const std::string& yaml, const std::string& jsonl, int games,
+                      int runs, const record::GameRecord& sample) {
+  ProcessRounds y, j, l;
+  const std::string long_yaml = (fs::temp_directory_path() / "conquian-bench-check-long.yaml").string();
+  const std::string long_text = one_long_record(sample, 100'000);
+  std::ofstream(long_yaml) << long_text;
+  Runs cut, whole;
+  std::size_t moves_cut = 0, moves_whole = 0;
+  for (int r = 0; r < runs; ++r) {
+    time_processes_round(conquian, yaml, y);
+    time_processes_round(conquian, jsonl, j);
+    time_processes_round(conquian, long_yaml, l);
+    // The long record read as the readers read it (cut, one stretch), and whole, as before the cut.
+    cut.each.push_back(time_once([&] {
+      record::read_record_file(
+          long_yaml, [&](record::ReadItem&& item) { moves_cut = item.record ? item.record->moves.size() : 0; });
+    }));
+    whole.each.push_back(time_once([&] {
+      std::ifstream in(long_yaml, std::ios::binary);
+      std::ostringstream text;
+      text << in.rdbuf();
+      record::detail::read_yaml_whole(text.str(), long_yaml, [&](record::ReadItem&& item) {
+        moves_whole = item.record ? item.record->moves.size() : 0;
+      });
+    }));
+  }
+  fmt::print("check as processes, {} games ({} rounds, wall medians)    1 thread 2 threads   default  two at once\n",
+             games, runs);
+  const auto row = [](const char* what, const ProcessRounds& r) {
+    fmt::print("  {:<46} {:7.3f} s {:7.3f} s {:7.3f} s {:7.3f} s\n", what, bench::median(r.one), bench::median(r.two),
+               bench::median(r.default_threads), bench::median(r.pair));
+  };
+  row("YAML", y);
+  row("JSON Lines", j);
+  row("YAML, one record of 100,000 moves (no split)", l);
+  fmt::print("ratios taken round by round, median of {} rounds:\n", runs);
+  print_process_ratios("YAML check", y);
+  print_process_ratios("JSON Lines check", j);
+  print_process_ratios("one long record", l);
+  fmt::print(
+      "one record of 100,000 moves ({:.1f} MB of YAML) read, CPU medians: cut {:.3f} s, whole (as before the cut) "
+      "{:.3f} s, cut / whole {:.2f}\n",
+      static_cast<double>(long_text.size()) / 1e6, cut.median_cpu(), whole.median_cpu(),
+      cut.median_cpu() / whole.median_cpu());
+  default_on_corpus(conquian, std::max(runs, 5));
+  fs::remove(long_yaml);
+  const bool read_all = moves_cut == 100'000 && moves_whole == 100'000;
+  if (!read_all) fmt::print(stderr, "bench check: the long record read {} and {} moves\n", moves_cut, moves_whole);
+  return y.ok && j.ok && read_all ? 0 : 1;
+}
+
+// A 1 GB YAML file (the bench's YAML file over and over), checked by the command in a process
+// of its own on 2 threads: its peak resident memory. Returns the check's exit status.
+int peak_rss_of_big_yaml(const std::string& conquian, const std::string& yaml, const fs::path& tmp,
+                         std::uintmax_t want) {
+  std::string text;
+  {
+    std::ifstream in(yaml, std::ios::binary);
+    std::ostringstream all;
+    all << in.rdbuf();
+    text = "---\n" + all.str();
+  }
+  const std::string big = (tmp / "conquian-bench-check-big.yaml").string();
+  {
+    std::ofstream out(big);
+    out << text.substr(4);
+    for (std::uintmax_t written = text.size() - 4; written < want; written += text.size()) out << text;
+  }
+  std::string().swap(text);
+  ::malloc_trim(0);
+  int status = 0;
+  const auto t0 = std::chrono::steady_clock::now();
+  const double mb = peak_rss_of_check(conquian, big, status);
+  fmt::print(
+      "conquian check on a {:.2f} GB YAML file: peak resident {:.1f} MB (goal < 100 MB), {:.1f} s, exit {}, "
+      "2 threads\n",
+      static_cast<double>(fs::file_size(big)) / 1e9, mb, bench::seconds_since(t0), status);
+  fs::remove(big);
+  return status;
 }
 
 int bench_check(const bench::Args& args) {
@@ -341,6 +548,8 @@ int bench_check(const bench::Args& args) {
       judging.median_cpu() / 3, raw.median_cpu(), walk.median_cpu());
   fmt::print("load average (1 min) before and after: {} {} on {} cores\n", load_before, load_after,
              std::thread::hardware_concurrency());
+  const std::string conquian = (fs::read_symlink("/proc/self/exe").parent_path() / "conquian").string();
+  const int split_status = bench_check_split(conquian, yaml, jsonl, games, runs, records.front());
   int status = 0;
   if (big_gb > 0) {
     // A 1 GB file: the same lines over and over, checked by the command in a process of its
@@ -359,23 +568,25 @@ int bench_check(const bench::Args& args) {
     std::string().swap(lines);
     std::string().swap(yaml_text);
     ::malloc_trim(0);
-    const std::string conquian = (fs::read_symlink("/proc/self/exe").parent_path() / "conquian").string();
     const auto t0 = std::chrono::steady_clock::now();
     const double mb = peak_rss_of_check(conquian, big, status);
     fmt::print(
         "conquian check on a {:.2f} GB JSON Lines file: peak resident {:.1f} MB (goal < 100 MB), {:.1f} s, "
-        "exit {}\n",
+        "exit {}, 2 threads\n",
         static_cast<double>(fs::file_size(big)) / 1e9, mb, bench::seconds_since(t0), status);
     fs::remove(big);
+    status = std::max(status, peak_rss_of_big_yaml(conquian, yaml, tmp, want));
   }
   fs::remove(yaml);
   fs::remove(jsonl);
   const bool same = legal_yaml == games && legal_1 == games && legal_2 == games && legal_judged == games &&
                     legal_a == games && legal_b == games && docs == std::size_t(games);
-  return same && status == 0 ? 0 : 1;
+  return same && status == 0 && split_status == 0 ? 0 : 1;
 }
 
 }  // namespace
 
-BENCHMARK_ENTRY("check", "check on YAML and on JSON Lines; the JSON reader's share; peak memory on 1 GB of JSON Lines",
+BENCHMARK_ENTRY("check",
+                "check on YAML and on JSON Lines; the JSON reader's share; 2 threads against the machine's ceiling; "
+                "peak memory on 1 GB of JSON Lines and of YAML",
                 bench_check);

@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "check/check_file.h"
+#include "read_items.h"
 #include "record/input_error.h"
 #include "record/position_file.h"
 #include "record/record_reader.h"
@@ -33,11 +34,24 @@ inline const char* result_name(Result r) {
   return "?";
 }
 
+// Whether `text` read as the readers read a file, cut into documents (record/found_document.h)
+// in chunks of a few bytes, so that documents straddle them, gives the very items of its
+// whole parse (read_items.h); JSON Lines, which has no whole parse, against one chunk.
+inline bool cut_reads_as_whole(std::string_view text, record::RecordFormat format) {
+  record::ReadLimits small_chunks;
+  small_chunks.chunk_bytes = 61;
+  const std::string cut = read_cut(text, format, 1, small_chunks);
+  if (format == record::RecordFormat::JsonLines) return cut == read_cut(text, format, 1);
+  return cut == read_whole(text, format);
+}
+
 // Record reader and checker: any bytes in, a verdict or a malformed document out. Accepted:
 // at least one document, and every document a record of a shipped ruleset that the checker
 // judged (legal or illegal). Rejected: a malformed document, or a ruleset that is not shipped
-// (this target reads no files).
+// (this target reads no files). Broken: the reading cut into documents reads otherwise than
+// the whole parse.
 inline Result record_input(std::string_view text) {
+  if (!cut_reads_as_whole(text, record::RecordFormat::Yaml)) return Result::broken;
   static RulesetCache cache(RulesetCache::Sources::ShippedOnly);  // no file reads
   int verdicts = 0;
   bool all_judged = true;
@@ -54,8 +68,11 @@ inline Result record_input(std::string_view text) {
 // schema and the checker are the YAML reader's). Every line is one document, so a broken
 // line must leave the next one read: checked here by counting, since a line that is not
 // blank yields exactly one verdict. And `.json`: the same bytes as one file, one record or
-// an array.
+// an array. Broken, too: either reading cut into documents reads otherwise than in one piece.
 inline Result json_record_input(std::string_view text) {
+  if (!cut_reads_as_whole(text, record::RecordFormat::JsonLines) ||
+      !cut_reads_as_whole(text, record::RecordFormat::Json))
+    return Result::broken;
   static RulesetCache cache(RulesetCache::Sources::ShippedOnly);  // no file reads
   int verdicts = 0;
   bool all_judged = true;
