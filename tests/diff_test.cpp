@@ -12,11 +12,14 @@
 #include "batch/diff_play.h"
 #include "batch/diff_report.h"
 #include "batch/match.h"
+#include "batch/pan_simulate.h"
 #include "batch/report_html.h"
 #include "batch/report_json.h"
 #include "batch/report_markdown.h"
 #include "batch/simulate.h"
 #include "batch/stats.h"
+#include "cards/shuffle.h"
+#include "pan/engine.h"
 #include "record/record_writer.h"
 #include "test_scale.h"
 
@@ -284,4 +287,83 @@ TEST_CASE("diff --games: a game with a force is legal under american, not under 
   CHECK(verdicts_differ(a, b));
   CHECK(first_diverging_move(a, b) == force_move);
   CHECK(code_name(b.code) == std::string("not-allowed"));
+}
+
+TEST_CASE("diff, panguingue: each pack's order is the union's shuffle with the copies it lacks taken out") {
+  DiffPlan plan = plan_of({"panguingue", "panguingue-five-packs", "panguingue-club"}, 1, 5);
+  const CardCounts all = union_pack(plan.rules);
+  CHECK(all == pan::pack(*plan.rules[0]));  // eight packs hold every card the others hold
+  Rng rng = deal_rng(5, 0);
+  std::vector<Card> shuffled = pan::listed(all);
+  shuffle_cards(shuffled, rng);
+  for (const auto& r : plan.rules) {
+    CAPTURE(r->name);
+    const CardCounts pack = pan::pack(*r);
+    const std::vector<Card> order = pack_order(shuffled, pack);
+    CardCounts held;
+    for (Card c : order) held.add(c);
+    CHECK(held == pack);  // the ruleset's whole pack, no card more
+    // A subsequence of the shuffle that keeps, for each card, its first copies.
+    std::size_t at = 0;
+    CardCounts seen;
+    for (Card c : shuffled) {
+      if (seen.count(c) < pack.count(c)) {
+        REQUIRE(at < order.size());
+        CHECK(order[at++] == c);
+      }
+      seen.add(c);
+    }
+    CHECK(at == order.size());
+  }
+  // One pack size: the very order `conquian simulate` deals.
+  Rng again = deal_rng(5, 0);
+  CHECK(pack_order(shuffled, pan::pack(*plan.rules[0])) == shuffled_pack(*plan.rules[0], again));
+}
+
+TEST_CASE("diff, panguingue: chips and pot add up, drops counted by place, the same with any threads") {
+  DiffPlan plan = plan_of({"panguingue", "panguingue-no-forfeit", "panguingue-out-two"}, 0, 9);
+  plan.pan_seats = 5;
+  const auto deals = static_cast<std::uint64_t>(conquian::testing::scaled(60));
+  plan.deals = deals;
+  DealTable one = play_deals(plan, 0, deals, 1, {});
+  DealTable two = play_deals(plan, 0, deals, 2, {});
+  CHECK(same(one, two));
+  for (std::size_t r = 0; r < one.size(); ++r)
+    for (const DealSummary& d : one[r]) {
+      CHECK(d.seats == 5);
+      std::int64_t sum = d.pot;
+      for (int s = 0; s < d.seats; ++s) sum += d.chips[s];
+      CHECK(sum == 0);  // every chip is a seat's or the pot's
+    }
+  ReportInput in{&plan, &one, nullptr, "conquian diff panguingue panguingue-no-forfeit panguingue-out-two"};
+  DiffReport report = build_diff_report(in);
+  nlohmann::json j = diff_report_json(report);
+  REQUIRE(j["rulesets"].size() == 3);
+  for (const auto& r : j["rulesets"]) {
+    CAPTURE(r["ruleset"]["name"]);
+    CHECK(r["seats"] == 5);
+    REQUIRE(r["chips"]["by_order"].size() == 5);
+    double chips = r["chips"]["pot"]["mean"].get<double>();
+    std::uint64_t drops = 0;
+    for (const auto& k : r["chips"]["by_order"]) {
+      chips += k["chips"]["mean"].get<double>();
+      drops += k["drops"]["count"].get<std::uint64_t>();
+    }
+    CHECK(chips == Approx(0.0).epsilon(1e-9));
+    CHECK(drops == r["chips"]["drops"]["count"].get<std::uint64_t>());
+    CHECK(r["chips"]["drops"]["of"].get<std::uint64_t>() == 5 * deals);
+    CHECK(r["match"]["matches"] == 0);  // no matches in Panguingue
+  }
+  const auto& c = j["comparisons"][0];
+  bool chips_test = false, match_test = false;
+  for (const auto& t : c["tests"]) {
+    chips_test |= t["measure"] == "order_0_chips_per_deal";
+    match_test |= t["measure"].get<std::string>().ends_with("_match_share");
+  }
+  CHECK(chips_test);
+  CHECK_FALSE(match_test);
+  const std::string md = diff_report_markdown(report), html = diff_report_html(report);
+  CHECK(md.find("## Chips") != std::string::npos);
+  CHECK(html.find("<h2>Chips</h2>") != std::string::npos);
+  CHECK(md.find("first to play: chips a deal") != std::string::npos);
 }

@@ -138,21 +138,19 @@ TEST_CASE("pan referee: the leak scan: each act shows the seat its own hand and 
     // Replay the record: before move k, act k went to the seat to act; its view must show
     // exactly that seat's hand, the stock as a count, and no other seat's cards.
     std::size_t k = 0;
-    const auto r = replay_game<PanGame>(d.record, *rules, d.record.moves.size(),
-                                        [&](const pan::Position& before, const pan::Move&) {
-                                          REQUIRE(k < acts.size());
-                                          const auto& [seat, act] = acts[k++];
-                                          CHECK(seat == pan::to_act(before));
-                                          const nlohmann::json& view = act["view"];
-                                          CHECK(view["stock"].is_number());
-                                          CHECK(view["seat"] == seat);
-                                          std::map<std::string, int> real;
-                                          before.hand[seat].for_each([&](Card c, int n) {
-                                            real[rules->deck.token(c)] += n;
-                                          });
-                                          CHECK(tokens(view["hand"]) == real);
-                                          ++checked_acts;
-                                        });
+    const auto r = replay_game<PanGame>(
+        d.record, *rules, d.record.moves.size(), [&](const pan::Position& before, const pan::Move&) {
+          REQUIRE(k < acts.size());
+          const auto& [seat, act] = acts[k++];
+          CHECK(seat == pan::to_act(before));
+          const nlohmann::json& view = act["view"];
+          CHECK(view["stock"].is_number());
+          CHECK(view["seat"] == seat);
+          std::map<std::string, int> real;
+          before.hand[seat].for_each([&](Card c, int n) { real[rules->deck.token(c)] += n; });
+          CHECK(tokens(view["hand"]) == real);
+          ++checked_acts;
+        });
     CHECK(r.fault.ok());
   }
   referee.quit();

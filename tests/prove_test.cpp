@@ -6,6 +6,7 @@
 
 #include "prove/play_proof.h"
 #include "prove/properties.h"
+#include "prove/property_differences.h"
 #include "prove/spec.h"
 #include "record/input_error.h"
 #include "rules/ruleset.h"
@@ -140,4 +141,21 @@ TEST_CASE("prove: play proofs for claim_priority: previous and auto_take (three 
     CHECK(proof.bound == reference.bound);
     CHECK(prove::cached_play_proof(*rules).inductive);
   }
+}
+
+TEST_CASE("prove: a property speaks of one game's rulesets; the other game's are n/a, never searched") {
+  auto pan = load_ruleset("panguingue");
+  auto american = load_ruleset("american");
+  for (const auto& kind : conquian::prove::property_kinds()) {
+    CAPTURE(kind.id);
+    const auto& other = kind.game == Game::Panguingue ? *american : *pan;
+    const auto value = conquian::prove::evaluate_property(kind, other, {});
+    CHECK(value.value == "n/a");
+    CHECK(value.detail.find(other.name) != std::string::npos);
+  }
+  // diff compares the properties of its rulesets' game alone.
+  const auto values = conquian::prove::evaluate_all(*pan);
+  CHECK(values.size() == 3);
+  CHECK(values.contains("most-seats-dealt"));
+  CHECK(values.at("most-seats-dealt").value == "31");  // (320 - 1) / 10
 }

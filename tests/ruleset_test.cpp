@@ -192,6 +192,15 @@ std::map<std::string, std::map<std::string, std::string>> shipped_keys() {
   pan["forcing_by"] = "origin";
   auto& club = out["panguingue-club"] = pan;
   club["pan"] = "8 packs -1 ante 1 forfeit 2 conditions 2/1/1/1/1 spades x2 out 2+again 000 packet 5";
+  out["panguingue-five-packs"] = pan;
+  out["panguingue-five-packs"]["pan"] =
+      "5 packs -0 ante 1 forfeit 2 conditions 2/1/1/1/1 spades x2 out 1+again 000 packet 5";
+  out["panguingue-no-forfeit"] = pan;
+  out["panguingue-no-forfeit"]["pan"] =
+      "8 packs -0 ante 1 forfeit 0 conditions 2/1/1/1/1 spades x2 out 1+again 000 packet 5";
+  out["panguingue-out-two"] = pan;
+  out["panguingue-out-two"]["pan"] =
+      "8 packs -0 ante 1 forfeit 2 conditions 2/1/1/1/1 spades x2 out 2+again 000 packet 5";
   return out;
 }
 

@@ -21,19 +21,29 @@ struct Tally {
   std::uint64_t deals_with_force = 0, forced_won = 0, forcer_won = 0, forced_drawn = 0;
   MatchSummary matches;
   Summary moves_summary, turned_summary;
+  // Panguingue: by order of play, each deal's net chips and the drops; the pots.
+  int seats = 0;
+  std::vector<std::vector<int>> order_chips;
+  std::vector<std::uint64_t> order_drops;
+  std::vector<int> pots;
 };
 
-Tally tally(const Ruleset& r, const std::vector<DealSummary>& deals) {
+Tally tally(const Ruleset& r, int seats, const std::vector<DealSummary>& deals) {
   Tally t;
   t.deals = deals.size();
-  t.seat_wins.assign(static_cast<std::size_t>(r.seats), 0);
-  t.order_wins.assign(static_cast<std::size_t>(r.seats), 0);
+  t.seats = seats;
+  t.seat_wins.assign(static_cast<std::size_t>(seats), 0);
+  t.order_wins.assign(static_cast<std::size_t>(seats), 0);
+  if (r.is_pan()) {
+    t.order_chips.assign(static_cast<std::size_t>(seats), {});
+    t.order_drops.assign(static_cast<std::size_t>(seats), 0);
+  }
   std::vector<ScoredDeal> scored;
   scored.reserve(deals.size());
   for (const DealSummary& d : deals) {
     if (d.winner >= 0) {
       t.seat_wins[static_cast<std::size_t>(d.winner)]++;
-      t.order_wins[static_cast<std::size_t>((d.winner - d.dealer - 1 + 2 * r.seats) % r.seats)]++;
+      t.order_wins[static_cast<std::size_t>((d.winner - d.dealer - 1 + 2 * seats) % seats)]++;
     } else if (d.winner == -1) {
       t.draws++;
     } else {
@@ -50,8 +60,16 @@ Tally tally(const Ruleset& r, const std::vector<DealSummary>& deals) {
     t.forcer_won += static_cast<std::uint64_t>(d.forcer_won);
     t.forced_drawn += static_cast<std::uint64_t>(d.forced_drawn);
     scored.push_back({d.winner >= 0 ? d.winner : -1, d.loser_points});
+    if (r.is_pan()) {
+      for (int s = 0; s < seats; ++s) {
+        const auto order = static_cast<std::size_t>((s - d.dealer - 1 + 2 * seats) % seats);
+        t.order_chips[order].push_back(d.chips[s]);
+        t.order_drops[order] += (d.dropped >> s) & 1;
+      }
+      t.pots.push_back(d.pot);
+    }
   }
-  t.matches = score_matches(scored, r.scoring, r.seats);
+  if (!r.is_pan()) t.matches = score_matches(scored, r.scoring, seats);
   t.moves_summary = summarize(t.moves);
   t.turned_summary = summarize(t.turned);
   return t;
@@ -102,15 +120,26 @@ RulesetFigures ruleset_figures(const std::shared_ptr<const Ruleset>& rules, cons
   f.deals = t.deals;
   f.draws = rate(t.draws, t.deals);
   f.unfinished = t.unfinished;
-  for (int s = 0; s < rules->seats; ++s) {
+  f.seats = t.seats;
+  for (int s = 0; s < t.seats; ++s) {
     f.seat_wins.push_back(rate(t.seat_wins[static_cast<std::size_t>(s)], t.deals));
     f.order_wins.push_back(rate(t.order_wins[static_cast<std::size_t>(s)], t.deals));
+  }
+  std::uint64_t drops = 0;
+  for (std::size_t k = 0; k < t.order_chips.size(); ++k) {
+    f.order_chips.push_back(summarize(t.order_chips[k]));
+    f.order_drops.push_back(rate(t.order_drops[k], t.deals));
+    drops += t.order_drops[k];
+  }
+  if (rules->is_pan()) {
+    f.drops = rate(drops, t.deals * static_cast<std::uint64_t>(t.seats));
+    f.pot = summarize(t.pots);
   }
   f.moves = t.moves_summary;
   f.turned = t.turned_summary;
   f.moves_histogram = histogram(t.moves, width, bins);
   f.forcing = forcing_figures(t);
-  f.match = match_figures(t);
+  if (!rules->is_pan()) f.match = match_figures(t);
   return f;
 }
 
@@ -136,7 +165,7 @@ std::vector<Test> tests_of(const Tally& ta, const RulesetFigures& fa, const Tall
   std::vector<Test> tests;
   tests.push_back(proportion_test("draw_rate", ta.draws, ta.deals, tb.draws, tb.deals));
   tests.push_back(proportion_test("first_to_play_win_rate", ta.order_wins[0], ta.deals, tb.order_wins[0], tb.deals));
-  int common = std::min(fa.rules->seats, fb.rules->seats);
+  const int common = std::min(fa.seats, fb.seats);
   for (int s = 0; s < common; ++s) {
     auto i = static_cast<std::size_t>(s);
     tests.push_back(proportion_test("seat_" + std::to_string(s) + "_win_rate", ta.seat_wins[i], ta.deals,
@@ -144,6 +173,20 @@ std::vector<Test> tests_of(const Tally& ta, const RulesetFigures& fa, const Tall
   }
   tests.push_back(proportion_test("deals_with_force", ta.deals_with_force, ta.deals, tb.deals_with_force, tb.deals));
   tests.push_back(test_of("deal_length_moves", two_means(fa.moves, fb.moves), fa.moves.mean, fb.moves.mean));
+  if (fa.rules->is_pan()) {
+    // Panguingue's money: each place at the table's chips a deal and its drops, and the drops
+    // of every seat together.
+    tests.push_back(proportion_test("drop_rate", fa.drops.count, fa.drops.of, fb.drops.count, fb.drops.of));
+    for (int k = 0; k < common; ++k) {
+      auto i = static_cast<std::size_t>(k);
+      tests.push_back(test_of("order_" + std::to_string(k) + "_chips_per_deal",
+                              two_means(fa.order_chips[i], fb.order_chips[i]), fa.order_chips[i].mean,
+                              fb.order_chips[i].mean));
+      tests.push_back(proportion_test("order_" + std::to_string(k) + "_drop_rate", ta.order_drops[i], ta.deals,
+                                      tb.order_drops[i], tb.deals));
+    }
+    return tests;  // no matches: a Panguingue deal is settled in chips on its own
+  }
   // Matches are compared by each seat's share of the matches somebody won: a one-deal
   // match can be drawn, a match to 3 cannot, so shares of all matches would not compare.
   std::uint64_t won_a = ta.matches.matches - ta.matches.drawn_matches;
@@ -160,7 +203,9 @@ using ValuesByRuleset = std::map<std::string, prove::PropertyValues>;
 
 PropertyVerdicts property_verdicts(const ValuesByRuleset* values, const std::string& a, const std::string& b) {
   if (!values) return {false, {}, "not computed (--no-properties)"};
-  const std::vector<std::string> ids = prove::property_ids();
+  std::vector<std::string> ids;  // the properties of the rulesets' game
+  for (const std::string& id : prove::property_ids())
+    if (values->at(a).contains(id)) ids.push_back(id);
   PropertyVerdicts v{true, prove::differing_properties(ids, values->at(a), values->at(b)), ""};
   std::string words;
   for (const auto& d : v.differ)
@@ -172,6 +217,14 @@ PropertyVerdicts property_verdicts(const ValuesByRuleset* values, const std::str
 
 std::vector<std::string> notes_of(const DiffPlan& plan) {
   std::vector<std::string> notes;
+  if (plan.pan()) {
+    notes.push_back(
+        "Panguingue: each deal shuffles the union of the packs compared (each card as often as the most "
+        "any ruleset holds it), and each ruleset's pack keeps every card's first copies, as many as it "
+        "holds, in the shuffled order (specs/diff-report.md). Places at the table are counted from the "
+        "seat after the dealer (place 0), who declares first.");
+    return notes;
+  }
   int seats = plan.rules.front()->seats, size = plan.rules.front()->deck.size();
   bool same_seats = true, same_size = true, same_deck = true;
   for (const auto& r : plan.rules) {
@@ -212,13 +265,13 @@ DiffReport build_diff_report(const ReportInput& in) {
   report.alpha = kAlpha;
   report.notes = notes_of(plan);
   int most_seats = 0;
-  for (const auto& r : plan.rules) most_seats = std::max(most_seats, r->seats);
+  for (const auto& r : plan.rules) most_seats = std::max(most_seats, plan.seats_of(*r));
   for (int s = 0; s < most_seats; ++s) report.players.push_back(plan.player_of(s));
 
   std::vector<Tally> tallies;
   int longest = 0;
   for (std::size_t r = 0; r < plan.rules.size(); ++r) {
-    tallies.push_back(tally(*plan.rules[r], (*in.deals)[r]));
+    tallies.push_back(tally(*plan.rules[r], plan.seats_of(*plan.rules[r]), (*in.deals)[r]));
     longest = std::max(longest, tallies.back().moves_summary.max);
   }
   const int max_bins = 40;
@@ -243,7 +296,7 @@ DiffReport build_diff_report(const ReportInput& in) {
       c.a = fa.rules->name;
       c.b = fb.rules->name;
       c.tests = tests_of(tallies[a], fa, tallies[b], fb);
-      if (fa.rules->seats != fb.rules->seats) c.note = "the seat counts differ: only the seats both have are compared";
+      if (fa.seats != fb.seats) c.note = "the seat counts differ: only the seats both have are compared";
       c.properties = property_verdicts(values ? &*values : nullptr, c.a, c.b);
       if (in.games) c.games = games_comparison(*in.games, a, b);
       report.comparisons.push_back(std::move(c));

@@ -63,7 +63,14 @@ struct RulesetFigures {
   Summary moves, turned;
   Histogram moves_histogram;  // the same bins for every ruleset of the report
   ForcingFigures forcing;
-  MatchFigures match;
+  MatchFigures match;  // Conquian's; no matches under Panguingue
+  int seats = 0;       // seats dealt in
+  // Panguingue's settlement (empty under Conquian), by order of play (0: the seat after the
+  // dealer): each seat's net chips a deal, and the share of deals it dropped.
+  std::vector<Summary> order_chips;
+  std::vector<Rate> order_drops;
+  Rate drops;   // of every seat's deals
+  Summary pot;  // chips left in the pot at the end
 };
 
 // A test of one measure between rulesets a and b.

@@ -34,7 +34,10 @@ PanDealStats play_pan_deal(const Ruleset& rules, int seats, std::span<const Card
     st.turned += m.kind == pan::MoveKind::Turn;
     st.takes += m.kind == pan::MoveKind::Take;
     st.forces += m.kind == pan::MoveKind::Force;
-    st.drops += m.kind == pan::MoveKind::Drop;
+    if (m.kind == pan::MoveKind::Drop) {
+      st.drops++;
+      st.dropped |= 1u << seat;
+    }
     if (rec)
       if (auto rm = to_record_move(pos, m)) rec->moves.push_back(std::move(*rm));
     pan::apply(pos, m);

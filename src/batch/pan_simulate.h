@@ -20,6 +20,7 @@ struct PanDealStats {
   int takes = 0;
   int forces = 0;
   int drops = 0;                    // seats that dropped
+  std::uint32_t dropped = 0;        // bit s: seat s dropped
   std::vector<std::int64_t> chips;  // each seat's net
   std::int64_t pot = 0;
 };

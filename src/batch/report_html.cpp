@@ -82,9 +82,9 @@ void rulesets_table(std::string& h, const DiffReport& report) {
     // A class per colour, not a style attribute: the page's policy allows its one <style> only.
     h += fmt::format("<tr><td class=\"name\"><span class=\"swatch swatch-{}\"></span><code>{}</code></td>", i++ % 8,
                      escape(name_of(r))) +
-         td(escape(f.description)) + td(escape(f.deck.name())) + td(std::to_string(f.seats), true) +
+         td(escape(f.description)) + td(escape(f.deck.name())) + td(std::to_string(r.seats), true) +
          td(std::to_string(f.hand), true) + td(std::to_string(f.target), true) + td(f.swap ? "yes" : "no") +
-         td(escape(forcing_rules(f))) + td(escape(scoring_words(f))) + "</tr>\n";
+         td(escape(forcing_rules(f))) + td(escape(f.is_pan() ? pan_terms_words(f) : scoring_words(f))) + "</tr>\n";
   }
   h += "</table>\n";
 }
@@ -172,7 +172,39 @@ void forcing(std::string& h, const DiffReport& report) {
   h += "</table>\n";
 }
 
+// Panguingue's settlement: chips a deal and drops by place at the table, and the pot.
+void chips(std::string& h, const DiffReport& report) {
+  h += "<h2>Chips</h2>\n";
+  std::vector<svg::BarGroup> groups;
+  for (const auto& r : report.rulesets) {
+    svg::BarGroup g{name_of(r), {}};
+    for (std::size_t k = 0; k < r.order_drops.size(); ++k)
+      g.bars.push_back(bar(order_name(static_cast<int>(k)) + " drops", r.order_drops[k], kOrderColors[k % 4]));
+    groups.push_back(std::move(g));
+  }
+  h += svg::bar_chart(groups);
+  h += "<p class=\"caption\">How often each place at the table drops (the first to play sits after the dealer). "
+       "Whiskers: 95&nbsp;% intervals. The table gives each place's net chips a deal (the ante, conditions collected "
+       "and paid, the drop forfeit, going out) with the 95&nbsp;% interval of the mean.</p>\n";
+  h += "<table><tr><th>ruleset</th><th>seats</th><th>seats that drop</th><th>chips a deal by place</th>"
+       "<th>drops by place</th><th>pot (mean)</th></tr>\n";
+  for (const auto& r : report.rulesets) {
+    std::string chips_words, drops;
+    for (std::size_t k = 0; k < r.order_chips.size(); ++k) {
+      chips_words += fmt::format("{}{}: {}", k ? "<br>" : "", escape(order_name(static_cast<int>(k))),
+                                 escape(chips_with_ci(r.order_chips[k])));
+      drops += fmt::format("{}{}: {}", k ? "<br>" : "", escape(order_name(static_cast<int>(k))),
+                           escape(rate_with_ci(r.order_drops[k])));
+    }
+    h += "<tr>" + td("<code>" + escape(name_of(r)) + "</code>") + td(std::to_string(r.seats), true) +
+         rate_cell(r.drops) + td(chips_words, true) + td(drops, true) + td(fmt::format("{:.2f}", r.pot.mean), true) +
+         "</tr>\n";
+  }
+  h += "</table>\n";
+}
+
 void matches(std::string& h, const DiffReport& report) {
+  if (report.rulesets.front().rules->is_pan()) return chips(h, report);
   h += "<h2>Matches under each ruleset's scoring</h2>\n";
   std::vector<svg::BarGroup> groups;
   for (const auto& r : report.rulesets) {
@@ -233,11 +265,8 @@ void comparison(std::string& h, const Comparison& c) {
       "<th>z</th><th>p</th></tr>\n",
       escape(c.a), escape(c.b));
   for (const Test& t : c.tests) {
-    bool length = t.measure == "deal_length_moves";
-    auto val = [&](double v) { return length ? fmt::format("{:.1f}", v) : percent(v); };
-    std::string diff = length ? fmt::format("{:+.1f} ({:+.1f} to {:+.1f})", t.z.diff, t.z.diff_ci.low, t.z.diff_ci.high)
-                              : fmt::format("{} ({} to {})", points_diff(t.z.diff), points_diff(t.z.diff_ci.low),
-                                            points_diff(t.z.diff_ci.high));
+    auto val = [&](double v) { return test_value(t.measure, v); };
+    const std::string diff = test_difference(t.measure, t.z.diff, t.z.diff_ci.low, t.z.diff_ci.high);
     h += fmt::format("<tr{}>", t.significant ? " class=\"sig\"" : "") + td(escape(test_name(t.measure))) +
          td(val(t.a), true) + td(val(t.b), true) + td(escape(diff), true) + td(fmt::format("{:.2f}", t.z.z), true) +
          td(escape(p_value(t.z.p)), true) + "</tr>\n";
@@ -263,7 +292,7 @@ std::string diff_report_html(const DiffReport& report) {
   // load or style anything.
   const std::string style = page_style();
   std::string h = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n" +
-                  record::html::csp_meta({}, {style}) + "\n<title>Conquian rulesets compared</title>\n<style>";
+                  record::html::csp_meta({}, {style}) + "\n<title>Rulesets compared</title>\n<style>";
   h += style;
   h += "</style></head><body>\n";
   intro(h, report);

@@ -65,6 +65,17 @@ json forcing_json(const ForcingFigures& f) {
             {"drawn", rate_json(f.drawn)}}}};
 }
 
+// Panguingue's settlement by place at the table; null under Conquian.
+json chips_json(const RulesetFigures& f) {
+  if (!f.rules->is_pan()) return nullptr;
+  json places = json::array();
+  for (std::size_t k = 0; k < f.order_chips.size(); ++k)
+    places.push_back({{"order", static_cast<int>(k)},
+                      {"chips", summary_json(f.order_chips[k])},
+                      {"drops", rate_json(f.order_drops[k])}});
+  return {{"by_order", places}, {"drops", rate_json(f.drops)}, {"pot", summary_json(f.pot)}};
+}
+
 json ruleset_json(const RulesetFigures& f, const std::vector<std::string>& players) {
   json seats = json::array(), orders = json::array();
   for (std::size_t s = 0; s < f.seat_wins.size(); ++s) {
@@ -89,7 +100,9 @@ json ruleset_json(const RulesetFigures& f, const std::vector<std::string>& playe
             {"turned", summary_json(f.turned)},
             {"moves_histogram", {{"bin_width", f.moves_histogram.bin_width}, {"counts", f.moves_histogram.counts}}}}},
           {"forcing", forcing_json(f.forcing)},
-          {"match", match_json(f.match)}};
+          {"match", match_json(f.match)},
+          {"seats", f.seats},
+          {"chips", chips_json(f)}};
 }
 
 json test_json(const Test& t) {

@@ -33,8 +33,8 @@ void markdown_rulesets_table(std::string& md, const DiffReport& report) {
       "|\n|---|---|---|---|---|---|---|---|\n";
   for (const auto& r : report.rulesets) {
     const Ruleset& f = *r.rules;
-    md += fmt::format("| `{}` | {} | {} | {} | {} | {} | {} | {} |\n", f.name, f.deck.name(), f.seats, f.hand, f.target,
-                      f.swap ? "yes" : "no", forcing_rules(f), scoring_words(f));
+    md += fmt::format("| `{}` | {} | {} | {} | {} | {} | {} | {} |\n", f.name, f.deck.name(), r.seats, f.hand, f.target,
+                      f.swap ? "yes" : "no", forcing_rules(f), f.is_pan() ? pan_terms_words(f) : scoring_words(f));
   }
   md += "\n";
 }
@@ -84,7 +84,28 @@ void forcing_table(std::string& md, const DiffReport& report) {
   md += "\n";
 }
 
+// Panguingue's settlement: chips a deal and drops by place at the table, and the pot.
+void chips_table(std::string& md, const DiffReport& report) {
+  md +=
+      "## Chips\n\nEach seat's net chips a deal (the ante, conditions collected and paid, the drop forfeit, "
+      "going out), with the 95 % interval of the mean, and how often it drops, by place at the table (the first "
+      "to play sits after the dealer); the pot is what is left in it at the end.\n\n"
+      "| ruleset | seats | seats that drop | chips a deal by place | drops by place | pot (mean) |\n"
+      "|---|---|---|---|---|---|\n";
+  for (const auto& r : report.rulesets) {
+    std::string chips, drops;
+    for (std::size_t k = 0; k < r.order_chips.size(); ++k) {
+      chips += (chips.empty() ? "" : "; ") + fmt::format("{}: {}", k, chips_with_ci(r.order_chips[k]));
+      drops += (drops.empty() ? "" : "; ") + fmt::format("{}: {}", k, rate_with_ci(r.order_drops[k]));
+    }
+    md += fmt::format("| `{}` | {} | {} | {} | {} | {:.2f} |\n", r.rules->name, r.seats, rate_with_ci(r.drops), chips,
+                      drops, r.pot.mean);
+  }
+  md += "\n";
+}
+
 void match_table(std::string& md, const DiffReport& report) {
+  if (report.rulesets.front().rules->is_pan()) return chips_table(md, report);
   md +=
       "## Matches under each ruleset's scoring\n\nConsecutive deals (the deal passing round the table) form matches; "
       "see specs/diff-report.md.\n\n";
@@ -124,12 +145,8 @@ void markdown_comparisons(std::string& md, const DiffReport& report) {
     md +=
         fmt::format("| measure | `{}` | `{}` | difference (95 % CI) | z | p |\n|---|---|---|---|---|---|\n", c.a, c.b);
     for (const Test& t : c.tests) {
-      bool length = t.measure == "deal_length_moves";
-      auto val = [&](double v) { return length ? fmt::format("{:.1f}", v) : percent(v); };
-      std::string diff = length
-                             ? fmt::format("{:+.1f} ({:+.1f} to {:+.1f})", t.z.diff, t.z.diff_ci.low, t.z.diff_ci.high)
-                             : fmt::format("{} ({} to {})", points_diff(t.z.diff), points_diff(t.z.diff_ci.low),
-                                           points_diff(t.z.diff_ci.high));
+      auto val = [&](double v) { return test_value(t.measure, v); };
+      const std::string diff = test_difference(t.measure, t.z.diff, t.z.diff_ci.low, t.z.diff_ci.high);
       std::string p = p_value(t.z.p);
       if (t.significant) p = "**" + p + "**";
       md += fmt::format("| {} | {} | {} | {} | {:.2f} | {} |\n", test_name(t.measure), val(t.a), val(t.b), diff, t.z.z,

@@ -2,6 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+
+#include "pan/engine.h"
+
 namespace conquian::batch::text {
 
 std::string percent(double rate) { return fmt::format("{:.1f} %", 100 * rate); }
@@ -15,8 +19,10 @@ std::string p_value(double p) { return p < 0.001 ? "< 0.001" : fmt::format("{:.3
 std::string points_diff(double diff) { return fmt::format("{:+.1f} pp", 100 * diff); }
 
 std::string order_name(int order) {
-  static const char* names[] = {"first", "second", "third", "fourth"};
-  return std::string(order >= 0 && order < 4 ? names[order] : "later") + " to play";
+  static const char* names[] = {"first",    "second",  "third",      "fourth",     "fifth",
+                                "sixth",    "seventh", "eighth",     "ninth",      "tenth",
+                                "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth"};
+  return std::string(order >= 0 && order < 15 ? names[order] : "later") + " to play";
 }
 
 std::string forcing_rules(const Ruleset& r) {
@@ -35,6 +41,13 @@ std::string scoring_words(const Ruleset& r) {
   return out;
 }
 
+std::string pan_terms_words(const Ruleset& r) {
+  const PanTerms& t = r.pan;
+  const int cards = pan::pack(r).size();
+  return fmt::format("{} packs ({} cards), ante {}, drop forfeit {}, going out {} a seat", t.packs, cards, t.ante,
+                     t.drop_forfeit, t.go_out_per_seat);
+}
+
 std::string test_name(const std::string& key) {
   if (key == "draw_rate") return "draw rate";
   if (key == "first_to_play_win_rate") return "first to play wins";
@@ -44,7 +57,29 @@ std::string test_name(const std::string& key) {
     return "seat " + key.substr(5, key.size() - 5 - 12) + "'s share of won matches";
   if (key.starts_with("seat_") && key.ends_with("_win_rate"))
     return "seat " + key.substr(5, key.size() - 5 - 9) + " wins";
+  if (key == "drop_rate") return "seats that drop";
+  if (key.starts_with("order_") && key.ends_with("_chips_per_deal"))
+    return order_name(std::stoi(key.substr(6))) + ": chips a deal";
+  if (key.starts_with("order_") && key.ends_with("_drop_rate")) return order_name(std::stoi(key.substr(6))) + " drops";
   return key;
+}
+
+bool test_of_means(const std::string& key) { return key == "deal_length_moves" || key.ends_with("_chips_per_deal"); }
+
+std::string test_value(const std::string& key, double v) {
+  if (key == "deal_length_moves") return fmt::format("{:.1f}", v);
+  return test_of_means(key) ? fmt::format("{:+.2f}", v) : percent(v);
+}
+
+std::string test_difference(const std::string& key, double diff, double low, double high) {
+  if (test_of_means(key)) return fmt::format("{:+.2f} ({:+.2f} to {:+.2f})", diff, low, high);
+  return fmt::format("{} ({} to {})", points_diff(diff), points_diff(low), points_diff(high));
+}
+
+std::string chips_with_ci(const Summary& c) {
+  // The mean's 95 % interval by the normal approximation (thousands of deals).
+  const double half = c.n > 1 ? 1.96 * c.sd / std::sqrt(static_cast<double>(c.n)) : 0.0;
+  return fmt::format("{:+.2f} ({:+.2f} to {:+.2f})", c.mean, c.mean - half, c.mean + half);
 }
 
 std::string verdict_words(const check::GameVerdict& v) {
@@ -76,7 +111,7 @@ std::vector<std::string> glance(const DiffReport& report) {
         part = fmt::format("the first to play wins {} of deals against {}", percent(t.b), percent(t.a));
       else if (m == "deals_with_force")
         part = fmt::format("forcing happens in {} of deals against {}", percent(t.b), percent(t.a));
-      else part = fmt::format("{} {} against {}", test_name(m), percent(t.b), percent(t.a));
+      else part = fmt::format("{} {} against {}", test_name(m), test_value(m, t.b), test_value(m, t.a));
       part += fmt::format(" (p {})", p_value(t.z.p));
       parts += (parts.empty() ? "" : "; ") + part;
     }

@@ -22,8 +22,18 @@ std::string order_name(int order);
 std::string forcing_rules(const Ruleset& rules);
 // The ruleset's scoring in words: "stake 1, x2 after a draw, match to 3".
 std::string scoring_words(const Ruleset& rules);
+// Panguingue's money in short: "8 packs (320 cards), ante 1, drop forfeit 2, going out 1 a seat".
+std::string pan_terms_words(const Ruleset& rules);
 // The name of a test in a comparison ("draw_rate") in words ("draw rate").
 std::string test_name(const std::string& key);
+// Whether a test compares means (deal length, chips a deal) rather than rates.
+bool test_of_means(const std::string& key);
+// A test's two values and its difference with its interval, as the tables show them:
+// "12.3" and "+1.2 (+0.4 to +2.0)" for means, percents and points for rates.
+std::string test_value(const std::string& key, double v);
+std::string test_difference(const std::string& key, double diff, double low, double high);
+// Panguingue's chips a deal by place at the table: "place 0: +0.12 (-0.05 to +0.29)".
+std::string chips_with_ci(const Summary& chips);
 // A game's verdict in short: "legal", "illegal at move 7 (not-allowed)", "malformed at move 0".
 std::string verdict_words(const check::GameVerdict& v);
 

@@ -37,6 +37,7 @@ struct DiffOptions {
   std::vector<std::string> players;
   std::string games;
   unsigned threads = 0;
+  int seats = 0;  // panguingue: seats dealt in (0: each ruleset's default)
   bool json = false;
   bool quiet = false;
   bool no_properties = false;
@@ -51,15 +52,21 @@ std::string command_words(const DiffOptions& opt) {
     s += " --players ";
     for (std::size_t i = 0; i < opt.players.size(); ++i) s += (i ? "," : "") + opt.players[i];
   }
+  if (opt.seats != 0) s += fmt::format(" --seats {}", opt.seats);
   if (!opt.games.empty()) s += " --games " + opt.games;
   return s;
 }
 
 void print_summary(const batch::DiffReport& report, const std::filesystem::path& dir) {
   for (const auto& r : report.rulesets)
-    fmt::print("{:<18} first to play wins {}, drawn {}, {:.1f} moves a deal, forcing in {}\n", r.rules->name,
-               batch::text::rate_with_ci(r.order_wins[0]), batch::text::rate_with_ci(r.draws), r.moves.mean,
-               batch::text::percent(r.forcing.deals_with_force.rate));
+    if (r.rules->is_pan())
+      fmt::print("{:<18} {} seats: first to play wins {}, seats that drop {}, first to play's chips a deal {}\n",
+                 r.rules->name, r.seats, batch::text::rate_with_ci(r.order_wins[0]), batch::text::rate_with_ci(r.drops),
+                 batch::text::chips_with_ci(r.order_chips[0]));
+    else
+      fmt::print("{:<18} first to play wins {}, drawn {}, {:.1f} moves a deal, forcing in {}\n", r.rules->name,
+                 batch::text::rate_with_ci(r.order_wins[0]), batch::text::rate_with_ci(r.draws), r.moves.mean,
+                 batch::text::percent(r.forcing.deals_with_force.rate));
   for (const auto& c : report.comparisons) {
     std::string sig;
     for (const auto& k : c.significant()) sig += (sig.empty() ? "" : ", ") + batch::text::test_name(k);
@@ -74,7 +81,19 @@ int run_diff(const DiffOptions& opt) {
     fmt::print(stderr, "conquian diff: started by mpirun, but this build has no MPI: every rank plays every deal\n");
   batch::DiffPlan plan;
   for (const auto& name : opt.rulesets) plan.rules.push_back(ruleset_option(name, "RULESET"));
-  for (const auto& rules : plan.rules) check_players(opt.players, *rules);
+  for (const auto& rules : plan.rules) {
+    refuse_if(
+        rules->is_pan() != plan.rules.front()->is_pan(),
+        fmt::format("rulesets {} and {} play different games ({} and {}): diff compares house rules of one game",
+                    plan.rules.front()->name, rules->name, plan.rules.front()->is_pan() ? "panguingue" : "conquian",
+                    rules->is_pan() ? "panguingue" : "conquian"));
+    check_players(opt.players, *rules, opt.seats);
+    check_seats(opt.seats, *rules);
+  }
+  refuse_if(!opt.games.empty() && plan.rules.front()->is_pan(),
+            "--games: judging recorded games under several rulesets is for conquian; check a panguingue record "
+            "under each ruleset with conquian check --ruleset");
+  plan.pan_seats = opt.seats;
   plan.deals = opt.deals;
   plan.seed = opt.seed;
   plan.players = opt.players;
@@ -142,8 +161,12 @@ void register_diff(CLI::App& app, Runner& run) {
   cmd->add_option("--players", opt.players,
                   "Player per seat, round robin: random, greedy, strong, strong-pi (default greedy; strong: two seats, "
                   "solves the worlds its seat's view allows; strong-pi: the earlier strong, which samples the unseen "
-                  "cards and solves each sample with every card known)")
+                  "cards and solves each sample with every card known); panguingue: random, greedy, strong")
       ->delimiter(',');
+  cmd->add_option("--seats", opt.seats,
+                  "Panguingue: seats dealt in under every ruleset, within each one's range (default each one's "
+                  "default, 6)")
+      ->check(CLI::Range(1, 64));
   cmd->add_option("--games", opt.games,
                   "Also judge these recorded games under each ruleset and list those judged differently");
   add_input_format_option(cmd);

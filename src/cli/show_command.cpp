@@ -8,8 +8,8 @@
 #include "cli/commands.h"
 #include "cli/input_files.h"
 #include "cli/position_input.h"
-#include "serve/pan_state_json.h"
 #include "record/json_text.h"
+#include "serve/pan_state_json.h"
 #include "serve/state_json.h"
 
 namespace conquian::cli {

@@ -36,12 +36,7 @@ struct SimulateOptions {
 int run_simulate(const SimulateOptions& opt) {
   auto rules = ruleset_option(opt.ruleset);
   check_players(opt.players, *rules, opt.seats);
-  refuse_if(opt.seats != 0 && !rules->is_pan(),
-            fmt::format("--seats: ruleset {} plays conquian, whose seats are fixed ({}); --seats is for panguingue",
-                        rules->name, rules->seats));
-  refuse_if(
-      opt.seats != 0 && (opt.seats < rules->seats_min || opt.seats > rules->seats),
-      fmt::format("--seats {}: ruleset {} seats {} to {}", opt.seats, rules->name, rules->seats_min, rules->seats));
+  check_seats(opt.seats, *rules);
   refuse_if(
       opt.match && rules->is_pan(),
       fmt::format("--match: ruleset {} plays panguingue, whose deals are settled in chips, one by one", rules->name));

@@ -11,8 +11,8 @@
 #include "cli/match_setup.h"
 #include "cli/output_file.h"
 #include "cli/progress.h"
-#include "serve/pan_ring.h"
 #include "record/json_text.h"
+#include "serve/pan_ring.h"
 #include "serve/tournament.h"
 #include "serve/tournament_report.h"
 

@@ -31,6 +31,8 @@ CardCounts pack(const Ruleset& rules);
 // The pack as a list, each card as often as it stands (lowest card first): the order a
 // shuffle starts from.
 std::vector<Card> pack_cards(const Ruleset& rules);
+// A multiset as a list, each card as often as it stands (lowest card first).
+std::vector<Card> listed(const CardCounts& cards);
 
 Verdict judge(const Position& pos, const Move& move);
 // Whether `move` first implies the waive of a force window (records leave the waive out).

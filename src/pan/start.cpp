@@ -18,11 +18,13 @@ CardCounts pack(const Ruleset& rules) {
   return out;
 }
 
-std::vector<Card> pack_cards(const Ruleset& rules) {
+std::vector<Card> listed(const CardCounts& cards) {
   std::vector<Card> out;
-  pack(rules).for_each([&](Card c, int n) { out.insert(out.end(), n, c); });
+  cards.for_each([&](Card c, int n) { out.insert(out.end(), n, c); });
   return out;
 }
+
+std::vector<Card> pack_cards(const Ruleset& rules) { return listed(pack(rules)); }
 
 Position start(const Ruleset& rules, std::span<const CardCounts> hands, int dealer, std::span<const Card> stock,
                bool stock_known) {

@@ -13,17 +13,8 @@
 #include "pan/melds.h"
 
 namespace conquian::prove {
-namespace {
-
-PropertyValue not_pan(const Ruleset& rules) {
-  return {"n/a", "proved", fmt::format("{} plays {}: the property is of panguingue rulesets", rules.name,
-                                       game_name(rules.game))};
-}
-
-}  // namespace
 
 PropertyValue one_suit_groups_hold_one_suit(const Ruleset& rules, const Z3Limits& limits) {
-  if (!rules.is_pan()) return not_pan(rules);
   const Deck& d = rules.deck;
   const int copies = rules.pan.packs;
   // Every comoquer rank, every count vector of its four suits (0..packs copies each).
@@ -85,7 +76,6 @@ PropertyValue one_suit_groups_hold_one_suit(const Ruleset& rules, const Z3Limits
 }
 
 PropertyValue most_seats_dealt(const Ruleset& rules, const Z3Limits&) {
-  if (!rules.is_pan()) return not_pan(rules);
   // The largest n with n hands and at least one card left: the pack counted card by card.
   const int pack = pan::pack(rules).size();
   const int seats = (pack - 1) / rules.hand;
@@ -96,7 +86,6 @@ PropertyValue most_seats_dealt(const Ruleset& rules, const Z3Limits&) {
 }
 
 PropertyValue condition_fixed_by_cards(const Ruleset& rules, const Z3Limits& limits) {
-  if (!rules.is_pan()) return not_pan(rules);
   const Deck& d = rules.deck;
   // Z3: three or more cards of distinct consecutive ranks in one suit are never all of one rank.
   z3::context ctx;

@@ -286,12 +286,29 @@ const std::vector<PropertyKind>& property_kinds() {
        longest_deal, warm_play_proof},
       {"one-suit-groups-hold-one-suit",
        "panguingue: a comoquer's group that repeats a card holds that suit only (5s 5s 5s, never 5s 5s 5h)",
-       one_suit_groups_hold_one_suit},
-      {"most-seats-dealt", "panguingue: the most seats the pack deals a hand to, a card left for the upcard",
-       most_seats_dealt},
-      {"condition-fixed-by-cards", "panguingue: what a meld pays is fixed by its cards", condition_fixed_by_cards},
+       one_suit_groups_hold_one_suit,
+       {},
+       Game::Panguingue},
+      {"most-seats-dealt",
+       "panguingue: the most seats the pack deals a hand to, a card left for the upcard",
+       most_seats_dealt,
+       {},
+       Game::Panguingue},
+      {"condition-fixed-by-cards",
+       "panguingue: what a meld pays is fixed by its cards",
+       condition_fixed_by_cards,
+       {},
+       Game::Panguingue},
   };
   return kinds;
+}
+
+PropertyValue evaluate_property(const PropertyKind& kind, const Ruleset& rules, const Z3Limits& limits) {
+  if (!property_applies(kind, rules))
+    return {"n/a", "proved",
+            fmt::format("{} plays {}: the property is of {} rulesets", rules.name, game_name(rules.game),
+                        game_name(kind.game))};
+  return kind.evaluate(rules, limits);
 }
 
 const PropertyKind* find_property(const std::string& id) {

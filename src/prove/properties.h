@@ -40,7 +40,14 @@ struct PropertyKind {
   // Work that evaluate() would do first and that may run on another thread, for several
   // rulesets at once (the play properties' induction proofs); may be empty.
   std::function<void(const Ruleset&)> prepare = {};
+  Game game = Game::Conquian;  // the game whose rulesets it speaks of
 };
+
+// `kind` evaluated for `rules`: "n/a" (proved) for a ruleset of another game, whose engine
+// the property's search does not play; prepared first where it has a preparation.
+PropertyValue evaluate_property(const PropertyKind& kind, const Ruleset& rules, const Z3Limits& limits);
+// Whether `kind` speaks of `rules` (the same game).
+inline bool property_applies(const PropertyKind& kind, const Ruleset& rules) { return kind.game == rules.game; }
 
 // Every property this build can evaluate, by id.
 const std::vector<PropertyKind>& property_kinds();

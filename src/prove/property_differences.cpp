@@ -4,7 +4,8 @@ namespace conquian::prove {
 
 PropertyValues evaluate_all(const Ruleset& rules) {
   PropertyValues values;
-  for (const auto& kind : property_kinds()) values[kind.id] = kind.evaluate(rules, {});
+  for (const auto& kind : property_kinds())
+    if (property_applies(kind, rules)) values[kind.id] = kind.evaluate(rules, {});
   return values;
 }
 

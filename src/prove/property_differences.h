@@ -15,7 +15,7 @@ namespace conquian::prove {
 // One ruleset's property values, by property id.
 using PropertyValues = std::map<std::string, PropertyValue>;
 
-// Every property of property_kinds() evaluated for `rules`.
+// Every property of property_kinds() that speaks of `rules`' game, evaluated for it.
 PropertyValues evaluate_all(const Ruleset& rules);
 
 struct PropertyDifference {

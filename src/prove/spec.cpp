@@ -75,7 +75,7 @@ std::vector<SpecResult> run_spec(const Spec& spec, const std::string& only_rules
         auto it = spec.resolved.find(name);  // a spec built in code names rulesets as the user does
         rs = it != spec.resolved.end() ? load_resolved_ruleset(it->second) : load_ruleset(name);
       }
-      if (kind->prepare) work.emplace_back(kind, rs.get());
+      if (kind->prepare && property_applies(*kind, *rs)) work.emplace_back(kind, rs.get());
     }
   }
   prepare_in_parallel(work);
@@ -86,7 +86,7 @@ std::vector<SpecResult> run_spec(const Spec& spec, const std::string& only_rules
       const auto& rs = rulesets[name];
       SpecResult r{e.property, name, expected, {}, 0};
       auto t0 = std::chrono::steady_clock::now();
-      r.value = kind->evaluate(*rs, limits);
+      r.value = evaluate_property(*kind, *rs, limits);
       r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
       if (progress) progress(r);
       out.push_back(std::move(r));

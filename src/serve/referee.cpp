@@ -148,7 +148,8 @@ RefereeDeal Referee::play_rotated(std::uint64_t index, int shift, bool reverse) 
   for (int s = 0; s < n; ++s) {
     if (s == out.forfeit_seat || gone[static_cast<std::size_t>(s)])
       continue;  // restarted: it hears no more of this deal
-    if (std::string f = send(s, line_of(json{{"cmd", "end"}, {"deal", rec.id}, {"outcome", outcome}, {"record", rec.id}}));
+    if (std::string f =
+            send(s, line_of(json{{"cmd", "end"}, {"deal", rec.id}, {"outcome", outcome}, {"record", rec.id}}));
         !f.empty())
       at[static_cast<std::size_t>(s)]->restart();  // the deal is over: a fault now costs nothing but a restart
   }

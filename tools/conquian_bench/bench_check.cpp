@@ -8,6 +8,7 @@
 // once, measured in the same rounds (goal: at least 0.9 of it, YAML and JSON Lines); the default threads against one
 // on the bench's files and on every file of the corpus (goal: never slower); and a file of one long record, which
 // cannot be cut, read cut and whole (goal: no dearer than the whole parse).
+#include <fcntl.h>
 #include <fmt/core.h>
 #include <malloc.h>
 #include <simdjson.h>

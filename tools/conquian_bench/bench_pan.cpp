@@ -69,7 +69,8 @@ double check_seconds(const std::string& text) {
       },
       one);
   const double s = cpu_seconds() - t0;
-  if (legal != games) throw std::runtime_error(fmt::format("{} of {} simulated games are not legal", games - legal, games));
+  if (legal != games)
+    throw std::runtime_error(fmt::format("{} of {} simulated games are not legal", games - legal, games));
   return s;
 }
 
@@ -120,9 +121,10 @@ int bench_pan(const bench::Args& args) {
     for (std::uint64_t i = 0; i < n; ++i) (void)batch::simulate_deal(*pan, "panguingue", 11 + r, i, {"greedy"}, 8);
     sim_rate.push_back(static_cast<double>(n) / (cpu_seconds() - t0));
   }
-  fmt::print("simulate, 8 seats, greedy, one core: {:.0f} deals a second (median of {} rounds of 1,000; goal >= "
-             "2,000)\n",
-             bench::median(sim_rate), runs);
+  fmt::print(
+      "simulate, 8 seats, greedy, one core: {:.0f} deals a second (median of {} rounds of 1,000; goal >= "
+      "2,000)\n",
+      bench::median(sim_rate), runs);
 
   if (big_gb > 0) {
     const fs::path file = fs::temp_directory_path() / fmt::format("conquian-bench-pan-{}.jsonl", ::getpid());
@@ -143,9 +145,10 @@ int bench_pan(const bench::Args& args) {
     const std::string conquian = (fs::read_symlink("/proc/self/exe").parent_path() / "conquian").string();
     const auto t0 = Clock::now();
     const double peak = child_peak_mib(conquian, file.string());
-    fmt::print("check --threads 2 on {:.2f} GB of panguingue JSON Lines: peak resident {:.1f} MB, {:.1f} s (goal < 100 "
-               "MB)\n",
-               static_cast<double>(fs::file_size(file)) / 1e9, peak * 1.048576, bench::seconds_since(t0));
+    fmt::print(
+        "check --threads 2 on {:.2f} GB of panguingue JSON Lines: peak resident {:.1f} MB, {:.1f} s (goal < 100 "
+        "MB)\n",
+        static_cast<double>(fs::file_size(file)) / 1e9, peak * 1.048576, bench::seconds_since(t0));
     fs::remove(file);
   }
   return 0;

@@ -1,8 +1,13 @@
-// A referee run of two bots through real pipes (specs/referee.md): by default 1,000
+// A referee run of outside bots through real pipes (specs/referee.md): by default 1,000
 // american deals between two Python random bots (tools/bots/random_bot.py). Shows the
 // referee's own time per move (dealing, views, legal moves as JSON, judging, records)
 // beside the bots' time per move (from the act line written to the answer read: the bot's
 // thinking, its JSON parsing and the pipe's latency).
+//   conquian_bench referee [--deals 1000] [--ruleset american] [--seats N] [--player0 P] [--player1 P]
+//                          [--against american]
+// --seats N seats N random bots (a panguingue table); --against R runs the same number of
+// deals of R at two seats after it and prints the ratio of the referee's own times a move
+// (goal for an 8-seat panguingue table against two-seat american: at most 2).
 #include <fmt/core.h>
 
 #include "bench.h"
@@ -12,20 +17,25 @@
 
 namespace {
 
-int bench_referee(const conquian::bench::Args& args) {
+struct RefereeRun {
+  double own_per_move_us = 0;
+};
+
+RefereeRun run_referee(const std::string& ruleset, std::uint64_t deals, const std::vector<std::string>& players) {
   using namespace conquian;
-  const std::uint64_t deals = std::stoull(bench::arg(args, "--deals", "1000"));
-  const std::string ruleset = bench::arg(args, "--ruleset", "american");
-  const std::string bot = "python3 " + std::string(CONQUIAN_SOURCE_DIR) + "/tools/bots/random_bot.py";
-  const std::string p0 = bench::arg(args, "--player0", bot), p1 = bench::arg(args, "--player1", bot);
   auto rules = load_ruleset(ruleset);
   serve::RefereeSetup setup;
   setup.rules = rules.get();
   setup.ruleset_name = ruleset;
   setup.seed = 1;
   setup.move_time_ms = 5000;
-  auto a = serve::make_seat_player(p0, 1 << 20), b = serve::make_seat_player(p1, 1 << 20);
-  serve::Referee referee(setup, {a.get(), b.get()});
+  std::vector<std::unique_ptr<serve::SeatPlayer>> owned;
+  std::vector<serve::SeatPlayer*> seats;
+  for (const auto& p : players) {
+    owned.push_back(serve::make_seat_player(p, 1 << 20, rules->is_pan()));
+    seats.push_back(owned.back().get());
+  }
+  serve::Referee referee(setup, seats);
   double own = 0, bots = 0;
   std::uint64_t moves = 0, forfeits = 0, bytes = 0;
   const auto t0 = std::chrono::steady_clock::now();
@@ -35,19 +45,38 @@ int bench_referee(const conquian::bench::Args& args) {
     own += d.referee_seconds;
     bots += d.bot_seconds;
     moves += static_cast<std::uint64_t>(d.moves);
-    forfeits += d.forfeit_seat >= 0;
+    forfeits += d.forfeit_seat >= 0 || !d.forfeits.empty();
   }
   referee.quit();
   const double wall = bench::seconds_since(t0);
   const double per = 1e6 / static_cast<double>(moves ? moves : 1);
-  fmt::print("referee {} deals of {}: {} moves, {} forfeits, {:.2f} s wall ({:.0f} KiB of records)\n", deals, ruleset,
-             moves, forfeits, wall, static_cast<double>(bytes) / 1024);
+  fmt::print(
+      "referee {} deals of {} at {} seats: {} moves, {} deals with a forfeit, {:.2f} s wall ({:.0f} KiB of records)\n",
+      deals, ruleset, players.size(), moves, forfeits, wall, static_cast<double>(bytes) / 1024);
   fmt::print("  referee's own time: {:8.1f} us a move ({:.2f} s)\n", own * per, own);
-  fmt::print("  the bots' time:     {:8.1f} us a move ({:.2f} s; {} / {})\n", bots * per, bots, p0, p1);
+  fmt::print("  the bots' time:     {:8.1f} us a move ({:.2f} s; {})\n", bots * per, bots, players.front());
+  return {own * per};
+}
+
+int bench_referee(const conquian::bench::Args& args) {
+  using conquian::bench::arg;
+  const std::uint64_t deals = std::stoull(arg(args, "--deals", "1000"));
+  const std::string ruleset = arg(args, "--ruleset", "american");
+  const std::string bot = "python3 " + std::string(CONQUIAN_SOURCE_DIR) + "/tools/bots/random_bot.py";
+  const int seats = std::stoi(arg(args, "--seats", "0"));
+  std::vector<std::string> players;
+  if (seats > 0) players.assign(static_cast<std::size_t>(seats), bot);
+  else players = {arg(args, "--player0", bot), arg(args, "--player1", bot)};
+  const RefereeRun main_run = run_referee(ruleset, deals, players);
+  const std::string against = arg(args, "--against", "");
+  if (against.empty()) return 0;
+  const RefereeRun base = run_referee(against, deals, {bot, bot});
+  fmt::print("referee's own time a move, {} at {} seats against {} at 2: {:.2f}x (goal: at most 2)\n", ruleset,
+             players.size(), against, main_run.own_per_move_us / base.own_per_move_us);
   return 0;
 }
 
 }  // namespace
 
-BENCHMARK_ENTRY("referee", "a referee run of two Python random bots: the referee's time per move beside the bots'",
+BENCHMARK_ENTRY("referee", "a referee run of Python random bots: the referee's time per move beside the bots'",
                 bench_referee);
