@@ -1,5 +1,6 @@
-"""check as whole commands (hyperfine): JSON Lines against YAML, two threads against one, and
-beside them the machine's own ceiling for two: two one-thread checks run at once."""
+"""check as whole commands (hyperfine): JSON Lines against YAML, two threads against one on
+each format (a file is cut into its documents, which the threads read and judge), and beside
+them the machine's own ceiling for two: two one-thread checks run at once."""
 import os
 
 from bench_table import Part, Row, Table, code, times
@@ -18,18 +19,25 @@ def run(ctx):
     two = f"{conquian} check --quiet --threads 2 {jsonl}"
     pair = f"{one} & {one}; wait"
     yaml_one = f"{conquian} check --quiet --threads 1 {yaml}"
+    yaml_two = f"{conquian} check --quiet --threads 2 {yaml}"
+    yaml_pair = f"{yaml_one} & {yaml_one}; wait"
     threads_line, t = ctx.hyperfine([one, two, pair], runs)
+    yaml_line, yt = ctx.hyperfine([yaml_one, yaml_two, yaml_pair], runs)
     formats_line, y = ctx.hyperfine([yaml_one, one], runs)
     f = {
         "games": games,
         "two_threads": t[0]["wall"] / t[1]["wall"],
         "ceiling": 2 * t[0]["wall"] / t[2]["wall"],
+        "yaml_two_threads": yt[0]["wall"] / yt[1]["wall"],
+        "yaml_ceiling": 2 * yt[0]["wall"] / yt[2]["wall"],
         "json_vs_yaml": y[0]["wall"] / y[1]["wall"],
         "threads_command": threads_line,
     }
     rows = [
         Row("check on 2 threads against 1, JSON Lines (wall)", times(f["two_threads"]),
             f"goal: 1.8x; the machine's own ceiling, two 1-thread checks at once: {times(f['ceiling'])}", threads_line),
+        Row("check on 2 threads against 1, YAML (wall)", times(f["yaml_two_threads"]),
+            f"the machine's own ceiling, two 1-thread checks at once: {times(f['yaml_ceiling'])}", yaml_line),
         Row("check, JSON Lines against YAML, 1 thread (wall)", times(f["json_vs_yaml"]), "goal: 5x", formats_line),
     ]
     return Table(rows, f, setup=setup, notes=(
@@ -41,6 +49,10 @@ def headline(f):
     return [("benchmarks", [f"check {int(f['games']):,} games of JSON Lines on 2 threads against 1, wall",
                             times(f["two_threads"]),
                             f"the machine's own two-process ceiling: {times(f['ceiling'])}",
+                            code("tools/bench --part check-processes")]),
+            ("benchmarks", [f"check {int(f['games']):,} games of YAML on 2 threads against 1, wall",
+                            times(f["yaml_two_threads"]),
+                            f"the machine's own two-process ceiling: {times(f['yaml_ceiling'])}",
                             code("tools/bench --part check-processes")])]
 
 
