@@ -2,6 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <chrono>
+
+#include "batch/pan_players.h"
+
 #include "batch/pan_simulate.h"
 #include "serve/deal_words.h"
 #include "serve/pan_state_json.h"
@@ -73,12 +77,32 @@ nlohmann::json PanSession::view(int seat) const {
   return pan_view_json(pos_, seat);
 }
 
-nlohmann::json PanSession::solve(const SolveRequest&, std::atomic<bool>&,
-                                 const std::function<void(const SolveProgress&)>&) const {
-  throw SessionError("unsolvable",
-                     fmt::format("not solved: a panguingue deal of {} seats with {} cards unseen is far past an exact "
-                                 "search, and its chips are no win-or-lose value; no answer is better than a wrong one",
-                                 pos_.seats(), pos_.unseen().size()));
+nlohmann::json PanSession::solve(const SolveRequest& request, std::atomic<bool>&,
+                                 const std::function<void(const SolveProgress&)>& progress) const {
+  if (over()) return {{"over", true}, {"best", nullptr}, {"line", nlohmann::json::array()}};
+  if (request.mode == "view" && request.seat != pan::to_act(pos_))
+    throw SessionError("bad-seat", fmt::format("'seat' {}: a panguingue hint is for the seat to act ({})", request.seat,
+                                               pan::to_act(pos_)));
+  // A hint, not a value: the strong player's choice, which reads no more than the seat's view.
+  const auto t0 = std::chrono::steady_clock::now();
+  const std::vector<pan::Move> moves = engine_moves();
+  auto player = batch::make_strong_pan_player();
+  Rng rng = deal_rng(0, pos_.plies);
+  const pan::Move& best = moves[player->choose(pos_, moves, rng)];
+  const nlohmann::json words = protocol_words(pos_, best);
+  if (progress) progress({0, 0, words});
+  return {{"solved", false},
+          {"basis", "player"},
+          {"proved", false},
+          {"to_act", pan::to_act(pos_)},
+          {"best", words},
+          {"player", "strong"},
+          {"seconds", std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()},
+          {"stopped", false},
+          {"reason", fmt::format("not solved: a panguingue deal of {} seats, the stock and {} other hands unseen by "
+                                 "the seat to act, is far past an exact search, and its chips are no win-or-lose "
+                                 "value; best is the strong player's choice from the seat's view, with no value",
+                                 pos_.seats(), pos_.seats() - 1)}};
 }
 
 }  // namespace conquian::serve

@@ -1,8 +1,9 @@
 // A Panguingue game that another program plays move by move: the session of serve/session.h
 // for Pan (serve/session_of.h does the part every game shares), made from a ruleset, a seat
 // count and a seed, a deal, or a record cut after N moves. Its state and views are Pan's
-// (serve/pan_state_json.h); it has no solver (solve() says so, honestly: a deal of several
-// seats and 300 unseen cards is far past an exact search).
+// (serve/pan_state_json.h). It has no solver (a deal of several seats and 300 unseen cards is
+// far past an exact search): solve() answers with the strong Pan player's choice from the
+// seat's view, said to be no more than that (basis "player", nothing proved).
 #pragma once
 
 #include <cstdint>
