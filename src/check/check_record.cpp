@@ -7,13 +7,13 @@
 #include "replay/replay.h"
 
 namespace conquian::check {
-namespace {
-
 std::string outcome_words(const Outcome& o) {
   if (o.kind == Outcome::Kind::Win) return fmt::format("seat {} wins", o.winner);
   if (o.kind == Outcome::Kind::Draw) return "a draw";
   return "no result (unfinished)";
 }
+
+namespace {
 
 // The outcome a finished record should state. A record may end in a force window: a
 // force could still come, but the record stated no more moves, so nobody forced.

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 
 #include "check/game_verdict.h"
 #include "record/record.h"
@@ -19,5 +20,7 @@ GameVerdict check_record(const record::GameRecord& rec, const Ruleset& rules);
 GameVerdict start_verdict(const record::GameRecord& rec, const Ruleset& rules);
 GameVerdict illegal_at(GameVerdict v, int move, const Verdict& why, record::Mark mark, std::string text, Outcome at);
 std::optional<Verdict> seal_fault(const record::GameRecord& rec);
+// An outcome as a verdict says it: "seat 1 wins", "a draw", "no result (unfinished)".
+std::string outcome_words(const Outcome& o);
 
 }  // namespace conquian::check

@@ -40,6 +40,9 @@ constexpr std::array<Card, N> no_cards() {
   a.fill(kNoCard);
   return a;
 }
+// Evaluated once, at compile time: a position's default member initializers copy it (a call
+// to no_cards() there would be made at run time, on every position the solvers construct).
+inline constexpr std::array<Card, kMaxSeats> kNoCardPerSeat = no_cards<kMaxSeats>();
 
 struct Position {
   // Every seat plays to the end of a Conquian deal (turn/offer_flow.h).
@@ -68,11 +71,11 @@ struct Position {
   std::uint8_t actor = 0;  // the seat whose decision it is (the passer in a window)
   std::uint8_t dealer = 0;
   bool opening_upcard = false;  // first_upcard: dealer, before the first turn
-  std::array<Card, kMaxSeats> swap_card = no_cards<kMaxSeats>();
+  std::array<Card, kMaxSeats> swap_card = kNoCardPerSeat;
   // After the swap: the card each seat passed to the next seat (kNoCard without a swap).
   // Not part of the game's future (hash, solver keys); what the passer knows of the
   // receiver's hand (004: the computer knows "the card it passed you in the swap").
-  std::array<Card, kMaxSeats> passed = no_cards<kMaxSeats>();
+  std::array<Card, kMaxSeats> passed = kNoCardPerSeat;
 
   Outcome result;
   std::uint32_t plies = 0;  // moves applied so far
