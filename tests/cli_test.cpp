@@ -335,13 +335,15 @@ TEST_CASE("cli: solve --json, exit status, errors") {
   REQUIRE(cj.contains("estimate"));
   CHECK(cj["estimate"]["method"] == "stock orders");
   // With the stock unknown, what the stopped search proves is the answer: an interval, exit 0
-  // (seat 0 can no longer win there: at most 0; its value is -0.875), with a best move.
-  Run bounded = run("solve " + big + " --stock unknown --max-nodes 1000 --time 400");
+  // (seat 0 can no longer win there: at most 0; its value is -0.875), with a best move. The
+  // search has half of --time, ten times what 1,000 of these nodes take, so the node budget is
+  // what cuts it short even on a loaded machine.
+  Run bounded = run("solve " + big + " --stock unknown --max-nodes 1000 --time 2000");
   CHECK(bounded.status == 0);
   CHECK(has(bounded.out, "proved: seat 0's expected score between "));
   CHECK(has(bounded.out, "not solved: the search was cut short by 1000 nodes (--max-nodes)"));
   CHECK(has(bounded.out, "estimate (not proved): every move over "));
-  Run bounded_json = run("solve " + big + " --stock unknown --max-nodes 1000 --time 400 --json");
+  Run bounded_json = run("solve " + big + " --stock unknown --max-nodes 1000 --time 2000 --json");
   REQUIRE(bounded_json.status == 0);
   auto interval = nlohmann::json::parse(bounded_json.out);
   CHECK(interval["exact"] == false);

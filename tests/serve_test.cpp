@@ -16,6 +16,7 @@
 #include "replay/record_moves.h"
 #include "replay/view_setup.h"
 #include "rules/ruleset.h"
+#include "serve/bot_move.h"
 #include "serve/engine_protocol.h"
 #include "serve/game_session.h"
 #include "serve/move_from_json.h"
@@ -64,6 +65,21 @@ TEST_CASE("serve: a move that is not a move is bad-field; an unknown card is che
   CHECK(s.moves_played() == 0);
 }
 
+TEST_CASE("serve: a swap view with nothing to pass is refused in words, not read past its end") {
+  const json swap_view = {{"phase", "swap"}, {"seat", 0}};
+  for (const json& legal : {json::array(), json::object(), json("5h")}) {
+    try {
+      conquian::serve::bot_move(swap_view, legal, "greedy");
+      FAIL("bot_move took a swap view whose 'legal' lists nothing: " << legal.dump());
+    } catch (const SessionError& e) {
+      CHECK(e.code == "bad-field");
+      CHECK(std::string(e.what()).find("swap") != std::string::npos);
+    }
+  }
+  const json one = json::array({json{{"seat", 0}, {"swap", "5h"}}});
+  CHECK(conquian::serve::bot_move(swap_view, one, "greedy") == one[0]);
+}
+
 TEST_CASE("serve: the protocol answers in order, with ids, and survives bad lines") {
   std::vector<std::string> out;
   std::mutex m;
@@ -87,6 +103,34 @@ TEST_CASE("serve: the protocol answers in order, with ids, and survives bad line
   CHECK(json::parse(out[2])["id"] == 2);
   CHECK(json::parse(out[3])["moves"].size() >= 1);
   CHECK(json::parse(out[4]) == json::parse(R"({"id":4,"ok":true})"));
+}
+
+TEST_CASE("serve: a seat, a dealer or a seat count past every game's seats is refused in words naming it") {
+  std::vector<std::string> out;
+  std::mutex m;
+  {
+    EngineProtocol p(
+        [&](const std::string& line) {
+          std::lock_guard<std::mutex> lock(m);
+          out.push_back(line);
+        },
+        "test");
+    CHECK(p.submit(R"({"cmd":"new","ruleset":"panguingue","seed":3,"seats":100,"id":1})"));
+    CHECK(p.submit(R"({"cmd":"new","ruleset":"panguingue","seed":3,"dealer":99,"id":2})"));
+    CHECK(p.submit(R"({"cmd":"new","ruleset":"panguingue","seed":3,"seats":15,"id":3})"));
+    CHECK(p.submit(R"({"cmd":"view","seat":40,"id":4})"));
+    CHECK(p.submit(R"({"cmd":"view","seat":14,"id":5})"));
+    p.finish();
+  }
+  REQUIRE(out.size() == 5);
+  const json seats = json::parse(out[0]), dealer = json::parse(out[1]), fifteen = json::parse(out[2]);
+  CHECK(seats["error"]["code"] == "bad-field");
+  CHECK(seats["error"]["message"].get<std::string>().find("100") != std::string::npos);
+  CHECK(dealer["error"]["code"] == "bad-seat");
+  CHECK(dealer["error"]["message"].get<std::string>().find("99") != std::string::npos);
+  CHECK_MESSAGE(!fifteen.contains("error"), out[2]);
+  CHECK(json::parse(out[3])["error"]["code"] == "bad-seat");
+  CHECK_MESSAGE(!json::parse(out[4]).contains("error"), out[4]);
 }
 
 TEST_CASE("serve: every decision's view reads back as a position file, the same seat to act") {

@@ -19,7 +19,11 @@ nlohmann::json bot_move(const nlohmann::json& view, const nlohmann::json& legal,
     // The swap, which position files do not hold: the player has no world to look at, so the
     // seat passes the first card the list offers (specs/protocol.md). Any other view needs its
     // position.
-    if (view.contains("phase") && view["phase"] == "swap") return legal.front();
+    if (view.contains("phase") && view["phase"] == "swap") {
+      if (!legal.is_array() || legal.empty())
+        throw SessionError("bad-field", "act: the swap's 'legal' must list the cards the seat may pass");
+      return legal.front();
+    }
     throw SessionError("bad-field", "act: the view has no 'position' (only the swap's may lack it)");
   }
   if (!view["position"].is_string() || !view.contains("ruleset"))

@@ -2,10 +2,13 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <limits>
 
 #include "batch/players.h"
+#include "engine/position.h"
+#include "pan/position.h"
 #include "record/json_text.h"
 #include "record/record_writer.h"
 #include "record/text_quote.h"
@@ -43,6 +46,10 @@ std::uint64_t count_field(const nlohmann::json& r, const std::string& cmd, const
   return v.get<std::uint64_t>();
 }
 
+// The most seats any game of the family seats: a seat or a count past it is refused before a
+// session is asked (which then holds it to its ruleset's own number).
+constexpr int kMostSeats = std::max(kMaxSeats, pan::kMaxSeats);
+
 int seat_field(const nlohmann::json& r, const std::string& cmd, std::optional<int> fallback) {
   if (!r.contains("seat") || r["seat"].is_null()) {
     if (!fallback) missing(cmd, "seat", "a seat number");
@@ -50,7 +57,8 @@ int seat_field(const nlohmann::json& r, const std::string& cmd, std::optional<in
   }
   if (!r["seat"].is_number_integer()) mistyped(cmd, "seat", "a seat number", r["seat"]);
   const long long s = r["seat"].get<long long>();
-  if (s < 0 || s > 63) throw SessionError("bad-seat", fmt::format("{}: 'seat' {}: there is no such seat", cmd, s));
+  if (s < 0 || s >= kMostSeats)
+    throw SessionError("bad-seat", fmt::format("{}: 'seat' {}: there is no such seat", cmd, s));
   return static_cast<int>(s);
 }
 
@@ -214,8 +222,11 @@ void EngineProtocol::start_game(const nlohmann::json& req) {
       const std::uint64_t seed = count_field(req, cmd, "seed", std::nullopt);
       const std::uint64_t dealer = count_field(req, cmd, "dealer", 0);
       const std::uint64_t seats = count_field(req, cmd, "seats", 0);
-      session_ = session_from_seed(rules, seed, static_cast<int>(std::min<std::uint64_t>(dealer, 64)),
-                                   static_cast<int>(std::min<std::uint64_t>(seats, 64)));
+      if (dealer >= static_cast<std::uint64_t>(kMostSeats))
+        throw SessionError("bad-seat", fmt::format("new: 'dealer' {}: there is no such seat", dealer));
+      if (seats > static_cast<std::uint64_t>(kMostSeats))
+        throw SessionError("bad-field", fmt::format("new: 'seats' {}: no game seats more than {}", seats, kMostSeats));
+      session_ = session_from_seed(rules, seed, static_cast<int>(dealer), static_cast<int>(seats));
     } else {
       session_ = session_from_deal(rules, req["deal"]);
     }
