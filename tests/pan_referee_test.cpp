@@ -3,8 +3,12 @@
 // deal as a drop does and the others play on; every record the referee writes is legal to the
 // checker; no line sent to a seat holds a card of another hand.
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <string>
 #include <vector>
@@ -156,4 +160,59 @@ TEST_CASE("pan referee: the leak scan: each act shows the seat its own hand and 
   referee.quit();
   CHECK(checked_acts > 100);
   CHECK(lines > checked_acts);
+}
+
+TEST_CASE("pan referee: a bot reads every line the referee meant for it, in order, observes sent with its next line") {
+  // A bot that writes each line it reads to its log before it answers: when its answer to an
+  // act comes back, every line up to that act is in the log.
+  const std::string dir =
+      (std::filesystem::temp_directory_path() / fmt::format("conquian-pan-referee-lines-{}", ::getpid())).string();
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string script = dir + "/logging_bot.py";
+  {
+    std::ofstream out(script);
+    out << "import json, sys\n"
+           "log = open(sys.argv[1], 'w')\n"
+           "for line in sys.stdin:\n"
+           "    log.write(line); log.flush()\n"
+           "    msg = json.loads(line)\n"
+           "    if msg.get('cmd') == 'act':\n"
+           "        print(json.dumps({'move': msg['legal'][0]}), flush=True)\n"
+           "    elif msg.get('cmd') == 'quit':\n"
+           "        break\n";
+  }
+  std::shared_ptr<const Ruleset> rules;
+  RefereeSetup setup = pan_setup(rules, 5000);
+  constexpr int kSeats = 4;
+  std::vector<std::vector<std::string>> meant(kSeats);
+  setup.observer = [&](int seat, std::string_view line) { meant[static_cast<std::size_t>(seat)].emplace_back(line); };
+  std::vector<std::unique_ptr<SeatPlayer>> owned;
+  std::vector<SeatPlayer*> seats;
+  for (int s = 0; s < kSeats; ++s) {
+    owned.push_back(make_seat_player(fmt::format("python3 {} {}/seat{}.log", script, dir, s), 1 << 20, true));
+    seats.push_back(owned.back().get());
+  }
+  Referee referee(setup, seats);
+  for (std::uint64_t deal = 0; deal < 3; ++deal) {
+    RefereeDeal d = referee.play(deal);
+    CHECK(d.forfeits.empty());
+  }
+  referee.quit();
+  for (int s = 0; s < kSeats; ++s) {
+    const auto& lines = meant[static_cast<std::size_t>(s)];
+    std::size_t last_act = 0, observes = 0;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      if (lines[i].find("\"cmd\":\"act\"") != std::string::npos) last_act = i;
+      observes += lines[i].find("\"cmd\":\"observe\"") != std::string::npos;
+    }
+    REQUIRE(last_act > 0);
+    CHECK(observes > 10);
+    std::ifstream in(fmt::format("{}/seat{}.log", dir, s));
+    std::vector<std::string> read;
+    for (std::string l; std::getline(in, l);) read.push_back(l);
+    REQUIRE_MESSAGE(read.size() > last_act, "seat " << s << " read " << read.size() << " lines");
+    for (std::size_t i = 0; i <= last_act; ++i) CHECK_MESSAGE(read[i] == lines[i], "seat " << s << ", line " << i);
+  }
+  std::filesystem::remove_all(dir);
 }

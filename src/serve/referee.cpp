@@ -105,7 +105,9 @@ RefereeDeal Referee::play_rotated(std::uint64_t index, int shift, bool reverse) 
       if (gone[static_cast<std::size_t>(s)]) continue;
       const json seen = game->last_move_seen_by(s);
       std::string line = line_of(json{{"cmd", "observe"}, {"deal", rec.id}, {"move", seen}});
-      if (std::string f = send(s, line); !f.empty()) forfeit(s, f);
+      if (setup_.observer) setup_.observer(s, line);
+      if (std::string f = at[static_cast<std::size_t>(s)]->tell_later(line, setup_.move_time_ms); !f.empty())
+        forfeit(s, f);
     }
   };
 

@@ -43,6 +43,10 @@ class SeatPlayer {
   virtual std::string start(std::uint64_t seed, std::uint64_t deal, const std::string& start_line) = 0;
   // A line that takes no answer (observe, end, quit); "" or the fault that forfeits.
   virtual std::string tell(const std::string& line, int time_ms) = 0;
+  // A line that takes no answer and may wait to go with the seat's next line (an observe):
+  // the bot reads the same lines in the same order, in fewer writes. A process seat keeps it
+  // until its next act, tell or start (or until enough is waiting); "" or the fault.
+  virtual std::string tell_later(const std::string& line, int time_ms) { return tell(line, time_ms); }
   // The act line; `game` is for a built-in player only (which looks at no more than its
   // seat's view: batch/players.h, batch/pan_players.h).
   virtual ActAnswer act(const std::string& line, const Session& game, int time_ms) = 0;
