@@ -26,6 +26,8 @@ h2 { font-size: 14px; margin: 8px 0 4px 0; }
 .card.small .rank { font-size: 11px; }
 .card.small svg { width: 17px; height: 17px; bottom: 3px; right: 2px; }
 .card.back { background: repeating-linear-gradient(45deg, #8b1e2d, #8b1e2d 4px, #a8323f 4px, #a8323f 8px); }
+.card.back .count { position: absolute; inset: 0; display: flex; align-items: center; justify-content: center;
+                    color: #fff; font-weight: bold; font-size: 16px; text-shadow: 0 0 3px #000; }
 #middle { display: flex; gap: 24px; align-items: center; margin: 8px 0; padding: 6px; }
 .what { font-size: 12px; }
 #controls { margin: 8px 0; display: flex; gap: 6px; align-items: center; flex-wrap: wrap; }
@@ -68,10 +70,10 @@ const char* const kBoardBody = R"HTML(<body>
   <div>
     <div id="title"></div>
     <div id="controls">
-      <button id="first" title="Home">&#x23EE;</button>
+      <button id="first" title="Home">&#x25C0;&#x25C0;</button>
       <button id="prev" title="Left arrow">&#x25C0;</button>
       <button id="next" title="Right arrow">&#x25B6;</button>
-      <button id="last" title="End">&#x23ED;</button>
+      <button id="last" title="End">&#x25B6;&#x25B6;</button>
       <button id="mainline" title="m">main line</button>
       <span id="ply"></span>
     </div>
@@ -208,7 +210,9 @@ function renderTable() {
     seats.appendChild(seat);
   });
   const stock = document.getElementById("stock");
-  stock.replaceChildren(el("div", {class: "card back"}, String(P.stock)));
+  const back = el("div", {class: "card back"});
+  back.appendChild(el("span", {class: "count"}, String(P.stock)));
+  stock.replaceChildren(back);
   cardRow(document.getElementById("up"), P.up ? [P.up] : [], false);
   cardRow(document.getElementById("dead"), P.dead || [], true);
 }
