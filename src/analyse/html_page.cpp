@@ -38,7 +38,8 @@ std::string html_page(const Analysis& a) {
   nlohmann::json positions = nlohmann::json::array();
   for (const Position& p : a.positions) positions.push_back(table_json(p));
   nlohmann::json texts = nlohmann::json::array();
-  for (const Row& r : a.rows) texts.push_back(move_words(a.positions[std::size_t(r.index) - 1], r.move, SuitStyle::Symbols));
+  for (const Row& r : a.rows)
+    texts.push_back(move_words(a.positions[std::size_t(r.index) - 1], r.move, SuitStyle::Symbols));
   const Deck& deck = a.rules->deck;
   nlohmann::json ranks = nlohmann::json::array(), suits = nlohmann::json::array();
   for (int r = 0; r < deck.rank_count(); ++r) ranks.push_back(deck.rank_label(r));

@@ -38,9 +38,10 @@ void open_browser(const std::string& url) {
 
 int run_serve(const ServeArgs& a) {
   if (!http::is_loopback_host(a.host) && !a.is_public)
-    throw CommandError(fmt::format("--host {}: not this machine alone; anyone who can reach it and learns the "
-                                   "token drives the server: give --public too to mean it",
-                                   a.host));
+    throw CommandError(
+        fmt::format("--host {}: not this machine alone; anyone who can reach it and learns the "
+                    "token drives the server: give --public too to mean it",
+                    a.host));
   if (!http::is_loopback_host(a.host))
     fmt::print(stderr,
                "conquian serve: warning: listening on {} (--public): every machine that reaches it may connect; "

@@ -79,17 +79,13 @@ ApiReply BoardApi::handle(const std::string& method, const std::string& path, co
   ApiReply reply;
   try {
     reply.body = route(method, path, body, reply.status);
-  } catch (const ApiError& e) {
-    reply = {e.status, error_body(e.what())};
-  } catch (const serve::SessionError& e) {
+  } catch (const ApiError& e) { reply = {e.status, error_body(e.what())}; } catch (const serve::SessionError& e) {
     reply = {e.code == "bad-field" ? 400 : 422, error_body(e.what())};
   } catch (const record::InputError& e) {
     reply = {422, error_body(e.what())};
   } catch (const nlohmann::json::exception& e) {
     reply = {400, error_body(fmt::format("a field of the request has the wrong type (JSON error {})", e.id))};
-  } catch (const std::bad_alloc&) {
-    reply = {503, error_body("out of memory")};
-  } catch (const std::exception& e) {
+  } catch (const std::bad_alloc&) { reply = {503, error_body("out of memory")}; } catch (const std::exception& e) {
     reply = {500, error_body(std::string("internal error: ") + e.what())};
   }
   return reply;
@@ -141,7 +137,8 @@ nlohmann::json BoardApi::open(const nlohmann::json& request) {
     game["id"] = nullptr;
     game["pasted"] = true;
   } else {
-    if (!request.contains("game")) throw ApiError(400, "'game' (a number of the library) or 'record' (a record's text) is needed");
+    if (!request.contains("game"))
+      throw ApiError(400, "'game' (a number of the library) or 'record' (a record's text) is needed");
     const auto& games = library_.games();
     if (!request["game"].is_number_integer())
       throw ApiError(400, "'game' must be the number of a game of the library (GET /api/library)");
@@ -191,8 +188,7 @@ nlohmann::json BoardApi::state(std::uint64_t id, BoardSession& board) {
                         {"solving", board.solving.load()}};
   if (board.table) {
     const CardTable& t = *board.table;
-    out["card_table"] = {{"seat", t.human}, {"player", t.player}, {"commitment", t.commitment},
-                         {"players", t.players}};
+    out["card_table"] = {{"seat", t.human}, {"player", t.player}, {"commitment", t.commitment}, {"players", t.players}};
     if (s.over()) {
       out["card_table"]["salt"] = t.salt;
       out["card_table"]["deal"] = s.deal_json();
@@ -300,8 +296,8 @@ nlohmann::json BoardApi::session_call(const std::string& id, const std::string& 
 nlohmann::json BoardApi::solve(BoardSession& board, const nlohmann::json& request) {
   serve::SolveRequest req;
   req.mode = string_field(request, "mode", "exact");
-  req.movetime_ms = static_cast<std::uint64_t>(
-      int_field(request, "movetime", 1000, 1, static_cast<long long>(kMaxMovetimeMs)));
+  req.movetime_ms =
+      static_cast<std::uint64_t>(int_field(request, "movetime", 1000, 1, static_cast<long long>(kMaxMovetimeMs)));
   req.all_moves = bool_field(request, "all_moves", true);
   req.seat = static_cast<int>(int_field(request, "seat", -1, -1, 15));
   std::unique_ptr<serve::Session> copy;
@@ -309,8 +305,7 @@ nlohmann::json BoardApi::solve(BoardSession& board, const nlohmann::json& reques
     std::lock_guard<std::mutex> lock(board.mutex);
     // At the card table the page may ask only what its own seat may know, while the deal goes on.
     if (board.table && !board.session->over()) {
-      if (req.mode != "view")
-        throw ApiError(403, "at the card table only the seat's own view is solved (mode 'view')");
+      if (req.mode != "view") throw ApiError(403, "at the card table only the seat's own view is solved (mode 'view')");
       req.seat = board.table->human;
     }
     if (board.solving.exchange(true))
@@ -328,7 +323,8 @@ nlohmann::json BoardApi::solve(BoardSession& board, const nlohmann::json& reques
   } done{board, solving_};
   if (++solving_ > max_solves_) {
     --solving_;
-    throw ApiError(503, fmt::format("{} solves are running, the most this server runs at once: try again", max_solves_));
+    throw ApiError(503,
+                   fmt::format("{} solves are running, the most this server runs at once: try again", max_solves_));
   }
   done.counted = true;
   board.stop = false;
@@ -345,9 +341,7 @@ nlohmann::json BoardApi::solve(BoardSession& board, const nlohmann::json& reques
     if (!m.is_object() || !m.contains("seat")) return;
     try {
       m["words"] = words_of(*copy, m)["words"];
-    } catch (const serve::SessionError&) {
-      m["words"] = fmt::format("seat {} turns a card", m["seat"].dump());
-    }
+    } catch (const serve::SessionError&) { m["words"] = fmt::format("seat {} turns a card", m["seat"].dump()); }
   };
   if (answer.contains("best")) {
     nlohmann::json best = answer["best"];
@@ -366,7 +360,8 @@ nlohmann::json BoardApi::solve(BoardSession& board, const nlohmann::json& reques
 }
 
 nlohmann::json BoardApi::analysis(BoardSession& board) {
-  if (!board.record || !board.rules) throw ApiError(409, "only a recorded game is analysed (open one from the library)");
+  if (!board.record || !board.rules)
+    throw ApiError(409, "only a recorded game is analysed (open one from the library)");
   if (board.rules->is_pan()) throw ApiError(422, "a panguingue deal is not analysed: it is not solved");
   if (board.solving.exchange(true)) throw ApiError(409, "a solve of this session is running: stop it or wait");
   struct Done {
@@ -380,7 +375,8 @@ nlohmann::json BoardApi::analysis(BoardSession& board) {
   if (++solving_ > max_solves_) {
     --solving_;
     board.solving = false;
-    throw ApiError(503, fmt::format("{} solves are running, the most this server runs at once: try again", max_solves_));
+    throw ApiError(503,
+                   fmt::format("{} solves are running, the most this server runs at once: try again", max_solves_));
   }
   Done done{board, solving_};
   record::GameRecord rec = *board.record;

@@ -12,18 +12,18 @@ std::string board_script() { return std::string(analyse::kCardScript) + kBoardSc
 }  // namespace
 
 const std::string& board_page_policy() {
-  static const std::string policy =
-      record::html::csp_policy({board_script()}, {kBoardStyle}) + "; connect-src 'self'";
+  static const std::string policy = record::html::csp_policy({board_script()}, {kBoardStyle}) + "; connect-src 'self'";
   return policy;
 }
 
 const std::string& board_page() {
   static const std::string page = [] {
-    std::string p = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta "
-                    "http-equiv=\"Content-Security-Policy\" content=\"" +
-                    record::html::escape(board_page_policy()) +
-                    "\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-                    "<title>conquian board</title>\n<style>";
+    std::string p =
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta "
+        "http-equiv=\"Content-Security-Policy\" content=\"" +
+        record::html::escape(board_page_policy()) +
+        "\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        "<title>conquian board</title>\n<style>";
     p += kBoardStyle;
     p += "</style>\n</head>\n";
     p += kBoardBody;

@@ -9,8 +9,8 @@
 #include "http/session_words.h"
 #include "http/token.h"
 #include "record/record_writer.h"
-#include "rules/shipped_rulesets.h"
 #include "replay/ruleset_cache.h"
+#include "rules/shipped_rulesets.h"
 #include "serve/bot_move.h"
 #include "serve/game_session.h"
 #include "serve/sessions.h"
@@ -20,7 +20,8 @@ namespace {
 
 std::shared_ptr<const Ruleset> table_ruleset(const std::string& name) {
   if (!shipped_ruleset_texts().count(name))
-    throw ApiError(400, fmt::format("'ruleset' {}: the card table deals the shipped rulesets only", name.substr(0, 64)));
+    throw ApiError(400,
+                   fmt::format("'ruleset' {}: the card table deals the shipped rulesets only", name.substr(0, 64)));
   std::shared_ptr<const Ruleset> rules = RulesetCache(RulesetCache::Sources::ShippedOnly).get(name, "");
   if (rules->is_pan() || rules->seats != 2)
     throw ApiError(400, fmt::format("'ruleset' {}: the card table deals two-seat Conquian (this ruleset plays {})",
@@ -49,8 +50,7 @@ nlohmann::json table_rulesets() {
     try {
       table_ruleset(name);
       out.push_back(name);
-    } catch (const ApiError&) {
-    }
+    } catch (const ApiError&) {}
   }
   return out;
 }
@@ -93,7 +93,8 @@ void play_builtin(BoardSession& board, nlohmann::json& played) {
     const std::unique_ptr<serve::Session> before = s.clone();
     const std::size_t moves_before = s.moves_played();
     if (std::string fault = s.play_answer(seat, move); !fault.empty())
-      throw ApiError(500, fmt::format("the built-in player {} answered a move the engine refused: {}", t.player, fault));
+      throw ApiError(500,
+                     fmt::format("the built-in player {} answered a move the engine refused: {}", t.player, fault));
     if (move.contains("waive")) continue;  // a waive has no words: the next move stands for it
     (void)moves_before;
     played.push_back(played_entry(*before, move));

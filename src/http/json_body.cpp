@@ -23,8 +23,7 @@ int json_depth(std::string_view text, int limit) {
     else if (c == '[' || c == '{') {
       if (++depth > deepest) deepest = depth;
       if (deepest > limit) return deepest;
-    } else if ((c == ']' || c == '}') && depth > 0)
-      --depth;
+    } else if ((c == ']' || c == '}') && depth > 0) --depth;
   }
   return deepest;
 }
@@ -39,7 +38,8 @@ nlohmann::json json_body(std::string_view body) {
   try {
     j = nlohmann::json::parse(body.begin(), body.end());
   } catch (const nlohmann::json::parse_error& e) {
-    throw ApiError(400, fmt::format("the request is not JSON: at byte {} of its body the text stops being JSON", e.byte));
+    throw ApiError(400,
+                   fmt::format("the request is not JSON: at byte {} of its body the text stops being JSON", e.byte));
   }
   if (!j.is_object()) throw ApiError(400, "the request's JSON is not an object ({\"key\": value, ...})");
   return j;
@@ -52,8 +52,7 @@ std::string string_field(const nlohmann::json& request, const char* key, const s
   return it->get<std::string>();
 }
 
-long long int_field(const nlohmann::json& request, const char* key, long long fallback, long long low,
-                    long long high) {
+long long int_field(const nlohmann::json& request, const char* key, long long fallback, long long low, long long high) {
   auto it = request.find(key);
   if (it == request.end() || it->is_null()) return fallback;
   if (!it->is_number_integer()) throw ApiError(400, fmt::format("'{}' must be a whole number", key));

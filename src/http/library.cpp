@@ -25,8 +25,8 @@ Library::Library(const std::vector<std::string>& files) {
   check::CheckFileOptions options;
   options.cache = &cache;
   for (const std::string& file : files)
-    check::check_file_keeping(file, [&](check::CheckedGame&& g) { games_.push_back(library_game(std::move(g))); },
-                              options);
+    check::check_file_keeping(
+        file, [&](check::CheckedGame&& g) { games_.push_back(library_game(std::move(g))); }, options);
 }
 
 std::vector<LibraryGame> Library::judge_text(const std::string& text, const std::string& format_name) {

@@ -66,8 +66,9 @@ BoardServer::BoardServer(BoardApi& api, std::string token, const ServerOptions& 
     if (given.empty() && req.has_param("token")) given = req.get_param_value("token");
     if (!token_matches(given, impl->token)) {
       put_json(res, 403,
-               {{"error", "this request carries no token or the wrong one: open the address `conquian serve` "
-                          "printed, with its ?token="}});
+               {{"error",
+                 "this request carries no token or the wrong one: open the address `conquian serve` "
+                 "printed, with its ?token="}});
       return httplib::Server::HandlerResponse::Handled;
     }
     return httplib::Server::HandlerResponse::Unhandled;
@@ -99,9 +100,10 @@ int BoardServer::bind() {
     return port;
   }
   if (!s.bind_to_port(o.host, o.port))
-    throw std::runtime_error(fmt::format("cannot listen on {} port {}: in use, or not an address of this machine "
-                                         "(--port 0 takes any free port)",
-                                         o.host, o.port));
+    throw std::runtime_error(
+        fmt::format("cannot listen on {} port {}: in use, or not an address of this machine "
+                    "(--port 0 takes any free port)",
+                    o.host, o.port));
   return o.port;
 }
 

@@ -15,8 +15,8 @@ namespace conquian::http {
 
 struct ServerOptions {
   std::string host = "127.0.0.1";
-  int port = 8765;           // 0: any free port
-  int read_timeout_s = 5;    // a client silent this long in the middle of a request is cut off
+  int port = 8765;         // 0: any free port
+  int read_timeout_s = 5;  // a client silent this long in the middle of a request is cut off
   int connection_threads = 64;
 };
 

@@ -25,17 +25,17 @@ inline constexpr int kIdleSeconds = 600;
 
 // A deal played at the card table against a built-in player.
 struct CardTable {
-  int human = 0;            // the seat the page plays
-  std::string player;       // the built-in player of the other seat
-  std::string salt;         // revealed once the deal is over
-  std::string commitment;   // "sha256:<hex>", shown from the first card
-  std::string preimage;     // what the commitment hashes (check/commitment.h), revealed at the end
+  int human = 0;                     // the seat the page plays
+  std::string player;                // the built-in player of the other seat
+  std::string salt;                  // revealed once the deal is over
+  std::string commitment;            // "sha256:<hex>", shown from the first card
+  std::string preimage;              // what the commitment hashes (check/commitment.h), revealed at the end
   std::vector<std::string> players;  // the record's players, seat by seat
 };
 
 struct BoardSession {
   std::uint64_t id = 0;  // its number in the table
-  std::mutex mutex;  // held while the session is read or played
+  std::mutex mutex;      // held while the session is read or played
   std::unique_ptr<serve::Session> session;
   // A game opened from the library or a pasted record: the record and its moves in words.
   std::shared_ptr<const record::GameRecord> record;
