@@ -16,7 +16,7 @@ if [ -z "$python" ]; then
   echo "serve: skipped: no python3 here has pytest (python3-pytest)"
   exit 77
 fi
-export CONQUIAN_BIN=$1
+export CONQUIAN_BIN=$(realpath "$1")
 export CONQUIAN_SRC="$(cd "$here/../.." && pwd)"
 export CONQUIAN_SCREENSHOT_DIR=${2:-/tmp}
 cd "$here"
