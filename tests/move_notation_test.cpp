@@ -41,7 +41,7 @@ std::vector<std::string> words_of_game(const std::string& text, SuitStyle style)
   auto rules = cache.get(rec->ruleset, "");
   std::vector<std::string> words;
   const Replay r = replay(*rec, *rules, rec->moves.size(), [&](const Position& before, const Move& move) {
-    if (move.kind != MoveKind::Waive) words.push_back(move_words(before, move, style));
+    if (move.kind != conquian::MoveKind::Waive) words.push_back(move_words(before, move, style));
   });
   REQUIRE(r.fault.ok());
   return words;

@@ -126,7 +126,30 @@ nlohmann::json BoardApi::open(const nlohmann::json& request) {
   const std::size_t ply = static_cast<std::size_t>(int_field(request, "ply", 0, 0, 1'000'000));
   std::shared_ptr<BoardSession> board;
   nlohmann::json game;
-  if (request.contains("record")) {
+  if (request.contains("table")) {
+    // A finished deal of the card table, by its session: its record is the server's own text
+    // (its ruleset maybe inline, written by the session), judged as `check` judges a file.
+    std::shared_ptr<BoardSession> played = sessions_.get(std::to_string(int_field(request, "table", 0, 0, 1LL << 52)));
+    if (!played->table) throw ApiError(400, "'table' names a session that is not a deal of the card table");
+    std::string text;
+    {
+      std::lock_guard<std::mutex> lock(played->mutex);
+      text = table_record(*played);
+    }
+    std::vector<LibraryGame> games;
+    check::check_text_keeping(text, "<card table>", [&](check::CheckedGame&& g) {
+      LibraryGame lg;
+      lg.verdict = std::move(g.verdict);
+      lg.record = std::move(g.record);
+      lg.rules = std::move(g.rules);
+      if (lg.record) lg.players = lg.record->players;
+      games.push_back(std::move(lg));
+    });
+    if (games.size() != 1) throw ApiError(500, "the card table's record holds no single game");
+    board = board_of(games.front(), ply);
+    game = Library::game_json(games.front(), 0);
+    game["id"] = nullptr;
+  } else if (request.contains("record")) {
     const std::string text = string_field(request, "record", "");
     const std::vector<LibraryGame> games = Library::judge_text(text, string_field(request, "format", "detect"));
     if (games.empty()) throw ApiError(422, "the pasted text holds no game");
@@ -157,9 +180,13 @@ nlohmann::json BoardApi::open(const nlohmann::json& request) {
 }
 
 nlohmann::json BoardApi::new_deal(const nlohmann::json& request) {
+  TableOptions options;
+  if (request.contains("swap") && !request["swap"].is_null()) options.swap = bool_field(request, "swap", false);
+  if (request.contains("forcing") && !request["forcing"].is_null())
+    options.forcing = bool_field(request, "forcing", false);
   std::shared_ptr<BoardSession> board =
-      new_table(string_field(request, "ruleset", "american"), static_cast<int>(int_field(request, "seat", 0, 0, 1)),
-                string_field(request, "player", "strong-pi"));
+      new_table(string_field(request, "ruleset", "american"), options,
+                static_cast<int>(int_field(request, "seat", 0, 0, 1)), string_field(request, "player", "strong-pi"));
   const std::uint64_t id = sessions_.add(board);
   std::lock_guard<std::mutex> lock(board->mutex);
   nlohmann::json played = nlohmann::json::array();

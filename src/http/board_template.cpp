@@ -63,6 +63,8 @@ const char* const kBoardBody = R"HTML(<body>
       <select id="table-ruleset"></select>
       <select id="table-seat"><option value="0">seat 0</option><option value="1">seat 1</option></select>
       <select id="table-player"></select>
+      <select id="table-swap"><option value="">swap as the ruleset</option><option value="1">swap on</option><option value="0">swap off</option></select>
+      <select id="table-forcing"><option value="">forcing as the ruleset</option><option value="1">forcing on</option><option value="0">forcing off</option></select>
       <button id="table-new">Deal</button>
       <div id="seal"></div>
     </div>
@@ -118,6 +120,7 @@ let tree = null;     // the lines: nodes {move, words, children, parent, main}
 let node = null;     // the current node
 let values = null;   // the last solve's answer, for the legal moves
 let recordText = "";
+let tableSession = null;  // the finished card-table deal whose record is shown
 
 async function api(method, path, body) {
   const opts = {method, headers: {"X-Conquian-Token": TOKEN}};
@@ -312,7 +315,8 @@ async function newTable() {
   const ruleset = document.getElementById("table-ruleset").value;
   const seat = Number(document.getElementById("table-seat").value);
   const player = document.getElementById("table-player").value;
-  const st = await api("POST", "/api/new", {ruleset, seat, player});
+  const pick = id => { const v = document.getElementById(id).value; return v === "" ? null : v === "1"; };
+  const st = await api("POST", "/api/new", {ruleset, seat, player, swap: pick("table-swap"), forcing: pick("table-forcing")});
   st.log = st.played.map(p => p.words);
   tree = null; node = null; values = null;
   document.getElementById("title").textContent = "card table: " + ruleset + ", you at seat " + seat + " against " + player;
@@ -328,6 +332,7 @@ function hex(buf) { return Array.from(new Uint8Array(buf)).map(b => b.toString(1
 async function finishTable() {
   const r = await api("GET", "/api/session/" + S.session + "/record");
   recordText = r.record;
+  tableSession = S.session;
   document.getElementById("record").textContent = r.record;
   const t = S.card_table;
   const deal = t.deal;
@@ -422,7 +427,7 @@ document.getElementById("analyse").addEventListener("click", guard(analyse));
 document.getElementById("table-new").addEventListener("click", guard(newTable));
 document.getElementById("paste-open").addEventListener("click", guard(() => openGame({
   record: document.getElementById("paste").value, format: document.getElementById("paste-format").value})));
-document.getElementById("record-open").addEventListener("click", guard(() => { if (recordText) return openGame({record: recordText}); }));
+document.getElementById("record-open").addEventListener("click", guard(() => { if (tableSession !== null) return openGame({table: tableSession}); }));
 document.addEventListener("keydown", e => {
   if (e.target && (e.target.tagName === "TEXTAREA" || e.target.tagName === "SELECT")) return;
   const k = {ArrowLeft: () => step(-1), ArrowRight: () => step(1), Home: () => ends(false), End: () => ends(true), m: mainLine}[e.key];

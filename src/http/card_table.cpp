@@ -55,13 +55,23 @@ nlohmann::json table_rulesets() {
   return out;
 }
 
-std::shared_ptr<BoardSession> new_table(const std::string& ruleset, int human, const std::string& player) {
+std::shared_ptr<BoardSession> new_table(const std::string& ruleset, const TableOptions& options, int human,
+                                        const std::string& player) {
   if (human != 0 && human != 1) throw ApiError(400, "'seat' must be 0 or 1");
   const auto& names = batch::player_names();
   if (std::find(names.begin(), names.end(), player) == names.end())
     throw ApiError(400, fmt::format("'player' {}: one of the built-in players (random, greedy, strong, strong-pi)",
                                     player.substr(0, 64)));
   std::shared_ptr<const Ruleset> rules = table_ruleset(ruleset);
+  if (options.swap || options.forcing) {
+    // A ruleset based on the shipped one (a name: no file is read), as a record writes it inline.
+    nlohmann::json inline_rules = {{"base", ruleset}};
+    if (options.swap) inline_rules["swap"] = *options.swap;
+    if (options.forcing) inline_rules["forcing"] = {{"decline", *options.forcing}};
+    try {
+      rules = serve::ruleset_from_json(inline_rules);
+    } catch (const serve::SessionError& e) { throw ApiError(400, e.what()); }
+  }
   auto board = std::make_shared<BoardSession>();
   const std::uint64_t seed = random_seed();
   board->session = serve::session_from_seed(rules, seed, static_cast<int>(seed >> 63));

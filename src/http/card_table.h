@@ -7,6 +7,7 @@
 
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 
 #include "http/session_table.h"
@@ -16,10 +17,17 @@ namespace conquian::http {
 // The rulesets the card table deals: the shipped two-seat Conquian ones.
 nlohmann::json table_rulesets();
 
-// A new deal of `ruleset` (a shipped name), the page at seat `human`, `player` at the other;
-// the built-in player's first moves played when it is first to act. Throws ApiError 400 for
-// a ruleset or player the table does not deal with.
-std::shared_ptr<BoardSession> new_table(const std::string& ruleset, int human, const std::string& player);
+// Snug Table's switches (source 004): the swap and forcing on a declined card, each on, off, or
+// as the ruleset has it (unset).
+struct TableOptions {
+  std::optional<bool> swap, forcing;
+};
+
+// A new deal of `ruleset` (a shipped name, with `options` as a ruleset based on it), the page
+// at seat `human`, `player` at the other; the built-in player's first moves played when it is
+// first to act. Throws ApiError 400 for a ruleset or player the table does not deal with.
+std::shared_ptr<BoardSession> new_table(const std::string& ruleset, const TableOptions& options, int human,
+                                        const std::string& player);
 
 // The page's move at the table (the record's JSON form); then the built-in player's moves
 // until the page is to act or the deal is over. Returns the moves played in all, each with

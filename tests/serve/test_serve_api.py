@@ -191,3 +191,15 @@ def test_the_card_table_deals_sealed_and_keeps_the_other_hand_hidden(server):
     assert status == 200 and "salt:" in rec["record"] and "commitment:" in rec["record"]
     status, opened = call(server, "POST", "/api/open", {"record": rec["record"]})
     assert status == 201 and opened["game"]["verdict"] == "legal", opened
+    status, opened = call(server, "POST", "/api/open", {"table": sid})
+    assert status == 201 and opened["game"]["verdict"] == "legal", opened
+    assert opened["main_line"] and not opened.get("card_table")
+
+
+def test_snug_table_switches_make_a_ruleset_based_on_the_shipped_one(server):
+    status, st = call(server, "POST", "/api/new", {"ruleset": "american", "swap": True, "forcing": False})
+    assert status == 201, st
+    # With the swap on, the deal opens with each seat's swap.
+    assert all("swap" in m["move"] for m in st["legal"]), st["legal"][:2]
+    status, st = call(server, "POST", "/api/new", {"ruleset": "american", "swap": "yes"})
+    assert status == 400 and "'swap'" in st["error"]
