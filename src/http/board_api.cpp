@@ -285,10 +285,10 @@ nlohmann::json BoardApi::session_call(const std::string& id, const std::string& 
     if (board->table) {
       played = play_at_table(*board, move);
     } else {
-      const std::unique_ptr<serve::Session> before = board->session->clone();
+      // Worded before it is played, in the position it is played in.
+      nlohmann::json e = words_of(*board->session, move);
       const serve::PlayVerdict v = board->session->play(move);
       if (!v.legal) throw ApiError(422, fmt::format("illegal move: {}: {}", v.code, v.reason));
-      nlohmann::json e = words_of(*before, move);
       e["move"] = move;
       played = nlohmann::json::array({e});
     }

@@ -34,7 +34,7 @@ std::uint64_t random_seed() {
   return std::stoull(hex, nullptr, 16);
 }
 
-// The words of the move just played: the last record move, worded in the position before it.
+// The words of a move about to be played, with the move (the record's JSON form).
 nlohmann::json played_entry(const serve::Session& before, const nlohmann::json& move) {
   nlohmann::json e = words_of(before, move);
   e["move"] = move;
@@ -100,14 +100,13 @@ void play_builtin(BoardSession& board, nlohmann::json& played) {
     nlohmann::json legal = nlohmann::json::array();
     for (const nlohmann::json& m : s.protocol_legal()) legal.push_back(m);
     const nlohmann::json move = serve::bot_move(s.view(seat), legal, t.player);
-    const std::unique_ptr<serve::Session> before = s.clone();
-    const std::size_t moves_before = s.moves_played();
+    // A waive has no words: the next move stands for it. Any other is worded before it is played.
+    const bool waive = move.contains("waive");
+    nlohmann::json entry = waive ? nlohmann::json() : played_entry(s, move);
     if (std::string fault = s.play_answer(seat, move); !fault.empty())
       throw ApiError(500,
                      fmt::format("the built-in player {} answered a move the engine refused: {}", t.player, fault));
-    if (move.contains("waive")) continue;  // a waive has no words: the next move stands for it
-    (void)moves_before;
-    played.push_back(played_entry(*before, move));
+    if (!waive) played.push_back(std::move(entry));
   }
 }
 
@@ -118,13 +117,14 @@ nlohmann::json play_at_table(BoardSession& board, const nlohmann::json& move) {
   if (s.to_act() != t.human)
     throw ApiError(409, fmt::format("it is seat {}'s move, not yours (seat {})", s.to_act(), t.human));
   nlohmann::json played = nlohmann::json::array();
-  const std::unique_ptr<serve::Session> before = s.clone();
+  nlohmann::json entry;
   std::string fault;
   try {
+    entry = played_entry(s, move);  // worded in the position it is played in
     fault = s.play_answer(t.human, move);
   } catch (const serve::SessionError& e) { throw ApiError(400, e.what()); }
   if (!fault.empty()) throw ApiError(422, fault);
-  played.push_back(played_entry(*before, move));
+  played.push_back(std::move(entry));
   play_builtin(board, played);
   return played;
 }
