@@ -54,6 +54,9 @@ BoardServer::BoardServer(BoardApi& api, std::string token, const ServerOptions& 
   s.set_write_timeout(options.read_timeout_s, 0);
   s.set_keep_alive_timeout(options.read_timeout_s);
   s.set_keep_alive_max_count(100'000);
+  // An answer is written as its headers, then its body: with Nagle's algorithm the body waited
+  // for the client's delayed acknowledgement of the headers, 40 ms a request on Linux.
+  s.set_tcp_nodelay(true);
   // Pages of other sites may not frame, sniff or read what the board answers; the token in
   // the page's address goes to no other site.
   s.set_default_headers({{"X-Content-Type-Options", "nosniff"},
