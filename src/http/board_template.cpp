@@ -37,6 +37,7 @@ button { font-size: 14px; padding: 2px 8px; }
 #legal div, #tree div, #library div { padding: 2px 4px; cursor: pointer; }
 #legal div:hover, #tree div:hover, #library div:hover { background: #f5e3a1; }
 #tree div.current { background: #f5e3a1; font-weight: bold; }
+#tree, #library, #legal { max-height: 260px; overflow-y: auto; }
 #tree div.variation { padding-left: 18px; color: #555; }
 .value { float: right; color: #555; }
 .illegal { color: #c0392b; } .legal { color: #1e8449; }
@@ -391,7 +392,7 @@ async function analyse() {
     }
   });
   const dec = a.analysis.summary && a.analysis.summary.decisive;
-  if (dec) box.appendChild(el("div", {}, "first decisive mistake: move " + dec.move + " by seat " + dec.seat));
+  if (dec) box.appendChild(el("div", {}, "first decisive mistake: move " + dec.index + " by seat " + dec.seat));
   drawChart(a.chart, rows);
 }
 function pathTo(k) { let n = tree; for (let i = 0; i < k && n.children.length; ++i) n = n.children[0]; return n === tree ? null : n; }
