@@ -501,7 +501,7 @@ TEST_CASE("cli: analyse --json, text, and bad input refused as check refuses it"
 
   auto text = run("analyse " + kAnalyseGames + " --id tiny-mistake");
   CHECK(text.status == 0);
-  CHECK(text.out.find("   5 mistake  {seat: 1, pass: 3h}") != std::string::npos);
+  CHECK(text.out.find("   5 mistake  seat 1 passes 3h") != std::string::npos);
   CHECK(text.out.find("first decisive mistake: move 14 by seat 0") != std::string::npos);
 
   const std::string corpus = std::string(CONQUIAN_SOURCE_DIR) + "/corpus/";

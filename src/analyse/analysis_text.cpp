@@ -4,6 +4,7 @@
 
 #include "analyse/annotation.h"
 #include "check/verdict_text.h"
+#include "replay/move_notation.h"
 #include "replay/move_words.h"
 
 namespace conquian::analyse {
@@ -16,7 +17,7 @@ std::string analysis_text(const Analysis& a) {
       out += fmt::format("  no {} evaluation: {}\n", evaluation_words(a.keys[e]), a.not_applicable[e]);
   for (const Row& r : a.rows) {
     const Position& before = a.positions[std::size_t(r.index) - 1];
-    out += fmt::format("{:4} {:<8} {}\n", r.index, class_name(r.cls), move_text(before, r.move));
+    out += fmt::format("{:4} {:<8} {}\n", r.index, class_name(r.cls), move_words(before, r.move, SuitStyle::Letters));
     if (r.cls != Class::Forced || r.force) out += fmt::format("              {}\n", r.note);
   }
   out += "summary:\n";

@@ -7,15 +7,14 @@
 #include "analyse/memo_evaluation.h"
 #include "analyse/table_view.h"
 #include "record/html_escape.h"
-#include "replay/move_words.h"
+#include "replay/move_notation.h"
 
 namespace conquian::analyse {
-namespace {
 
 // Seat 0's value at each position of the game (k = 0: the deal, k = N: the end), for the
 // chart: the stock-unknown expectation where it was solved, else the hindsight outcome as
 // +1, 0, -1, else null (a gap).
-nlohmann::json chart(const Analysis& a) {
+nlohmann::json chart_json(const Analysis& a) {
   nlohmann::json points = nlohmann::json::array();
   auto value = [&](const Row& r, bool after) -> nlohmann::json {
     const Judged* exact = nullptr;
@@ -35,13 +34,12 @@ nlohmann::json chart(const Analysis& a) {
   return points;
 }
 
-}  // namespace
-
 std::string html_page(const Analysis& a) {
   nlohmann::json positions = nlohmann::json::array();
   for (const Position& p : a.positions) positions.push_back(table_json(p));
   nlohmann::json texts = nlohmann::json::array();
-  for (const Row& r : a.rows) texts.push_back(move_text(a.positions[std::size_t(r.index) - 1], r.move));
+  for (const Row& r : a.rows)
+    texts.push_back(move_words(a.positions[std::size_t(r.index) - 1], r.move, SuitStyle::Symbols));
   const Deck& deck = a.rules->deck;
   nlohmann::json ranks = nlohmann::json::array(), suits = nlohmann::json::array();
   for (int r = 0; r < deck.rank_count(); ++r) ranks.push_back(deck.rank_label(r));
@@ -49,14 +47,15 @@ std::string html_page(const Analysis& a) {
   nlohmann::json data = {{"analysis", analysis_json(a)},
                          {"positions", positions},
                          {"move_text", texts},
-                         {"chart", chart(a)},
+                         {"chart", chart_json(a)},
                          {"players", a.players},
                          {"dealer", a.positions.front().dealer},
                          {"deck", {{"name", deck.name()}, {"ranks", ranks}, {"suits", suits}}}};
   // The policy allows this style and this script alone: no markup that a record's text might
   // become could run, load or style anything.
+  const std::string script = std::string(kCardScript) + kHtmlScript;
   std::string page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n" +
-                     record::html::csp_meta({kHtmlScript}, {kHtmlStyle}) +
+                     record::html::csp_meta({script}, {kHtmlStyle}) +
                      "\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>conquian "
                      "analyse</title>\n<style>";
   page += kHtmlStyle;
@@ -65,7 +64,7 @@ std::string html_page(const Analysis& a) {
   page += "<script type=\"application/json\" id=\"data\">";
   page += record::html::script_data(data.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
   page += "</script>\n<script>";
-  page += kHtmlScript;
+  page += script;
   page += "</script>\n</body>\n</html>\n";
   return page;
 }

@@ -6,6 +6,7 @@
 // external script: the data is a JSON object inside the page.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "analyse/game_analysis.h"
@@ -13,5 +14,9 @@
 namespace conquian::analyse {
 
 std::string html_page(const Analysis& analysis);
+// Seat 0's value at each position of the game (k = 0: the deal, k = N: the end), for the
+// evaluation chart of this page and of the board (`conquian serve`): the stock-unknown
+// expectation where it was solved, else the hindsight outcome as +1, 0, -1, else null (a gap).
+nlohmann::json chart_json(const Analysis& analysis);
 
 }  // namespace conquian::analyse

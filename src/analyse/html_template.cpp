@@ -72,11 +72,7 @@ const char* const kHtmlBody = R"HTML(<body data-step="0">
 </div>
 )HTML";
 
-const char* const kHtmlScript = R"JS("use strict";
-const D = JSON.parse(document.getElementById("data").textContent);
-const A = D.analysis;
-const N = A.moves.length;
-let step = 0;
+const char* const kCardScript = R"JS("use strict";
 const SVG = "http://www.w3.org/2000/svg";
 
 // The DOM is built with createElement, createElementNS and textContent only, never from
@@ -146,6 +142,12 @@ function card(token, small) {
 function cardRow(el, tokens, small) {
   el.replaceChildren(...tokens.map(t => card(t, small)));
 }
+)JS";
+
+const char* const kHtmlScript = R"JS(const D = JSON.parse(document.getElementById("data").textContent);
+const A = D.analysis;
+const N = A.moves.length;
+let step = 0;
 
 function valueText(v) {
   if (v === null || v === undefined) return "unsolved";

@@ -5,8 +5,12 @@
 
 namespace conquian::analyse {
 
-extern const char* const kHtmlStyle;   // the text of the <style> element
-extern const char* const kHtmlBody;    // the body's markup, up to the data
-extern const char* const kHtmlScript;  // the text of the one <script> element that runs
+extern const char* const kHtmlStyle;  // the text of the <style> element
+extern const char* const kHtmlBody;   // the body's markup, up to the data
+// The one <script> element's text is kCardScript followed by kHtmlScript. kCardScript draws a
+// card from its token with the deck of the global `D.deck` ({name, ranks, suits}): el, svgEl,
+// card, cardRow; the board of `conquian serve` draws its cards with the same script.
+extern const char* const kCardScript;
+extern const char* const kHtmlScript;
 
 }  // namespace conquian::analyse

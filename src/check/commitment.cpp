@@ -17,7 +17,7 @@ std::string sha256_hex(const std::string& data) {
   return out;
 }
 
-std::string deal_commitment(const record::GameRecord& rec) {
+std::string commitment_text(const record::GameRecord& rec) {
   std::string text = rec.salt + ":";
   bool first = true;
   auto add = [&](const record::TokenList& list) {
@@ -29,7 +29,9 @@ std::string deal_commitment(const record::GameRecord& rec) {
   };
   for (const auto& hand : rec.hands) add(hand);
   add(rec.stock);
-  return "sha256:" + sha256_hex(text);
+  return text;
 }
+
+std::string deal_commitment(const record::GameRecord& rec) { return "sha256:" + sha256_hex(commitment_text(rec)); }
 
 }  // namespace conquian::check

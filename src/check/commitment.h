@@ -9,6 +9,8 @@
 namespace conquian::check {
 
 std::string sha256_hex(const std::string& data);
+// What the commitment hashes: the salt, ':', then every card token of the deal, space-separated.
+std::string commitment_text(const record::GameRecord& rec);
 // The commitment text a record's deal should carry: "sha256:<lowercase hex>".
 std::string deal_commitment(const record::GameRecord& rec);
 

@@ -31,5 +31,6 @@ void register_convert(CLI::App& app, Runner& run);
 void register_engine(CLI::App& app, Runner& run);
 void register_referee(CLI::App& app, Runner& run);
 void register_tournament(CLI::App& app, Runner& run);
+void register_serve(CLI::App& app, Runner& run);
 
 }  // namespace conquian::cli

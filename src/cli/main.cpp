@@ -76,6 +76,7 @@ int main(int argc, char** argv) {
   register_engine(app, run);
   register_referee(app, run);
   register_tournament(app, run);
+  register_serve(app, run);
   register_cards(app, run);
   register_completion(app, run);
   register_help(app, run);

@@ -48,7 +48,7 @@ std::string csp_hash(const std::string& inline_text) {
   return "'sha256-" + std::string(reinterpret_cast<const char*>(base64), static_cast<std::size_t>(n)) + "'";
 }
 
-std::string csp_meta(const std::vector<std::string>& scripts, const std::vector<std::string>& styles) {
+std::string csp_policy(const std::vector<std::string>& scripts, const std::vector<std::string>& styles) {
   std::string policy = "default-src 'none'; base-uri 'none'; form-action 'none'";
   if (!scripts.empty()) {
     policy += "; script-src";
@@ -58,6 +58,11 @@ std::string csp_meta(const std::vector<std::string>& scripts, const std::vector<
     policy += "; style-src";
     for (const auto& s : styles) policy += " " + csp_hash(s);
   }
+  return policy;
+}
+
+std::string csp_meta(const std::vector<std::string>& scripts, const std::vector<std::string>& styles) {
+  const std::string policy = csp_policy(scripts, styles);
   return "<meta http-equiv=\"Content-Security-Policy\" content=\"" + escape(policy) + "\">";
 }
 

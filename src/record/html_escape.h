@@ -26,5 +26,7 @@ std::string csp_hash(const std::string& inline_text);
 // loaded from anywhere (default-src 'none'), no form or base, and only the inline scripts
 // and styles given (by their hashes; no inline event handler, no style attribute).
 std::string csp_meta(const std::vector<std::string>& scripts, const std::vector<std::string>& styles);
+// The policy csp_meta writes, as its text (for a Content-Security-Policy header too).
+std::string csp_policy(const std::vector<std::string>& scripts, const std::vector<std::string>& styles);
 
 }  // namespace conquian::record::html

@@ -49,6 +49,9 @@ struct SolveRequest {
   std::uint64_t nodes = 0;   // node budget (exact: of the search; view: of each world)
   std::uint64_t worlds = 0;  // view: enumerate up to this many worlds, else sample this many
   std::uint64_t movetime_ms = 0;
+  // exact, stock_unknown: every move's value beside the best (solve --all-moves), for a board
+  // that lists each legal move with its worth.
+  bool all_moves = false;
 };
 
 // Work done so far, for the protocol's `info` lines (called from the solving thread).

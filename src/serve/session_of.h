@@ -28,6 +28,7 @@ inline constexpr std::size_t kDealMoves = 96;
 template <class G>
 class SessionOf : public Session {
  public:
+  using Game = G;
   using Position = typename G::Position;
   using Move = typename G::Move;
   using Words = RecordWords<G>;

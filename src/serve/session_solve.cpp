@@ -122,11 +122,12 @@ nlohmann::json GameSession::solve(const SolveRequest& req, std::atomic<bool>& st
   // movetime. The stock unknown with no movetime keeps 2^20: its budget is 50 million nodes.
   if (p.stock_known || req.movetime_ms > 0) q.search.table_bits = 18;
   q.seconds = seconds;
+  q.all_moves = req.all_moves;
   Watch watch(progress, p);
   q.search.stop = &stop;
   q.search.report = &watch.report;
   const solve::Answer a = solve::answer(p, q);
-  nlohmann::json j = answer_json(p, a, false, false);
+  nlohmann::json j = answer_json(p, a, req.all_moves, false);
   j["stopped"] = a.interrupted;
   if (!a.solved())
     j["reason"] = a.interrupted ? std::string("stopped before the position was solved")

@@ -1,0 +1,96 @@
+// `conquian serve [FILE|DIR...]`: the analysis board and the card table in a browser
+// (specs/serve.md). The options, the check of the host, the address printed with its token;
+// the server itself is http/server.h and its API http/board_api.h.
+#include <fmt/format.h>
+#include <spawn.h>
+#include <sys/wait.h>
+
+#include <thread>
+
+#include "cli/command_error.h"
+#include "cli/commands.h"
+#include "cli/input_files.h"
+#include "http/board_api.h"
+#include "http/server.h"
+#include "http/token.h"
+
+extern char** environ;
+
+namespace conquian::cli {
+namespace {
+
+struct ServeArgs {
+  std::vector<std::string> inputs;
+  std::string host = "127.0.0.1";
+  int port = 8765;
+  bool is_public = false;
+  bool open = false;
+  int read_timeout = 5;
+};
+
+// Asks the desktop to open the address (xdg-open); says so when it cannot.
+void open_browser(const std::string& url) {
+  const char* argv[] = {"xdg-open", url.c_str(), nullptr};
+  pid_t pid = 0;
+  if (posix_spawnp(&pid, "xdg-open", nullptr, nullptr, const_cast<char* const*>(argv), environ) != 0)
+    fmt::print(stderr, "conquian serve: could not run xdg-open: open the address above yourself\n");
+}
+
+int run_serve(const ServeArgs& a) {
+  if (!http::is_loopback_host(a.host) && !a.is_public)
+    throw CommandError(
+        fmt::format("--host {}: not this machine alone; anyone who can reach it and learns the "
+                    "token drives the server: give --public too to mean it",
+                    a.host));
+  if (!http::is_loopback_host(a.host))
+    fmt::print(stderr,
+               "conquian serve: warning: listening on {} (--public): every machine that reaches it may connect; "
+               "the token is the only guard and travels unencrypted\n",
+               a.host);
+  http::Library library(expand_inputs(a.inputs));
+  const std::size_t games = library.games().size();
+  const int solves = static_cast<int>(std::max(2u, std::thread::hardware_concurrency()));
+  http::BoardApi api(std::move(library), http::kMaxSessions, solves);
+  http::ServerOptions o;
+  o.host = a.host;
+  o.port = a.port;
+  o.read_timeout_s = a.read_timeout;
+  const std::string token = http::random_token();
+  http::BoardServer server(api, token, o);
+  int port = 0;
+  try {
+    port = server.bind();
+  } catch (const std::runtime_error& e) { throw CommandError(e.what()); }
+  const std::string shown = a.host.find(':') != std::string::npos ? "[" + a.host + "]" : a.host;
+  const std::string url = fmt::format("http://{}:{}/?token={}", shown, port, token);
+  fmt::print("conquian serve: {} game{} in the library; open\n    {}\n", games, games == 1 ? "" : "s", url);
+  std::fflush(stdout);
+  if (a.open) open_browser(url);
+  server.serve();
+  return kExitOk;
+}
+
+}  // namespace
+
+void register_serve(CLI::App& app, Runner& run) {
+  static ServeArgs a;
+  auto* cmd = app.add_subcommand(
+      "serve",
+      "The analysis board and the card table in a browser (specs/serve.md): the games of the files and\n"
+      "folders given, each with check's verdict, opened move by move with the legal moves in words and\n"
+      "their values, lines tried as a tree, analyse's chart; a new deal played against a built-in player,\n"
+      "sealed before the first card. Listens on 127.0.0.1 and prints the address with its token; every\n"
+      "request must carry the token. Only the files named here are read.\n"
+      "Exit status: 0 when stopped, 2 for unusable options (a host that is not this machine without --public).");
+  cmd->add_option("FILE", a.inputs, "Record files or folders of them: the library");
+  cmd->add_option("--port", a.port, "The port (default 8765; 0: any free port, printed)");
+  cmd->add_option("--host", a.host, "The address to listen on (default 127.0.0.1; another needs --public)");
+  cmd->add_flag("--public", a.is_public, "Allow a --host other than this machine (with a warning)");
+  cmd->add_flag("--open", a.open, "Open the address in the desktop's browser (xdg-open)");
+  cmd->add_option("--read-timeout", a.read_timeout,
+                  "Seconds a client may stay silent in the middle of a request before it is cut off (default 5)")
+      ->check(CLI::Range(1, 300));
+  cmd->callback([&run] { run = [] { return run_serve(a); }; });
+}
+
+}  // namespace conquian::cli

@@ -1,0 +1,44 @@
+// The card table: a new two-seat Conquian deal against a built-in player, sealed before the
+// first card (specs/record-format.md, "Sealed deals": the commitment is shown at once, the
+// salt only once the deal is over), the built-in player's moves taken on the bot protocol's
+// road (serve/bot_move.h: it sees its seat's view only) and the page's moves judged by the
+// engine as a bot's are. The finished deal is a record `check` accepts.
+#pragma once
+
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+#include "http/session_table.h"
+
+namespace conquian::http {
+
+// The rulesets the card table deals: the shipped two-seat Conquian ones.
+nlohmann::json table_rulesets();
+
+// Snug Table's switches (source 004): the swap and forcing on a declined card, each on, off, or
+// as the ruleset has it (unset).
+struct TableOptions {
+  std::optional<bool> swap, forcing;
+};
+
+// A new deal of `ruleset` (a shipped name, with `options` as a ruleset based on it), the page
+// at seat `human`, `player` at the other; the built-in player's first moves played when it is
+// first to act. Throws ApiError 400 for a ruleset or player the table does not deal with.
+std::shared_ptr<BoardSession> new_table(const std::string& ruleset, const TableOptions& options, int human,
+                                        const std::string& player);
+
+// The page's move at the table (the record's JSON form); then the built-in player's moves
+// until the page is to act or the deal is over. Returns the moves played in all, each with
+// its words. Throws ApiError 409 when it is not the page's move, 422 with the engine's
+// sentence when the move is illegal.
+nlohmann::json play_at_table(BoardSession& board, const nlohmann::json& move);
+// The built-in player's moves while it is to act, each with its words (appended to `played`).
+void play_builtin(BoardSession& board, nlohmann::json& played);
+
+// The deal as a sealed record (salt and commitment) with its result; the salt only when the
+// deal is over (else ApiError 409: revealing it would reveal the cards).
+std::string table_record(const BoardSession& board);
+
+}  // namespace conquian::http

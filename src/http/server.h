@@ -1,0 +1,42 @@
+// The board's HTTP server (cpp-httplib): the page at /, the API of http/board_api.h under
+// /api/. Every request must carry the token (header X-Conquian-Token, or ?token= in the URL
+// the command prints), else 403. Limits (specs/serve.md): bodies up to kMaxBodyBytes (413
+// past it, refused before it is read), a read that waits longer than the read timeout cuts
+// the connection, and a fixed pool of connection threads.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "http/board_api.h"
+
+namespace conquian::http {
+
+struct ServerOptions {
+  std::string host = "127.0.0.1";
+  int port = 8765;         // 0: any free port
+  int read_timeout_s = 5;  // a client silent this long in the middle of a request is cut off
+  int connection_threads = 64;
+};
+
+class BoardServer {
+ public:
+  BoardServer(BoardApi& api, std::string token, const ServerOptions& options);
+  ~BoardServer();
+  // Binds the host and port; the port bound (the one given, or a free one for 0). Throws
+  // std::runtime_error naming the address when it cannot be bound.
+  int bind();
+  // Serves until stop() (from another thread or a signal).
+  void serve();
+  void stop();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// The host names that mean this machine only.
+bool is_loopback_host(const std::string& host);
+
+}  // namespace conquian::http
