@@ -46,7 +46,7 @@ std::vector<ReadItem> items_of(const std::string& text, RecordFormat format = Re
   return items;
 }
 
-std::string record(const std::string& id, const std::string& extra = "") {
+std::string record_text(const std::string& id, const std::string& extra = "") {
   return "format: conquian-record/1\nruleset: american\nid: " + id +
          "\ndeal:\n  hands: [[Ac, 2c, 3c], [Kd, Qd, Jd]]\n" + extra + "moves: []\n";
 }
@@ -57,9 +57,9 @@ using conquian::testing::has;
 
 TEST_CASE("document split: YAML with --- inside block scalars, quoted strings and comments") {
   // Indented `---` lines are text of the scalar; none is a document's start.
-  const std::string text = record("|\n  ---\n  a block scalar\n  --- still\n") + "---\n" +
-                           record("\"a quoted\n  --- string\"") + "---\n" + record("'single\n  ---\n  quoted'") +
-                           "# --- a comment\n---\n" + record("last", "# ---\n");
+  const std::string text =
+      record_text("|\n  ---\n  a block scalar\n  --- still\n") + "---\n" + record_text("\"a quoted\n  --- string\"") +
+      "---\n" + record_text("'single\n  ---\n  quoted'") + "# --- a comment\n---\n" + record_text("last", "# ---\n");
   same_as_whole(text);
   const auto items = items_of(text);
   REQUIRE(items.size() == 4);
@@ -73,9 +73,9 @@ TEST_CASE("document split: YAML with --- inside block scalars, quoted strings an
 TEST_CASE("document split: a --- at column 0 inside a quoted string or a flow list ends the file there") {
   // libyaml: "found unexpected document indicator" at the `---`; the cut stretch breaks alone
   // at its end instead, and is read again with the `---` line, as the whole file is.
-  for (const std::string& broken : {record("\"open\n---\nclosed\""), record("'open\n---\nclosed'"),
-                                    record("[a,\n---\n]"), record("{a: b,\n---\n}")}) {
-    const std::string text = record("first") + "---\n" + broken + "---\n" + record("after");
+  for (const std::string& broken : {record_text("\"open\n---\nclosed\""), record_text("'open\n---\nclosed'"),
+                                    record_text("[a,\n---\n]"), record_text("{a: b,\n---\n}")}) {
+    const std::string text = record_text("first") + "---\n" + broken + "---\n" + record_text("after");
     const std::string whole = same_as_whole(text);
     CHECK(has(whole, "the rest of the file is not read"));
     CHECK(!has(whole, "after"));
@@ -91,22 +91,24 @@ TEST_CASE("document split: a --- at column 0 inside a quoted string or a flow li
 
 TEST_CASE("document split: directives and ... bind the --- after them") {
   // A directive belongs to the document the next `---` starts; after `...` libyaml wants one.
-  same_as_whole("%YAML 1.1\n---\n" + record("a") + "...\n%YAML 1.1\n---\n" + record("b") + "---\n" + record("c"));
-  same_as_whole(record("a") + "%YAML 1.1\n---\n" + record("b"));
-  same_as_whole(record("a") + "...\n" + record("b") + "---\n" + record("c"));  // no `---` after `...`: broken
-  same_as_whole(record("a") + "...\n# c\n...\n---\n" + record("b") + "---\n" + record("c"));
-  CHECK(items_of("%YAML 1.1\n---\n" + record("a") + "...\n%YAML 1.1\n---\n" + record("b")).size() == 2);
+  same_as_whole("%YAML 1.1\n---\n" + record_text("a") + "...\n%YAML 1.1\n---\n" + record_text("b") + "---\n" +
+                record_text("c"));
+  same_as_whole(record_text("a") + "%YAML 1.1\n---\n" + record_text("b"));
+  same_as_whole(record_text("a") + "...\n" + record_text("b") + "---\n" +
+                record_text("c"));  // no `---` after `...`: broken
+  same_as_whole(record_text("a") + "...\n# c\n...\n---\n" + record_text("b") + "---\n" + record_text("c"));
+  CHECK(items_of("%YAML 1.1\n---\n" + record_text("a") + "...\n%YAML 1.1\n---\n" + record_text("b")).size() == 2);
 }
 
 TEST_CASE("document split: a malformed document in the middle is malformed alone, in its place") {
   std::string text;
   for (int i = 0; i < 30; ++i) {
     if (i) text += "---\n";
-    if (i == 11) text += record("bad-key", "colour: red\n");  // an unknown key
+    if (i == 11) text += record_text("bad-key", "colour: red\n");  // an unknown key
     else if (i == 17)
       text += "id: [[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]\n";  // past max_depth: skipped to the next ---
-    else if (i == 23) text += record("seat\t", "  stock: 5\n");
-    else text += record("game-" + std::to_string(i));
+    else if (i == 23) text += record_text("seat\t", "  stock: 5\n");
+    else text += record_text("game-" + std::to_string(i));
   }
   same_as_whole(text);
   const auto items = items_of(text);
@@ -119,7 +121,7 @@ TEST_CASE("document split: a malformed document in the middle is malformed alone
 }
 
 TEST_CASE("document split: bytes libyaml refuses, line breaks it reads, and the tab hint") {
-  const std::string a = record("a"), b = record("b");
+  const std::string a = record_text("a"), b = record_text("b");
   same_as_whole(a + "---\n" + b + "---\n" + "id: \xff\n" + "---\n" + b);         // invalid UTF-8: the file ends
   same_as_whole(a + "---\n" + b + "--- \x01\n" + b);                             // on a `---` line
   same_as_whole("\xfe" + a + "---\n" + b);                                       // in the first line
@@ -138,8 +140,8 @@ TEST_CASE("document split: bytes libyaml refuses, line breaks it reads, and the 
 TEST_CASE("document split: files with no document, one document, empty documents") {
   for (const std::string& text :
        {std::string(), std::string("\n\n"), std::string("# only a comment\n"), std::string("---\n"),
-        std::string("---\n---\n"), std::string("--- \n...\n"), record("one"), std::string("# c\n---\n") + record("one"),
-        std::string("\xef\xbb\xbf---\n") + record("bom")})
+        std::string("---\n---\n"), std::string("--- \n...\n"), record_text("one"),
+        std::string("# c\n---\n") + record_text("one"), std::string("\xef\xbb\xbf---\n") + record_text("bom")})
     same_as_whole(text);
   CHECK(has(read_whole("# nothing\n", RecordFormat::Yaml), "no game"));
 }
@@ -156,7 +158,7 @@ TEST_CASE("document split: a file of one long record is one stretch, read as bef
 }
 
 TEST_CASE("document split: a YAML stream past max_file_bytes ends after the documents before") {
-  const std::string text = record("a") + "---\n" + record("b") + "---\n" + record("c");
+  const std::string text = record_text("a") + "---\n" + record_text("b") + "---\n" + record_text("c");
   ReadLimits limits;
   limits.max_file_bytes = text.size() - 10;
   limits.chunk_bytes = 16;

@@ -104,10 +104,10 @@ PropertyValue condition_fixed_by_cards(const Ruleset& rules, const Z3Limits& lim
   auto table_value = [&](const std::vector<Card>& cards) -> std::int64_t {
     std::set<std::string> ranks, suits;
     for (Card c : cards) ranks.insert(d.rank_label(d.rank_of(c))), suits.insert(d.suit_label(d.suit_of(c)));
-    const auto n = static_cast<std::int64_t>(cards.size());
+    const auto size = static_cast<std::int64_t>(cards.size());
     const bool spades = suits.size() == 1 && (*suits.begin() == "s" || *suits.begin() == "e");
     const std::int64_t dbl = spades && rules.pan.spades_double ? 2 : 1;
-    auto pays = [&](int base, std::int64_t times) { return base == 0 ? 0 : (base + v.per_card * (n - 3)) * times; };
+    auto pays = [&](int base, std::int64_t times) { return base == 0 ? 0 : (base + v.per_card * (size - 3)) * times; };
     const std::set<std::string> valles = {"3", "5", "7"}, ends = {"A", "K", "1", "12"};
     if (ranks.size() == 1) {
       const bool valle = valles.count(*ranks.begin()) > 0;
