@@ -69,10 +69,10 @@ TEST_CASE("seat view: a card laid face down in the swap is in its passer's hand 
   // that the swap, once every seat has passed, moves a card the world has.
   auto rules = shared_ruleset("three-seat-swap");
   REQUIRE(rules->swap);
-  Position p = testing::deal(
-      *rules, {"1o 2o 3o 4o 5o 6o 7o 10o 11o", "1c 2c 3c 4c 5c 6c 7c 10c 11c", "1e 2e 3e 4e 5e 6e 7e 10e 11e"}, "");
+  Position p =
+      testing::deal(*rules, {"Ac 2c 3c 4c 5c 6c 7c Jc", "Ad 2d 3d 4d 5d 6d 7d Jd", "Ah 2h 3h 4h 5h 6h 7h Jh"}, "");
   const int first = to_act(p);
-  const char* laid[] = {"11o", "11c", "11e"};
+  const char* laid[] = {"Jc", "Jd", "Jh"};
   testing::play(p, fmt::format("{{seat: {}, swap: {}}}", first, laid[first]));
   const int receiver = (first + 1) % 3, other = (first + 2) % 3;
   SeatView seen = view_of(p, receiver);
@@ -87,9 +87,11 @@ TEST_CASE("seat view: a card laid face down in the swap is in its passer's hand 
     Position w = sample_world(unseen, rng);
     REQUIRE(w.swap_card[first] != kNoCard);
     CHECK(w.hand[first].has(w.swap_card[first]));
-    // The other two seats pass; every card is still in one place.
+    // The other two seats pass (the receiver one of the cards the world gave it); every card
+    // is still in one place.
     Position after = w;
-    testing::play(after, fmt::format("{{seat: {}, swap: {}}}", receiver, laid[receiver]));
+    const Card any = *w.hand[receiver].begin();  // the receiver's hand is the world's
+    testing::play(after, fmt::format("{{seat: {}, swap: {}}}", receiver, rules->deck.token(any)));
     testing::play(after, fmt::format("{{seat: {}, swap: {}}}", other, laid[other]));
     int cards = after.dead.size() + after.unseen().size();
     for (int s = 0; s < 3; ++s) cards += after.hand[s].size() + after.table[s].size();
