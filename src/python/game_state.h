@@ -48,6 +48,8 @@ class GameState {
   const serve::GameSession* conquian() const { return core_->conquian(); }
   const ActionLayout& layout() const { return core_->layout(); }
   std::string phase() const { return core_->phase(); }
+  std::vector<float> observation(int seat) const { return core_->observation(seat); }
+  int observation_size() const { return core_->observation_size(); }
   const std::vector<int>& chosen_steps() const { return chosen_; }
 
   // The record-shaped play: clears any steps chosen (the move replaces them).

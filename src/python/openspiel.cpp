@@ -29,14 +29,6 @@ nlohmann::json information_state(const GameState& g, int seat) {
   return {{"view", g.session().view(seat)}, {"moves", g.moves_seen_by(seat)}, {"steps", g.chosen_steps()}};
 }
 
-const serve::GameSession& conquian_of(const GameState& g, const char* call) {
-  if (const serve::GameSession* s = g.conquian()) return *s;
-  throw std::invalid_argument(
-      fmt::format("{}: ruleset {} plays panguingue, which has no such tensor here; use "
-                  "information_state_string",
-                  call, g.session().rules().name));
-}
-
 }  // namespace
 
 void bind_openspiel(py::module_& m) {
@@ -66,12 +58,13 @@ void bind_openspiel(py::module_& m) {
       .def(
           "observation_tensor",
           [](const GameState& g, int seat) {
-            std::vector<float> t = observation_tensor(conquian_of(g, "observation_tensor").seat_view(seat));
+            std::vector<float> t = g.observation(seat);
             py::array_t<float> out(static_cast<py::ssize_t>(t.size()));
             std::copy(t.begin(), t.end(), out.mutable_data());
             return out;
           },
           py::arg("seat"), "The seat's observation as a float32 numpy array (its planes: specs/python.md).")
+      .def("observation_tensor_size", &GameState::observation_size, "The observation tensor's length.")
       .def(
           "resample_from_view",
           [](const GameState& g, int seat, const py::object& rng) { return g.resample(seat, seed_of(rng)); },

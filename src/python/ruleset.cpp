@@ -8,6 +8,7 @@
 #include "python/bindings.h"
 #include "python/game_state.h"
 #include "python/observation.h"
+#include "python/pan_observation.h"
 #include "python/py_types.h"
 #include "rules/ruleset_json.h"
 #include "serve/game_session.h"
@@ -71,7 +72,14 @@ void bind_ruleset(py::module_& m) {
           "The size of the action space of the ruleset's game (OpenSpiel's NumDistinctActions).")
       .def_property_readonly("seats_min", [](const PyRuleset& r) { return r.rules->seats_min; })
       .def_property_readonly("game", [](const PyRuleset& r) { return r.rules->is_pan() ? "panguingue" : "conquian"; })
-      .def("observation_tensor_size", [](const PyRuleset& r) { return observation_size(*r.rules); })
+      .def(
+          "observation_tensor_size",
+          [](const PyRuleset& r, const py::object& seats) {
+            if (!r.rules->is_pan()) return observation_size(*r.rules);
+            return pan_observation_size(*r.rules, seats.is_none() ? r.rules->seats_min : seats.cast<int>());
+          },
+          py::arg("seats") = py::none(),
+          "The observation tensor's length (panguingue: for `seats` seats dealt in, default seats_min).")
       .def("__repr__", [](const PyRuleset& r) { return fmt::format("<conquian.Ruleset '{}'>", r.rules->name); });
   m.def(
       "ruleset", [](const py::object& value) { return PyRuleset{ruleset_arg(value)}; }, py::arg("name_path_or_dict"),

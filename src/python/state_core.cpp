@@ -2,7 +2,11 @@
 
 #include "engine/game.h"
 #include "pan/game.h"
+#include "python/observation.h"
+#include "python/pan_observation.h"
 #include "replay/game_words.h"
+
+#include <fmt/format.h>
 
 #include <type_traits>
 
@@ -64,6 +68,17 @@ class CoreOf final : public StateCore {
   serve::GameSession* conquian() override {
     if constexpr (std::is_same_v<S, serve::GameSession>) return &session_;
     else return nullptr;
+  }
+  std::vector<float> observation(int seat) const override {
+    if (seat < 0 || seat >= session_.seats())
+      throw serve::SessionError(
+          "bad-seat", fmt::format("'seat' {}: there is no such seat in a {}-seat game", seat, session_.seats()));
+    if constexpr (std::is_same_v<S, serve::GameSession>) return observation_tensor(session_.seat_view(seat));
+    else return pan_observation_tensor(session_.position(), seat);
+  }
+  int observation_size() const override {
+    if constexpr (std::is_same_v<S, serve::GameSession>) return python::observation_size(session_.rules());
+    else return pan_observation_size(session_.rules(), session_.seats());
   }
   // The game's own phase_name, found by its Phase type.
   std::string phase() const override { return phase_name(session_.position().phase); }

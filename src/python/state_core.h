@@ -50,6 +50,9 @@ class StateCore {
   // The session as Conquian's (its 64-bit position, views and worlds), null for another game.
   virtual serve::GameSession* conquian() = 0;
   const serve::GameSession* conquian() const { return const_cast<StateCore*>(this)->conquian(); }
+  // The seat's observation tensor (python/observation.h, python/pan_observation.h) and its size.
+  virtual std::vector<float> observation(int seat) const = 0;
+  virtual int observation_size() const = 0;
   // The phase's name, as the game's state JSON writes it.
   virtual std::string phase() const = 0;
 };

@@ -67,6 +67,8 @@ def test_a_world_carries_the_seat_history_at_every_kind_of_decision():
                     k, actions = key(world, world.current_player()), world.legal_actions()
                     assert seen_actions.setdefault(k, actions) == actions, (rules.name, kind_of(world))
                 step(world, rng)
+            if state.phase == "swap":
+                play_to_the_end_keeping_every_card(world, rng, len(rules.deck))
             kinds[kind_of(state)] += 1
             checked += 1
     assert checked >= scaled(2000), checked
@@ -74,6 +76,22 @@ def test_a_world_carries_the_seat_history_at_every_kind_of_decision():
     # a forced take, a throw, and the middle of a move's steps.
     for kind in ("swap", "turn", "offer", "force-window", "forced", "throw", "offer mid-move"):
         assert kinds[kind] > 0, (kind, kinds)
+
+
+def card_count(state):
+    s = state.state()
+    stock = s["stock"] if isinstance(s["stock"], int) else len(s["stock"])
+    return (sum(len(h) for h in s["hands"]) + len(s["dead"]) + sum(len(m) for t in s["tables"] for m in t)
+            + (1 if s["face_up"] else 0) + stock)
+
+
+def play_to_the_end_keeping_every_card(world, rng, deck_size):
+    """A world drawn mid-swap plays on to its end with every card in one place (the card a seat
+    laid face down unseen by the viewer is one of its passer's, so the swap moves a real card)."""
+    while not world.is_terminal():
+        assert card_count(world) == deck_size, world
+        assert world.is_chance_node() or world.legal_actions(), world
+        step(world, rng)
 
 
 def test_a_world_of_a_world_keeps_the_history():
