@@ -11,8 +11,9 @@ bool unknown_turn(const Position& before, const Move& move) {
 
 void append_steps(const ActionLayout& l, const Position& now, const Position& before, const Move& mv, bool draw_step,
                   std::vector<int>& out) {
-  // A force window's waive has no words: the moves after it start with the waive step.
-  if (now.phase == Phase::ForceWindow && mv.kind != MoveKind::Force) out.push_back(l.waive());
+  // A force window's waive has no words: the moves that imply it (the engine's implies_waive)
+  // start with the waive step.
+  if (implies_waive(now, mv)) out.push_back(l.waive());
   switch (mv.kind) {
     case MoveKind::Swap: out.push_back(l.swap_base() + mv.card); break;
     case MoveKind::Turn:

@@ -14,7 +14,7 @@ bool unknown_turn(const pan::Position& before, const pan::Move& move) {
 void append_steps(const ActionLayout& l, const pan::Position& now, const pan::Position& before, const pan::Move& mv,
                   bool draw_step, std::vector<int>& out) {
   using pan::MoveKind;
-  if (now.phase == pan::Phase::ForceWindow && mv.kind != MoveKind::Force) out.push_back(l.waive());
+  if (pan::implies_waive(now, mv)) out.push_back(l.waive());  // the engine's: the window's waive comes first
   switch (mv.kind) {
     case MoveKind::Play: out.push_back(l.play()); break;
     case MoveKind::Drop: out.push_back(l.drop()); break;
