@@ -82,7 +82,9 @@ def test_pan_shape():
     assert all(0 <= a < rules.num_distinct_actions for a in state.legal_actions())
     info = json.loads(state.information_state_string(0))
     assert set(info) == {"view", "moves", "steps"}
-    assert not state.is_chance_node() and state.returns() == [0.0] * 6 or len(state.returns()) == 6
+    # The chips so far: every seat has paid its ante into the pot at the deal.
+    assert not state.is_chance_node() and sum(state.returns()) + state.state()["pot"] == 0
+    assert state.returns() == [float(c) for c in state.state()["chips"]]
 
 
 def test_pan_refusals_name_the_reason():
@@ -94,8 +96,9 @@ def test_pan_refusals_name_the_reason():
     state = rules.new_game(seed=1, seats=4)
     with pytest.raises(ValueError, match="panguingue"):
         state.resample_from_view(0, 1)
-    with pytest.raises(conquian.IllegalMove):
-        state.apply_action(rules.num_distinct_actions - 1 - 2)  # a pass: not a declaration
+    passing = next(a for a in range(rules.num_distinct_actions) if state.action_to_string(a) == "pass")
+    with pytest.raises(conquian.IllegalMove, match="not legal here"):
+        state.apply_action(passing)  # a declaration is due, not a pass
 
 
 def test_pan_observation_shows_the_seat_its_own_hand_only():
