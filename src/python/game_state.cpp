@@ -5,9 +5,6 @@
 
 #include <algorithm>
 
-#include "base/rng.h"
-#include "engine/seat_view.h"
-
 namespace conquian::python {
 
 GameState state_of(std::unique_ptr<serve::Session> session) {
@@ -105,8 +102,15 @@ bool GameState::is_chance_node() const {
 std::vector<std::pair<int, double>> GameState::chance_outcomes() const {
   std::vector<std::pair<int, double>> out;
   if (!is_chance_node()) return out;
+  // Each card by its share of the copies the stock may hold (one each in Conquian's pack).
   std::vector<int> cards = legal_actions();
-  for (int a : cards) out.emplace_back(a, 1.0 / static_cast<double>(cards.size()));
+  double total = 0;
+  for (int a : cards) {
+    const int copies = core_->unseen_copies(static_cast<Card>(a - layout().turn_base()));
+    out.emplace_back(a, static_cast<double>(copies));
+    total += copies;
+  }
+  for (auto& [a, p] : out) p = total > 0 ? p / total : 1.0 / static_cast<double>(out.size());
   return out;
 }
 
@@ -140,14 +144,7 @@ nlohmann::json GameState::moves_seen_by(int seat) const {
 }
 
 GameState GameState::resample(int seat, std::uint64_t seed) const {
-  const serve::GameSession* s = conquian();
-  if (!s)
-    throw std::invalid_argument(
-        fmt::format("resample_from_view: ruleset {} plays panguingue, whose worlds this "
-                    "module does not draw",
-                    session().rules().name));
-  Rng rng(seed);
-  GameState world(serve::GameSession::from_world(s->rules_ptr(), sample_world(s->seat_view(seat), rng)));
+  GameState world(core_->world(seat, seed));
   world.prefix_ = std::make_shared<const nlohmann::json>(moves_seen_by(seat));
   world.core_->keep_moves();
   for (int step : chosen_) world.apply_action(step);

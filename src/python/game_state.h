@@ -72,8 +72,8 @@ class GameState {
   // The moves as `seat` saw them: the record's, or, in a world resampled from a view, the
   // moves the viewing seat saw before it (as that seat saw them) and the world's own since.
   nlohmann::json moves_seen_by(int seat) const;
-  // A world drawn from `seat`'s view (Conquian: engine/seat_view.h's sample_world), carrying
-  // the seat's history and the steps chosen so far.
+  // A world drawn from `seat`'s view (the game's own sampler: StateCore::world), carrying the
+  // seat's history and the steps chosen so far.
   GameState resample(int seat, std::uint64_t seed) const;
 
  private:

@@ -62,8 +62,9 @@ def define(pyspiel):
 
         def new_initial_state(self):
             seed = self.rng.getrandbits(63)
+            # The stock's order unknown: every turn is a chance node, as no seat knows the stock.
             if self.rules.game == "panguingue":
-                inner = self.rules.new_game(seed=seed, seats=self.players)
+                inner = self.rules.new_game(seed=seed, seats=self.players, stock="unknown")
             else:
                 inner = self.rules.new_game(seed=seed, stock="unknown")
             return ConquianState(self, inner)

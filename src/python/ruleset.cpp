@@ -48,12 +48,10 @@ void bind_ruleset(py::module_& m) {
               throw serve::SessionError("bad-field",
                                         fmt::format("'stock' must be \"known\" or \"unknown\", not \"{}\"", stock));
             if (r.rules->is_pan()) {
-              if (stock != "known")
-                throw serve::SessionError("bad-field", fmt::format("'stock': ruleset {} plays panguingue, whose "
-                                                                   "games here keep the stock's order (\"known\")",
-                                                                   r.rules->name));
               const int n = seats.is_none() ? r.rules->seats_min : seats.cast<int>();
-              return GameState(serve::PanSession::from_seed(r.rules, seed, n, dealer));
+              serve::PanSession pan = serve::PanSession::from_seed(r.rules, seed, n, dealer);
+              if (stock == "unknown") pan.forget_stock_order();
+              return GameState(std::move(pan));
             }
             if (!seats.is_none() && seats.cast<int>() != r.rules->seats)
               throw serve::SessionError("bad-field", fmt::format("'seats' {}: ruleset {} seats {}", seats.cast<int>(),

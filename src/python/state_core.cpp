@@ -1,7 +1,10 @@
 #include "python/state_core.h"
 
+#include "base/rng.h"
 #include "engine/game.h"
+#include "engine/seat_view.h"
 #include "pan/game.h"
+#include "pan/world.h"
 #include "python/observation.h"
 #include "python/pan_observation.h"
 #include "replay/game_words.h"
@@ -69,6 +72,12 @@ class CoreOf final : public StateCore {
     if constexpr (std::is_same_v<S, serve::GameSession>) return &session_;
     else return nullptr;
   }
+  std::unique_ptr<StateCore> world(int seat, std::uint64_t seed) const override;
+  int unseen_copies(Card card) const override {
+    if constexpr (std::is_same_v<S, serve::GameSession>) return session_.position().unseen().has(card) ? 1 : 0;
+    else return session_.position().unseen().count(card);
+  }
+
   std::vector<float> observation(int seat) const override {
     if (seat < 0 || seat >= session_.seats())
       throw serve::SessionError(
@@ -119,6 +128,20 @@ class CoreOf final : public StateCore {
   // The moves played since keep_moves() (shared by clones until one plays or undoes).
   std::shared_ptr<std::vector<LegalMove>> kept_;
 };
+
+template <class S, class G>
+std::unique_ptr<StateCore> CoreOf<S, G>::world(int seat, std::uint64_t seed) const {
+  if (seat < 0 || seat >= session_.seats())
+    throw serve::SessionError(
+        "bad-seat", fmt::format("'seat' {}: there is no such seat in a {}-seat game", seat, session_.seats()));
+  Rng rng(seed);
+  if constexpr (std::is_same_v<S, serve::GameSession>)
+    return conquian_core(
+        serve::GameSession::from_world(session_.rules_ptr(), sample_world(session_.seat_view(seat), rng)));
+  else
+    return pan_core(
+        serve::PanSession::from_world(session_.rules_ptr(), pan::sample_world(session_.position(), seat, rng)));
+}
 
 }  // namespace
 

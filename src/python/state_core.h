@@ -50,6 +50,12 @@ class StateCore {
   // The session as Conquian's (its 64-bit position, views and worlds), null for another game.
   virtual serve::GameSession* conquian() = 0;
   const serve::GameSession* conquian() const { return const_cast<StateCore*>(this)->conquian(); }
+  // How many copies of `card` the stock may show now (Conquian: one of each unseen card;
+  // Panguingue: the unseen copies of it), which weighs a chance outcome.
+  virtual int unseen_copies(Card card) const = 0;
+  // A world drawn from what `seat` knows (Conquian: engine/seat_view.h's sample_world;
+  // Panguingue: pan/world.h's), as a session without a record.
+  virtual std::unique_ptr<StateCore> world(int seat, std::uint64_t seed) const = 0;
   // The seat's observation tensor (python/observation.h, python/pan_observation.h) and its size.
   virtual std::vector<float> observation(int seat) const = 0;
   virtual int observation_size() const = 0;
