@@ -2,6 +2,7 @@
 legal moves, returns equal to the chips `conquian check` settles (the binary run as a process),
 and records it accepts."""
 import json
+import math
 import random
 import subprocess
 
@@ -91,14 +92,48 @@ def test_pan_refusals_name_the_reason():
     rules = conquian.ruleset("panguingue")
     with pytest.raises(conquian.InputError, match="seats"):
         rules.new_game(seed=1, seats=40)
-    with pytest.raises(conquian.InputError, match="stock"):
-        rules.new_game(seed=1, seats=4, stock="unknown")
     state = rules.new_game(seed=1, seats=4)
-    with pytest.raises(ValueError, match="panguingue"):
-        state.resample_from_view(0, 1)
+    with pytest.raises(conquian.InputError, match="seat"):
+        state.resample_from_view(9, 1)
     passing = next(a for a in range(rules.num_distinct_actions) if state.action_to_string(a) == "pass")
     with pytest.raises(conquian.IllegalMove, match="not legal here"):
         state.apply_action(passing)  # a declaration is due, not a pass
+
+
+@pytest.mark.parametrize("seats", [3, 6])
+def test_pan_worlds_carry_the_seat_history(seats):
+    """With the stock unknown (turns are chance nodes), a world drawn from a seat's knowledge
+    has the state's information state, observation and legal actions for that seat, at every
+    kind of decision; two states one seat cannot tell apart offer it the same actions."""
+    rng = random.Random(seats)
+    rules = conquian.ruleset("panguingue")
+    kinds, seen, shares = set(), {}, set()
+    for i in range(scaled(6)):
+        state = rules.new_game(seed=i, seats=seats, stock="unknown")
+        n = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes())
+                assert math.isclose(sum(probs), 1.0)
+                shares.add(len(set(round(p, 9) for p in probs)) > 1)
+                state.apply_action(rng.choices(actions, probs)[0])
+                continue
+            if n % 4 == 0:
+                seat = state.current_player()
+                world = state.resample_from_view(seat, rng)
+                assert world.information_state_string(seat) == state.information_state_string(seat)
+                assert np.array_equal(world.observation_tensor(seat), state.observation_tensor(seat))
+                assert world.legal_actions() == state.legal_actions()
+                for s in (state, world):
+                    key = (seat, s.information_state_string(seat))
+                    assert seen.setdefault(key, s.legal_actions()) == s.legal_actions()
+                kinds.add(state.phase + (" mid-move" if state.chosen_steps else ""))
+            n += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+        verdicts = conquian.check(state.record())
+        assert verdicts[0]["verdict"] == "legal", verdicts
+    assert {"declare", "offer", "offer mid-move"} <= kinds, kinds
+    assert True in shares  # a card unseen more often than another is turned more often
 
 
 def test_pan_observation_shows_the_seat_its_own_hand_only():
