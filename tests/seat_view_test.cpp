@@ -63,6 +63,47 @@ TEST_CASE("seat view: the card passed in the swap is known until it is seen") {
   CHECK(view_of(q, 1).known(0).empty());
 }
 
+TEST_CASE("seat view: a card laid face down in the swap is in its passer's hand in every world") {
+  // Three seats: the dealer's left passes first; a seat sees the card it passes and the one
+  // passed to it, not the third. A world picks the unseen swap card from the passer's hand, so
+  // that the swap, once every seat has passed, moves a card the world has.
+  auto rules = shared_ruleset("three-seat-swap");
+  REQUIRE(rules->swap);
+  Position p =
+      testing::deal(*rules, {"Ac 2c 3c 4c 5c 6c 7c Jc", "Ad 2d 3d 4d 5d 6d 7d Jd", "Ah 2h 3h 4h 5h 6h 7h Jh"}, "");
+  const int first = to_act(p);
+  const char* laid[] = {"Jc", "Jd", "Jh"};
+  testing::play(p, fmt::format("{{seat: {}, swap: {}}}", first, laid[first]));
+  const int receiver = (first + 1) % 3, other = (first + 2) % 3;
+  SeatView seen = view_of(p, receiver);
+  CHECK(!seen.swap_unknown[first]);
+  CHECK(seen.known(first).has(testing::card(rules->deck, laid[first])));
+  SeatView unseen = view_of(p, other);
+  CHECK(unseen.swap_unknown[first]);
+  CHECK(unseen.pos.swap_card[first] == kNoCard);  // what a seat does not see is not in its view
+  CHECK(why_impossible(unseen) == "");
+  Rng rng(9);
+  for (int i = 0; i < 40; ++i) {
+    Position w = sample_world(unseen, rng);
+    REQUIRE(w.swap_card[first] != kNoCard);
+    CHECK(w.hand[first].has(w.swap_card[first]));
+    // The other two seats pass (the receiver one of the cards the world gave it); every card
+    // is still in one place.
+    Position after = w;
+    const Card any = *w.hand[receiver].begin();  // the receiver's hand is the world's
+    testing::play(after, fmt::format("{{seat: {}, swap: {}}}", receiver, rules->deck.token(any)));
+    testing::play(after, fmt::format("{{seat: {}, swap: {}}}", other, laid[other]));
+    int cards = after.dead.size() + after.unseen().size();
+    for (int s = 0; s < 3; ++s) cards += after.hand[s].size() + after.table[s].size();
+    CHECK(cards == rules->deck.size());
+  }
+  const std::uint64_t n = world_count(unseen);
+  for (std::uint64_t i = 0; i < 20; ++i) {
+    Position w = world_at(unseen, i * (n / 20));
+    CHECK(w.hand[first].has(w.swap_card[first]));
+  }
+}
+
 TEST_CASE("seat view: impossible views are named") {
   auto rules = shared_ruleset("tiny");
   Position p = testing::deal(*rules, {"Ac 2c 3c", "Ad 2d 3d"}, "");

@@ -31,6 +31,13 @@ std::uint64_t choose(int n, int k) {
   return table[n][k];
 }
 
+// The i-th card of `cards`, lowest first.
+Card nth_card(CardSet cards, std::uint64_t i) {
+  for (Card c : cards)
+    if (i-- == 0) return c;
+  return kNoCard;
+}
+
 std::vector<Card> card_list(CardSet s) {
   std::vector<Card> out;
   for (Card c : s) out.push_back(c);
@@ -55,6 +62,17 @@ SeatView view_of(const Position& full, int seat) {
   // Another seat's pass is known only to that seat (and to the receiver, through its hand).
   for (int s = 0; s < n; ++s)
     if (!sees_swap_card(s, seat, n)) v.pos.passed[s] = kNoCard;
+  // A card laid face down in the swap: in its passer's hand, known to the seats that see it.
+  for (int s = 0; s < n; ++s) {
+    const Card laid = full.swap_card[s];
+    if (s == seat || laid == kNoCard) continue;
+    if (seat >= 0 && sees_swap_card(s, seat, n)) {
+      v.pos.hand[s].insert(laid);
+    } else {
+      v.pos.swap_card[s] = kNoCard;
+      v.swap_unknown[s] = true;
+    }
+  }
   if (full.stock_known) {
     v.pos.stock_known = false;
     v.pos.stock_end = static_cast<std::uint8_t>(full.stock_left());
@@ -116,6 +134,7 @@ std::uint64_t world_count(const SeatView& v) {
   for (int s = 0; s < v.pos.seats(); ++s) {
     if (s == v.seat) continue;
     n = saturating_mul(n, choose(left, v.hidden(s)));
+    if (v.swap_unknown[s]) n = saturating_mul(n, static_cast<std::uint64_t>(v.hand_count[s]));
     left -= v.hidden(s);
   }
   return n;
@@ -146,6 +165,13 @@ Position world_at(const SeatView& v, std::uint64_t index) {
       if (!taken[j]) left.push_back(rest[j]);
     rest = std::move(left);
   }
+  // Each swap card the seat does not know: card number `index % hand size` of its hand.
+  for (int s = 0; s < w.seats(); ++s) {
+    if (!v.swap_unknown[s]) continue;
+    const auto size = static_cast<std::uint64_t>(v.hand_count[s]);
+    w.swap_card[s] = nth_card(w.hand[s], index % size);
+    index /= size;
+  }
   return w;
 }
 
@@ -160,6 +186,7 @@ Position sample_world(const SeatView& v, Rng& rng) {
       std::swap(rest[next], rest[j]);
       w.hand[s].insert(rest[next]);
     }
+    if (v.swap_unknown[s]) w.swap_card[s] = nth_card(w.hand[s], rng.below(static_cast<std::uint64_t>(v.hand_count[s])));
   }
   return w;
 }

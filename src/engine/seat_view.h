@@ -8,8 +8,13 @@
 // cards that have gone out, and the card it passed you in the swap"). Every other card is
 // unseen: in the stock (whose order nobody knows) or in a hidden hand.
 //
+// During the swap, a card laid face down is in its passer's hand until every seat has passed:
+// the seats that see it (sees_swap_card) know it is there; for the others it is one of the
+// passer's cards, which a world chooses.
+//
 // A world deals the unseen cards into the hidden hands, the rest being the stock (order
-// still unknown). Worlds are counted, enumerated by index, or sampled uniformly.
+// still unknown), and picks each swap card the seat does not know from its hand. Worlds are
+// counted, enumerated by index, or sampled uniformly.
 #pragma once
 
 #include <array>
@@ -32,6 +37,9 @@ struct SeatView {
   // knows are there (`known`); the stock is unknown, with its true size.
   Position pos;
   std::array<int, kMaxSeats> hand_count{};  // cards in each hand, the seat's own included
+  // During the swap: seat s has laid its card face down, but not where this seat sees it (the
+  // card is one of hand s's; pos.swap_card[s] is kNoCard). A world picks it from that hand.
+  std::array<bool, kMaxSeats> swap_unknown{};
 
   CardSet known(int s) const { return s == seat ? CardSet{} : pos.hand[s]; }
   // Cards of hand s the seat cannot name.

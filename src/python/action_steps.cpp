@@ -4,62 +4,23 @@
 
 #include <algorithm>
 #include <numeric>
+#include <stdexcept>
 
-#include "engine/engine.h"
-#include "engine/laid_cards.h"
+#include "engine/position.h"
+#include "pan/position.h"
 
 namespace conquian::python {
-namespace {
 
-void append_steps(const Position& now, const serve::GameSession::LegalMove& m, bool draw_step, std::vector<int>& out) {
-  // A force window's waive has no words: the moves after it start with kWaive.
-  if (now.phase == Phase::ForceWindow && m.move.kind != MoveKind::Force) out.push_back(kWaive);
-  const Move& mv = m.move;
-  switch (mv.kind) {
-    case MoveKind::Swap: out.push_back(kSwapBase + mv.card); break;
-    case MoveKind::Turn:
-      if (draw_step) out.push_back(kDraw);
-      out.push_back(kTurnBase + mv.card);
-      break;
-    case MoveKind::Take:
-      out.push_back(kTakeBase + (mv.other == 0xFF ? 4 : mv.other));
-      for (Card c : laid_cards(m.before, mv)) out.push_back(kLayBase + c);
-      out.push_back(mv.discard == kNoCard ? kNoDiscard : kDiscardBase + mv.discard);
-      break;
-    case MoveKind::Lay:
-      out.push_back(kLayBegin);
-      for (Card c : laid_cards(m.before, mv)) out.push_back(kLayBase + c);
-      out.push_back(kLayEnd);
-      break;
-    case MoveKind::Pass: out.push_back(kPass); break;
-    case MoveKind::Force: out.push_back(kForceBase + 4 * mv.seat + mv.other); break;
-    case MoveKind::Throw: out.push_back(kThrowBase + mv.card); break;
-    case MoveKind::Waive: break;  // never listed: GameSession::legal_moves plays through it
-  }
-}
+// Moves alike in every step: Conquian's takes grouped two ways when the ruleset keeps
+// groupings; Panguingue lists one grouping per laid cards and discard (pan/legal_moves.cpp).
+ActionLayout conquian_layout() { return {kMaxCards, kMaxSeats, 16, false}; }
+ActionLayout pan_layout() { return {kMaxCards, pan::kMaxSeats, 16, true}; }
 
-}  // namespace
-
-void move_steps(const Position& now, const std::vector<serve::GameSession::LegalMove>& moves, MoveSteps& out) {
-  // With the stock unknown, a turn's card is chance; when the seat may also lay, it first
-  // chooses to turn (kDraw), so that the chance node holds turns only.
-  bool unknown_turns = false, others = false;
-  for (const auto& m : moves) {
-    if (m.move.kind == MoveKind::Turn && !m.before.stock_known) unknown_turns = true;
-    else others = true;
-  }
-  const bool draw_step = unknown_turns && others;
-  out.steps.clear();
-  out.begin.clear();
-  out.begin.push_back(0);
-  for (const auto& m : moves) {
-    append_steps(now, m, draw_step && m.move.kind == MoveKind::Turn, out.steps);
-    out.begin.push_back(static_cast<std::uint32_t>(out.steps.size()));
-  }
+void add_choices(const ActionLayout& layout, MoveSteps& out) {
   // Moves alike in every step: sorted by their steps, then by their index (so the engine's
   // order ranks them: a stable sort, without std::stable_sort's buffer allocated per call),
   // each run of equal ones gets its choice steps.
-  const std::size_t n = moves.size();
+  const std::size_t n = out.size();
   std::vector<std::uint32_t>& order = out.order;
   order.resize(n);
   std::iota(order.begin(), order.end(), 0u);
@@ -80,9 +41,9 @@ void move_steps(const Position& now, const std::vector<serve::GameSession::Legal
     std::size_t j = i + 1;
     while (j < n && same(order[i], order[j])) ++j;
     if (j - i > 1) {
-      if (j - i > kMaxChoices)
-        throw std::runtime_error(
-            fmt::format("{} moves are alike in every step; the encoding tells at most {} apart", j - i, kMaxChoices));
+      if (j - i > static_cast<std::size_t>(layout.max_choices))
+        throw std::runtime_error(fmt::format("{} moves are alike in every step; the encoding tells at most {} apart",
+                                             j - i, layout.max_choices));
       for (std::size_t k = i; k < j; ++k) choice[order[k]] = static_cast<int>(k - i);
     }
     i = j;
@@ -96,33 +57,36 @@ void move_steps(const Position& now, const std::vector<serve::GameSession::Legal
   for (std::size_t i = 0; i < n; ++i) {
     auto s = out.of(i);
     steps.insert(steps.end(), s.begin(), s.end());
-    if (choice[i] >= 0) steps.push_back(kChoiceBase + choice[i]);
+    if (choice[i] >= 0) steps.push_back(layout.choice_base() + choice[i]);
     begin.push_back(static_cast<std::uint32_t>(steps.size()));
   }
   out.steps.swap(steps);
   out.begin.swap(begin);
 }
 
-std::string step_text(int a, const Deck& deck) {
+std::string step_text(int a, const ActionLayout& l, const Deck& deck) {
   auto card = [&](int base) {
     int c = a - base;
     return c < deck.size() ? deck.token(static_cast<Card>(c)) : fmt::format("card #{}", c);
   };
-  if (a < 0 || a >= kNumActions) return fmt::format("no action {}", a);
-  if (a < kTurnBase) return "swap " + card(kSwapBase);
-  if (a < kLayBase) return "turn " + card(kTurnBase);
-  if (a < kDiscardBase) return "lay " + card(kLayBase);
-  if (a < kThrowBase) return "discard " + card(kDiscardBase);
-  if (a < kTakeBase) return "throw " + card(kThrowBase);
-  if (a < kNoDiscard) return a - kTakeBase == 4 ? "take" : fmt::format("take onto seat {}", a - kTakeBase);
-  if (a == kNoDiscard) return "no discard";
-  if (a == kLayBegin) return "lay without a take";
-  if (a == kLayEnd) return "end of the lay";
-  if (a == kPass) return "pass";
-  if (a < kWaive) return fmt::format("seat {} forces seat {}", (a - kForceBase) / 4, (a - kForceBase) % 4);
-  if (a == kWaive) return "no force";
-  if (a < kDraw) return fmt::format("choice {}", a - kChoiceBase);
-  return "turn the stock";
+  if (a < 0 || a >= l.size()) return fmt::format("no action {}", a);
+  if (a < l.turn_base()) return "swap " + card(l.swap_base());
+  if (a < l.lay_base()) return "turn " + card(l.turn_base());
+  if (a < l.discard_base()) return "lay " + card(l.lay_base());
+  if (a < l.throw_base()) return "discard " + card(l.discard_base());
+  if (a < l.take_base()) return "throw " + card(l.throw_base());
+  if (a < l.no_discard()) return a == l.own_table() ? "take" : fmt::format("take onto seat {}", a - l.take_base());
+  if (a == l.no_discard()) return "no discard";
+  if (a == l.lay_begin()) return "lay without a take";
+  if (a == l.lay_end()) return "end of the lay";
+  if (a == l.pass()) return "pass";
+  if (a < l.waive())
+    return fmt::format("seat {} forces seat {}", (a - l.force_base()) / l.seats, (a - l.force_base()) % l.seats);
+  if (a == l.waive()) return "no force";
+  if (a < l.draw()) return fmt::format("choice {}", a - l.choice_base());
+  if (a == l.draw()) return "turn the stock";
+  if (a == l.play()) return "play";
+  return "drop";
 }
 
 }  // namespace conquian::python

@@ -16,6 +16,7 @@ void bind_game(pybind11::module_& m);        // game.cpp: State, game_from_recor
 void bind_openspiel(pybind11::module_& m);   // openspiel.cpp: State's actions, chance, observations
 void bind_batch(pybind11::module_& m);       // batch.cpp: check, analyse, prove_partition, simulate
 void bind_fast_calls(pybind11::module_& m);  // fast_calls.cpp: the OpenSpiel loop's calls, unwrapped
+void bind_submodules(pybind11::module_& m);  // submodules.cpp: conquian.openspiel, compiled in
 
 // Python values <-> JSON, through Python's own json module (a TypeError for what it cannot write).
 nlohmann::json to_json(const pybind11::handle& value);

@@ -8,7 +8,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <climits>
+#include <vector>
 
 #include "python/action_steps.h"
 #include "python/bindings.h"
@@ -63,10 +65,11 @@ PyObject* current_player(PyObject* self, PyObject*) {
 }
 
 // The ints of every action id, made once: a list of actions then holds new references to
-// them rather than fresh ints (Python keeps only -5 to 256; the ids go to kNumActions).
+// them rather than fresh ints (Python keeps only -5 to 256; the ids go to the larger of the
+// games' action spaces).
 PyObject* action_int(int action) {
-  static PyObject* ints[kNumActions] = {};
-  if (action < 0 || action >= kNumActions) return PyLong_FromLong(action);
+  static std::vector<PyObject*> ints(static_cast<std::size_t>(std::max(conquian_layout().size(), pan_layout().size())));
+  if (action < 0 || static_cast<std::size_t>(action) >= ints.size()) return PyLong_FromLong(action);
   PyObject*& v = ints[action];
   if (!v && !(v = PyLong_FromLong(action))) return nullptr;  // kept for the life of the process
   Py_INCREF(v);

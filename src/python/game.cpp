@@ -1,4 +1,4 @@
-// conquian.State, the game a Python program plays move by move (one serve::GameSession), and
+// conquian.State, the game a Python program plays move by move (a session of either game), and
 // the ways to make one: Ruleset.new_game (ruleset.cpp), game_from_record, game_from_position,
 // game_from_deal. Moves are dicts in the record's JSON form, as the engine protocol has them.
 #include <pybind11/pybind11.h>
@@ -65,12 +65,11 @@ void bind_game(py::module_& m) {
             return py::int_(g.session().to_act());
           },
           "The seat whose move it is (None when the game is over).")
-      .def_property_readonly("phase",
-                             [](const GameState& g) { return std::string(phase_name(g.session().position().phase)); })
+      .def_property_readonly("phase", [](const GameState& g) { return g.phase(); })
       .def_property_readonly(
           "outcome",
           [](const GameState& g) -> py::object {  // the state's "outcome", read without writing the whole state
-            const Outcome& o = g.session().position().result;
+            const Outcome o = g.session().outcome();
             if (o.kind == Outcome::Kind::Win) return py::dict(py::arg("winner") = o.winner);
             if (o.kind == Outcome::Kind::Draw) return py::dict(py::arg("draw") = true);
             return py::none();
@@ -137,7 +136,7 @@ void bind_game(py::module_& m) {
           "'interval' or 'estimate'). Releases the GIL while it searches.")
       .def("__repr__", [](const GameState& g) {
         const auto& s = g.session();
-        return fmt::format("<conquian.State {}: {}, {}, {} moves>", s.rules().name, phase_name(s.position().phase),
+        return fmt::format("<conquian.State {}: {}, {}, {} moves>", s.rules().name, g.phase(),
                            s.over() ? "over" : fmt::format("seat {} to act", s.to_act()), s.moves_played());
       });
 

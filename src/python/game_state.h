@@ -1,16 +1,18 @@
-// The state a Python program holds (conquian.State): one serve::GameSession, plus the steps of
-// a move chosen so far through the OpenSpiel shape (python/action_steps.h). The record-shaped
-// calls (legal_moves, play) ask the session directly; the action calls read the session's
-// legal moves as steps and play the move once its steps are complete.
+// The state a Python program holds (conquian.State): a session of either game of the family
+// (python/state_core.h), plus the steps of a move chosen so far through the OpenSpiel shape
+// (python/action_steps.h). The record-shaped calls (legal_moves, play) ask the session
+// directly; the action calls read the session's legal moves as steps and play the move once
+// its steps are complete.
 #pragma once
 
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <span>
 #include <utility>
 #include <vector>
 
 #include "python/action_steps.h"
-#include "serve/game_session.h"
+#include "python/state_core.h"
 
 namespace conquian::python {
 
@@ -24,16 +26,30 @@ struct IllegalAction : std::runtime_error {
 };
 
 class GameState;
-// The state of a session of either game; a game this module does not play yet is refused
-// with the reason (std::invalid_argument, a ValueError in Python).
+// The state of a session of either game.
 GameState state_of(std::unique_ptr<serve::Session> session);
 
 class GameState {
  public:
-  explicit GameState(serve::GameSession session) : session_(std::move(session)) {}
+  explicit GameState(serve::GameSession session) : core_(conquian_core(std::move(session))) {}
+  explicit GameState(serve::PanSession session) : core_(pan_core(std::move(session))) {}
+  GameState(const GameState& o) : core_(o.core_->clone()), chosen_(o.chosen_), prefix_(o.prefix_) {}
+  GameState(GameState&&) = default;
+  GameState& operator=(const GameState& o) {
+    if (this != &o) *this = GameState(o);
+    return *this;
+  }
+  GameState& operator=(GameState&&) = default;
 
-  serve::GameSession& session() { return session_; }
-  const serve::GameSession& session() const { return session_; }
+  serve::Session& session() { return core_->session(); }
+  const serve::Session& session() const { return core_->session(); }
+  // Conquian's session (its position, views, worlds, stock), or null for Panguingue.
+  serve::GameSession* conquian() { return core_->conquian(); }
+  const serve::GameSession* conquian() const { return core_->conquian(); }
+  const ActionLayout& layout() const { return core_->layout(); }
+  std::string phase() const { return core_->phase(); }
+  std::vector<float> observation(int seat) const { return core_->observation(seat); }
+  int observation_size() const { return core_->observation_size(); }
   const std::vector<int>& chosen_steps() const { return chosen_; }
 
   // The record-shaped play: clears any steps chosen (the move replaces them).
@@ -48,25 +64,28 @@ class GameState {
   // Each unseen card the turn may show, with its probability (uniform: the stock is shuffled).
   std::vector<std::pair<int, double>> chance_outcomes() const;
   int current_player() const;
-  bool is_terminal() const { return session_.over(); }
+  bool is_terminal() const { return session().over(); }
+  // Each seat's net chips for the deal (the session's chips(): the engine's settlement).
   std::vector<double> returns() const;
   std::string action_to_string(int action) const;
 
+  // The moves as `seat` saw them: the record's, or, in a world resampled from a view, the
+  // moves the viewing seat saw before it (as that seat saw them) and the world's own since.
+  nlohmann::json moves_seen_by(int seat) const;
+  // A world drawn from `seat`'s view (the game's own sampler: StateCore::world), carrying the
+  // seat's history and the steps chosen so far.
+  GameState resample(int seat, std::uint64_t seed) const;
+
  private:
-  struct Candidates {
-    bool valid = false;  // false: the state changed since they were read
-    std::vector<serve::GameSession::LegalMove> moves;
-    MoveSteps steps;
-  };
-  const Candidates& candidates() const;
+  explicit GameState(std::unique_ptr<StateCore> core) : core_(std::move(core)) {}
   bool matches(std::span<const int> steps) const;  // starts with chosen_
   void changed();
 
-  serve::GameSession session_;
+  std::unique_ptr<StateCore> core_;
   std::vector<int> chosen_;
-  // The session's legal moves as steps, read once per state. Clones share them until one
-  // changes; the storage is reused when no clone holds it (a playout allocates little).
-  mutable std::shared_ptr<Candidates> cache_;
+  // A resampled world's history before it was drawn, as the viewing seat saw it (shared by
+  // the world's clones); null for a game with its own record.
+  std::shared_ptr<const nlohmann::json> prefix_;
 };
 
 }  // namespace conquian::python

@@ -44,4 +44,5 @@ PYBIND11_MODULE(conquian, m) {
   conquian::python::bind_openspiel(m);
   conquian::python::bind_fast_calls(m);  // after bind_openspiel: replaces its hot calls
   conquian::python::bind_batch(m);
+  conquian::python::bind_submodules(m);
 }

@@ -7,8 +7,6 @@
 
 #include <fmt/format.h>
 
-#include "base/rng.h"
-#include "engine/seat_view.h"
 #include "python/action_steps.h"
 #include "python/bindings.h"
 #include "python/game_state.h"
@@ -28,13 +26,13 @@ std::uint64_t seed_of(const py::handle& rng) {
 }
 
 nlohmann::json information_state(const GameState& g, int seat) {
-  return {{"view", g.session().view(seat)}, {"moves", g.session().moves_seen_by(seat)}, {"steps", g.chosen_steps()}};
+  return {{"view", g.session().view(seat)}, {"moves", g.moves_seen_by(seat)}, {"steps", g.chosen_steps()}};
 }
 
 }  // namespace
 
 void bind_openspiel(py::module_& m) {
-  m.attr("NUM_DISTINCT_ACTIONS") = kNumActions;
+  m.attr("NUM_DISTINCT_ACTIONS") = conquian_layout().size();  // Conquian's; Ruleset.num_distinct_actions for each game
   m.attr("CHANCE_PLAYER") = kChancePlayer;
   m.attr("TERMINAL_PLAYER") = kTerminalPlayer;
   py::object state_class = m.attr("State");
@@ -45,9 +43,14 @@ void bind_openspiel(py::module_& m) {
           "action_to_string", [](const GameState& g, int, int action) { return g.action_to_string(action); },
           py::arg("player"), py::arg("action"))
       .def("returns", &GameState::returns,
-           "+1 for the winner, -1 for each other seat, 0 for all in a draw or unfinished.")
+           "Each seat's net chips for the deal, as the engine settles it (Conquian: the winner n-1, each other seat "
+           "-1; 0 for all in a draw or unfinished; Panguingue: chips won and paid, the pot apart).")
+      .def(
+          "num_distinct_actions", [](const GameState& g) { return g.layout().size(); },
+          "The size of the game's action space (every id below it, in every state).")
       .def("chance_outcomes", &GameState::chance_outcomes, "[(action, probability)] of the turn's card.")
-      .def("num_players", [](const GameState& g) { return g.session().rules().seats; })
+      .def(
+          "num_players", [](const GameState& g) { return g.session().seats(); }, "The seats dealt in.")
       .def_property_readonly("chosen_steps", &GameState::chosen_steps, "The steps of the move chosen so far.")
       .def(
           "information_state_string", [](const GameState& g, int seat) { return information_state(g, seat).dump(); },
@@ -55,24 +58,20 @@ void bind_openspiel(py::module_& m) {
       .def(
           "observation_tensor",
           [](const GameState& g, int seat) {
-            std::vector<float> t = observation_tensor(g.session().seat_view(seat));
+            std::vector<float> t = g.observation(seat);
             py::array_t<float> out(static_cast<py::ssize_t>(t.size()));
             std::copy(t.begin(), t.end(), out.mutable_data());
             return out;
           },
           py::arg("seat"), "The seat's observation as a float32 numpy array (its planes: specs/python.md).")
+      .def("observation_tensor_size", &GameState::observation_size, "The observation tensor's length.")
       .def(
           "resample_from_view",
-          [](const GameState& g, int seat, const py::object& rng) {
-            SeatView view = g.session().seat_view(seat);
-            Rng r(seed_of(rng));
-            GameState world(serve::GameSession::from_world(g.session().rules_ptr(), sample_world(view, r)));
-            for (int step : g.chosen_steps()) world.apply_action(step);
-            return world;
-          },
+          [](const GameState& g, int seat, const py::object& rng) { return g.resample(seat, seed_of(rng)); },
           py::arg("seat"), py::arg("rng"),
           "A whole state consistent with what the seat saw, drawn uniformly as the PIMC solver draws its worlds "
-          "(the stock's order unknown, so turns are chance nodes); it has no record.");
+          "(the stock's order unknown, so turns are chance nodes); it has no record, but carries the moves the seat "
+          "saw, so its information state and observation for the seat are the state's.");
 }
 
 }  // namespace conquian::python

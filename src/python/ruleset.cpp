@@ -8,9 +8,11 @@
 #include "python/bindings.h"
 #include "python/game_state.h"
 #include "python/observation.h"
+#include "python/pan_observation.h"
 #include "python/py_types.h"
 #include "rules/ruleset_json.h"
 #include "serve/game_session.h"
+#include "serve/pan_session.h"
 
 namespace py = pybind11;
 
@@ -41,24 +43,41 @@ void bind_ruleset(py::module_& m) {
           "Every key resolved, as `conquian rulesets NAME --json` gives them.")
       .def(
           "new_game",
-          [](const PyRuleset& r, std::uint64_t seed, int dealer, const std::string& stock) {
+          [](const PyRuleset& r, std::uint64_t seed, int dealer, const std::string& stock, const py::object& seats) {
             if (stock != "known" && stock != "unknown")
               throw serve::SessionError("bad-field",
                                         fmt::format("'stock' must be \"known\" or \"unknown\", not \"{}\"", stock));
-            if (r.rules->is_pan())
-              throw std::invalid_argument(
-                  fmt::format("ruleset {} plays panguingue: this module's State plays "
-                              "conquian rulesets only",
-                              r.rules->name));
+            if (r.rules->is_pan()) {
+              const int n = seats.is_none() ? r.rules->seats_min : seats.cast<int>();
+              serve::PanSession pan = serve::PanSession::from_seed(r.rules, seed, n, dealer);
+              if (stock == "unknown") pan.forget_stock_order();
+              return GameState(std::move(pan));
+            }
+            if (!seats.is_none() && seats.cast<int>() != r.rules->seats)
+              throw serve::SessionError("bad-field", fmt::format("'seats' {}: ruleset {} seats {}", seats.cast<int>(),
+                                                                 r.rules->name, r.rules->seats));
             GameState g(serve::GameSession::from_seed(r.rules, seed, dealer));
-            if (stock == "unknown") g.session().forget_stock_order();
+            if (stock == "unknown") g.conquian()->forget_stock_order();
             return g;
           },
-          py::arg("seed") = 0, py::arg("dealer") = 0, py::arg("stock") = "known",
+          py::arg("seed") = 0, py::arg("dealer") = 0, py::arg("stock") = "known", py::arg("seats") = py::none(),
           "A shuffled deal, as `conquian simulate --seed SEED` deals its first game. stock=\"unknown\": the "
-          "stock's order is forgotten (a record without `stock`), so every turn is a chance node.")
-      .def_property_readonly_static("num_distinct_actions", [](py::object) { return kNumActions; })
-      .def("observation_tensor_size", [](const PyRuleset& r) { return observation_size(*r.rules); })
+          "stock's order is forgotten (a record without `stock`), so every turn is a chance node. seats: how many "
+          "sit (panguingue: seats_min to seats, default seats_min; conquian: its seats).")
+      .def_property_readonly(
+          "num_distinct_actions",
+          [](const PyRuleset& r) { return (r.rules->is_pan() ? pan_layout() : conquian_layout()).size(); },
+          "The size of the action space of the ruleset's game (OpenSpiel's NumDistinctActions).")
+      .def_property_readonly("seats_min", [](const PyRuleset& r) { return r.rules->seats_min; })
+      .def_property_readonly("game", [](const PyRuleset& r) { return r.rules->is_pan() ? "panguingue" : "conquian"; })
+      .def(
+          "observation_tensor_size",
+          [](const PyRuleset& r, const py::object& seats) {
+            if (!r.rules->is_pan()) return observation_size(*r.rules);
+            return pan_observation_size(*r.rules, seats.is_none() ? r.rules->seats_min : seats.cast<int>());
+          },
+          py::arg("seats") = py::none(),
+          "The observation tensor's length (panguingue: for `seats` seats dealt in, default seats_min).")
       .def("__repr__", [](const PyRuleset& r) { return fmt::format("<conquian.Ruleset '{}'>", r.rules->name); });
   m.def(
       "ruleset", [](const py::object& value) { return PyRuleset{ruleset_arg(value)}; }, py::arg("name_path_or_dict"),

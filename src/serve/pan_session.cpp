@@ -7,6 +7,7 @@
 #include "batch/pan_players.h"
 
 #include "batch/pan_simulate.h"
+#include "pan/world.h"
 #include "serve/deal_words.h"
 #include "serve/pan_state_json.h"
 
@@ -64,6 +65,23 @@ PanSession PanSession::from_record(record::GameRecord rec, std::size_t after, st
   rec.result = {};
   s.record_ = std::move(rec);
   return s;
+}
+
+PanSession PanSession::from_world(std::shared_ptr<const Ruleset> rules, const pan::Position& world) {
+  PanSession s;
+  s.rules_ = std::move(rules);
+  s.pos_ = world;
+  s.pos_.rules = s.rules_.get();
+  return s;
+}
+
+void PanSession::forget_stock_order() {
+  pos_ = pan::forget_stock(pos_);
+  for (pan::Position& p : history_) p = pan::forget_stock(p);
+  if (record_) {
+    record_->has_stock = false;
+    record_->stock.clear();
+  }
 }
 
 nlohmann::json PanSession::state() const { return pan_state_json(pos_); }

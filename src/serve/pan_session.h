@@ -29,7 +29,15 @@ class PanSession : public SessionOf<PanGame> {
   // A record `rec` after its first `after` moves (all: GameSession::kAllMoves).
   static PanSession from_record(record::GameRecord rec, std::size_t after, std::shared_ptr<const Ruleset> rules);
 
+  // A whole position as it stands (a world drawn from a seat's knowledge: pan/world.h); no record.
+  static PanSession from_world(std::shared_ptr<const Ruleset> rules, const pan::Position& world);
+
   std::unique_ptr<Session> clone() const override { return std::make_unique<PanSession>(*this); }
+
+  // Forgets the stock's order, in the position and in the record's deal (which then has no
+  // `stock`, as a record may be written): every turn may show any unseen copy, as `check`
+  // judges a record without a stock.
+  void forget_stock_order();
   nlohmann::json state() const override;
   void append_state_json(std::string& out) const override;
   nlohmann::json view(int seat) const override;

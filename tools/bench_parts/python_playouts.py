@@ -4,14 +4,15 @@ from bench_table import Part, Row, Table, code, number_after, per_second
 
 
 def run(ctx):
-    deals, soak = (1000, 500) if ctx.quick else (5000, 3000)
+    deals, soak, pan = (1000, 500, 300) if ctx.quick else (5000, 3000, 2000)
     command = (f"PYTHONPATH={ctx.bin('python')} python3 tools/conquian_bench/python_playouts.py --deals {deals} "
-               f"--stock both --soak {ctx.bin('conquian_soak')} --soak-deals {soak}")
+               f"--stock both --soak {ctx.bin('conquian_soak')} --soak-deals {soak} --pan-deals {pan} --pan-seats 6")
     out = ctx.run(command)
     f = {
         "known": number_after(out, "(known stock):", 6),
         "unknown": number_after(out, "(unknown stock):", 6),
         "soak": number_after(out.split("C++ soak (", 1)[-1], "s CPU:"),
+        "pan": number_after(out, "(6 seats):", 5),
         "command": command,
     }
     rows = [
@@ -19,6 +20,7 @@ def run(ctx):
             f"goal: 5,000/s; the C++ soak: {per_second(f['soak'], 'deals')} of CPU", command),
         Row("the same, the stock unknown (a chance node at every turn)", per_second(f["unknown"], "deals") + " of CPU",
             "", command),
+        Row("panguingue playouts, 6 seats", per_second(f["pan"], "deals") + " of CPU", "goal: 1,000/s", command),
     ]
     return Table(rows, f, notes=(
         "One thread. The soak plays greedy against random over every shipped ruleset with the engine's invariants "

@@ -4,6 +4,7 @@ shape), beside the C++ soak's rate on the same machine (one core each).
 
     PYTHONPATH=build/python python3 tools/conquian_bench/python_playouts.py [--deals N] [--ruleset R]
         [--stock known|unknown|both] [--soak build/conquian_soak] [--soak-deals M]
+        [--pan-deals K] [--pan-ruleset panguingue] [--pan-seats 6]
 
 The Python loop plays every deal to its end: at each step it asks is_terminal() and
 is_chance_node(), then picks one of legal_actions() with random.Random, or at a chance node (a
@@ -12,7 +13,8 @@ of the loop (time.process_time: what one core spends, whatever else the machine 
 the wall time, and the rates from both; and the load average before and after, since a loaded
 machine's CPU time is longer too (shared caches and cores). The soak plays greedy against
 random over every shipped ruleset and also checks invariants and every record, so it does
-more per deal.
+more per deal. With --pan-deals K (K > 0) it also times K Panguingue deals at --pan-seats seats
+(the stock known: Pan's turns are the player's one action), their rate on its own line.
 """
 import argparse
 import os
@@ -23,12 +25,15 @@ import time
 import conquian
 
 
-def playouts(rules, deals, stock, seed=1):
+def playouts(rules, deals, stock, seed=1, seats=None):
     rng = random.Random(seed)
     steps = moves = chance = ended = 0
     wall, cpu = time.perf_counter(), time.process_time()
     for i in range(deals):
-        state = rules.new_game(seed=i, dealer=i % rules.seats, stock=stock)
+        if seats:
+            state = rules.new_game(seed=i, dealer=i % seats, seats=seats)
+        else:
+            state = rules.new_game(seed=i, dealer=i % rules.seats, stock=stock)
         while not state.is_terminal():
             if state.is_chance_node():
                 actions, probs = zip(*state.chance_outcomes())
@@ -52,6 +57,9 @@ def main():
     p.add_argument("--stock", default="known", choices=["known", "unknown", "both"])
     p.add_argument("--soak", default="build/conquian_soak")
     p.add_argument("--soak-deals", type=int, default=20000)
+    p.add_argument("--pan-deals", type=int, default=0)
+    p.add_argument("--pan-ruleset", default="panguingue")
+    p.add_argument("--pan-seats", type=int, default=6)
     a = p.parse_args()
     rules = conquian.ruleset(a.ruleset)
     print(f"load average (1 min) before: {os.getloadavg()[0]:.2f}")
@@ -60,6 +68,11 @@ def main():
         print(f"python  {a.ruleset} ({stock} stock): {a.deals} random playouts to the end, {moves} moves, {steps} "
               f"actions ({chance} chance): {cpu:.2f} s CPU, {wall:.2f} s wall: {a.deals / cpu:.0f} deals/s of CPU "
               f"({a.deals / wall:.0f} by the wall), {steps / cpu:.0f} actions/s of CPU")
+    if a.pan_deals > 0:
+        cpu, wall, steps, moves, _ = playouts(conquian.ruleset(a.pan_ruleset), a.pan_deals, "known", seats=a.pan_seats)
+        print(f"python  {a.pan_ruleset} ({a.pan_seats} seats): {a.pan_deals} random playouts to the end, {moves} moves, "
+              f"{steps} actions: {cpu:.2f} s CPU, {wall:.2f} s wall: {a.pan_deals / cpu:.0f} deals/s of CPU "
+              f"({a.pan_deals / wall:.0f} by the wall), {steps / cpu:.0f} actions/s of CPU")
     try:
         cpu = os.times()
         out = subprocess.run([a.soak, "--deals", str(a.soak_deals), "--seed", "7"], capture_output=True, text=True,
