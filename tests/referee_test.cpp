@@ -142,19 +142,22 @@ TEST_CASE("protocol moves: the legal moves read back as themselves; a bad shape 
 
 TEST_CASE("referee: each misbehaving bot forfeits with its reason, is restarted, and the run goes on") {
   std::shared_ptr<const Ruleset> rules;
-  RefereeSetup setup = american_setup(rules, 300);
+  // Time enough that a well-behaved answer is never late on a loaded machine (the fault under
+  // test must be the one the bot commits, not a timeout), short enough for the two bots that
+  // never answer.
+  RefereeSetup setup = american_setup(rules, 1500);
   const std::vector<std::pair<std::string, std::string>> faults = {
       {"illegal", "illegal move: "},
       {"garbage", "not JSON: 'this is not json'"},
       {"notmove", "not a move: "},
-      {"sleep", "timeout: no answer within 300 ms"},
+      {"sleep", "timeout: no answer within 1500 ms"},
       {"crash", "crash: the bot exited with status 3"},
       {"close", "closed pipe"},
       {"huge", "line over the limit of 65536 bytes"},
       // Bytes that are not UTF-8: shown escaped, so that the reason can go into the record and
       // to the other seat as JSON.
       {"badutf8", "not JSON: '{\"move\": \"\\xFF\\xFE\\x00\"}' (byte 11 is 0xFF, which is not UTF-8"},
-      {"silent", "timeout: no answer within 300 ms"},
+      {"silent", "timeout: no answer within 1500 ms"},
   };
   for (const auto& [fault, reason] : faults) {
     CAPTURE(fault);
