@@ -244,6 +244,7 @@ class FileJudge {
         split([this](std::span<const record::FoundDocument> docs, bool last) { return chunk(docs, last); },
               [this](record::ReadItem&& item) { order_.direct(std::move(item)); });
     order_.finish(format);
+    give(judged_, sink_);
     finish(st_, threads_, options_, sink_);
   }
 
@@ -260,7 +261,10 @@ class FileJudge {
       return;
     }
     for (std::size_t i = before; i < st_.steps.size(); ++i) st_.steps[i].game.part = part;
-    if (!in_pass_ && st_.steps.size() >= batch_size(pass_threads_)) finish(st_, pass_threads_, options_, sink_);
+    if (!in_pass_ && st_.steps.size() >= batch_size(pass_threads_)) {
+      give(judged_, sink_);
+      finish(st_, pass_threads_, options_, sink_);
+    }
   }
   bool mine(std::size_t part) const {
     return part % static_cast<std::size_t>(shares_) == static_cast<std::size_t>(options_.share);
@@ -282,12 +286,54 @@ class FileJudge {
     const std::size_t batch = batch_size(pass_threads_);
     for (std::size_t from = 0; from < chunk.size(); from += batch)
       if (!pass(chunk.subspan(from, std::min(batch, chunk.size() - from)))) return false;
-    return true;
+    // The chunk's text lives until this returns: its last batch is taken now (beside the
+    // judging of the one before).
+    return !pipelined() || pipelined_pass({});
+  }
+
+  // Whether the passes overlap the in-order work with the threads' (pipelined_pass): with
+  // threads to overlap, and when every document is read by this process.
+  bool pipelined() const { return pass_threads_ > 1 && shares_ == 1; }
+
+  // One batch read on the threads beside the judging of the games taken one pass before,
+  // while the caller's thread gives the verdicts judged one pass before and takes the batch
+  // read one pass before, in file order. Taking and giving are the work one thread must do
+  // in order; done between passes, as pass() does, the other threads waited for them at
+  // every pass (a JSON Lines check, where reading and judging are cheap, spent about a sixth
+  // of its time there on the caller's thread alone).
+  bool pipelined_pass(std::span<const record::FoundDocument> docs) {
+    std::swap(reads_, taking_reads_);
+    reads_.clear();
+    reads_.resize(docs.size());
+    judging_ = std::move(st_.steps);
+    st_.steps.clear();
+    bool more = true;
+    bool in_order_done = false;
+    const auto in_order = [&] {
+      in_order_done = true;
+      give(judged_, sink_);
+      for (std::size_t i = 0; i < taking_docs_.size() && more; ++i)
+        more = order_.take(taking_docs_[i], std::move(taking_reads_[i]));
+    };
+    const std::size_t judged = judging_.size();
+    in_pass_ = true;
+    parallel_for(judged + docs.size(), pass_threads_, [&](std::size_t i, int worker) {
+      if (worker == 0 && !in_order_done) in_order();
+      if (i < judged) judge_step(judging_[i], options_);
+      else readers_[worker].read(docs[i - judged], reads_[i - judged]);
+    });
+    if (!in_order_done) in_order();
+    in_pass_ = false;
+    judged_ = std::move(judging_);
+    judging_.clear();
+    taking_docs_ = docs;
+    return more;
   }
 
   // One batch of documents: read on the threads beside the judging of the games taken
   // before (a pass, and the wait for its slowest thread, is the cost), then taken in order.
   bool pass(std::span<const record::FoundDocument> docs) {
+    if (pipelined()) return pipelined_pass(docs);
     reads_.resize(docs.size());
     wanted_.resize(docs.size());
     for (std::size_t i = 0; i < docs.size(); ++i) wanted_[i] = read_by_all(docs[i]) ? kRead : kUnread;
@@ -358,6 +404,11 @@ class FileJudge {
   std::vector<char> wanted_;  // each document of the batch: kUnread, kRead or kMine
   std::vector<std::size_t> todo_;
   std::vector<Step> judging_;
+  // The pipelined passes': the steps judged in the pass before, to give; the batch read in
+  // the pass before, to take.
+  std::vector<Step> judged_;
+  std::span<const record::FoundDocument> taking_docs_;
+  std::vector<record::DocumentRead> taking_reads_;
 };
 
 CheckedSink verdicts_only(const VerdictSink& sink) {

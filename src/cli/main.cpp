@@ -6,6 +6,7 @@
 #include <new>
 #include <nlohmann/json.hpp>
 
+#include "base/heap_tuning.h"
 #include "base/spelling.h"
 #include "cli/command_error.h"
 #include "cli/command_line.h"
@@ -44,6 +45,7 @@ void register_help(CLI::App& app, Runner& run) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  conquian::hold_freed_heap();
 #if defined(__x86_64__) && defined(__POPCNT__)
   // Built for x86-64-v2 (CMakeLists.txt, CONQUIAN_ARCH): say so instead of dying of SIGILL.
   if (!__builtin_cpu_supports("popcnt")) {

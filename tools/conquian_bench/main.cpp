@@ -1,8 +1,10 @@
 #include <fmt/core.h>
 
+#include "base/heap_tuning.h"
 #include "bench.h"
 
 int main(int argc, char** argv) {
+  conquian::hold_freed_heap();  // as the command does (cli/main.cpp)
   using namespace conquian::bench;
   auto& all = Registry::all();
   if (argc < 2 || all.find(argv[1]) == all.end()) {
