@@ -32,14 +32,19 @@ def engine_session(requests):
     return [json.loads(line) for line in out.splitlines()][:-1]
 
 
+def random_step(state, rng):
+    """One action: a chance outcome drawn by its probability, or a legal action at random."""
+    if state.is_chance_node():
+        actions, probs = zip(*state.chance_outcomes())
+        state.apply_action(rng.choices(actions, probs)[0])
+    else:
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
 def random_playout(state, rng):
     """Plays to the end through legal_actions/apply_action, chance sampled by its probabilities."""
     while not state.is_terminal():
-        if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes())
-            state.apply_action(rng.choices(actions, probs)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+        random_step(state, rng)
     return state
 
 

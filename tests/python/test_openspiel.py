@@ -11,7 +11,7 @@ import sys
 import pytest
 
 import conquian
-from conftest import scaled
+from conftest import random_step, scaled
 
 sys.path.insert(0, str(pathlib.Path(__file__).parent / "standin"))
 import pyspiel  # noqa: E402  the stand-in
@@ -62,14 +62,9 @@ def random_state(game, rng, depth):
     for _ in range(depth):
         if state.is_terminal():
             break
-        if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes())
-            state.apply_action(rng.choices(actions, probs)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+        random_step(state, rng)
     while state.is_chance_node():
-        actions, probs = zip(*state.chance_outcomes())
-        state.apply_action(rng.choices(actions, probs)[0])
+        random_step(state, rng)
     return state
 
 

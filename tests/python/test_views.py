@@ -6,18 +6,14 @@ import random
 import numpy as np
 
 import conquian
-from conftest import random_playout, scaled
+from conftest import random_playout, random_step, scaled
 
 
 def play_some(state, rng, steps):
     for _ in range(steps):
         if state.is_terminal():
             break
-        if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes())
-            state.apply_action(rng.choices(actions, probs)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+        random_step(state, rng)
     # A move half chosen is finished: its steps (cards laid, say) are public, as they are in
     # OpenSpiel, and the twin below replays whole moves only.
     while state.chosen_steps:
