@@ -493,6 +493,14 @@ struct JsonDocumentReader::Impl {
   std::optional<ReadItem> out;
   RecordSink keep;
   Documents docs;
+  simdjson::dom::parser strict;  // made ready only when an element's fault is checked
+
+  // Whether the element's own text, from where it begins, is one whole JSON value.
+  bool well_formed(const FoundDocument& element) {
+    const std::string_view own = element.text.substr(element.begin);
+    simdjson::dom::element value;
+    return strict.parse(own.data(), own.size(), true).get(value) == simdjson::SUCCESS;
+  }
 };
 
 JsonDocumentReader::JsonDocumentReader(const std::string& name, const ReadLimits& limits)
@@ -508,6 +516,12 @@ ReadItem JsonDocumentReader::read_line(const FoundDocument& line) {
 std::optional<ReadItem> JsonDocumentReader::read_element(const FoundDocument& element) {
   impl_->out.reset();
   if (!impl_->docs.element(element)) return std::nullopt;
+  // On-Demand checks the JSON only as far as the walk asks, so an element whose brackets are
+  // mismatched (a key inside a list, say) can walk into a fault of the schema where the parse
+  // of the whole file stops at the broken JSON. A fault is therefore held to a full parse of
+  // the element alone, off the path of the elements that read: when the element is no JSON
+  // by itself, the file's own parse reads it, in file order, and names what it finds.
+  if (impl_->out && impl_->out->error && !impl_->well_formed(element)) return std::nullopt;
   return std::move(impl_->out);
 }
 
