@@ -7,12 +7,8 @@
 
 namespace conquian::analyse {
 
-const char* const kHtmlStyle =
-    R"CSS(body { font-family: "DejaVu Sans", Arial, sans-serif; margin: 12px; background: #f4f1ea; color: #222; }
-h1 { font-size: 18px; margin: 0 0 6px 0; }
-#main { display: flex; gap: 16px; align-items: flex-start; }
-#felt { background: #2f6b43; border-radius: 10px; padding: 10px; min-width: 640px; color: #f4f1ea; }
-.seat { margin: 6px 0; padding: 6px; border-radius: 6px; }
+// The table drawn as cards: seats, rows of cards and melds, a card's face and back, the middle.
+const char* const kCardStyle = R"CSS(.seat { margin: 6px 0; padding: 6px; border-radius: 6px; }
 .seat.acting { outline: 3px solid #f5c542; }
 .seat .label { font-size: 13px; margin-bottom: 4px; }
 .row { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; min-height: 64px; }
@@ -28,7 +24,14 @@ h1 { font-size: 18px; margin: 0 0 6px 0; }
 .card.back .count { position: absolute; inset: 0; display: flex; align-items: center; justify-content: center;
                     color: #fff; font-weight: bold; font-size: 16px; text-shadow: 0 0 3px #000; }
 #middle { display: flex; gap: 24px; align-items: center; margin: 8px 0; padding: 6px; }
-#middle .what { font-size: 12px; }
+.what { font-size: 12px; }
+)CSS";
+
+const char* const kHtmlStyle =
+    R"CSS(body { font-family: "DejaVu Sans", Arial, sans-serif; margin: 12px; background: #f4f1ea; color: #222; }
+h1 { font-size: 18px; margin: 0 0 6px 0; }
+#main { display: flex; gap: 16px; align-items: flex-start; }
+#felt { background: #2f6b43; border-radius: 10px; padding: 10px; min-width: 640px; color: #f4f1ea; }
 #controls { margin: 8px 0; display: flex; gap: 6px; align-items: center; }
 button { font-size: 15px; padding: 3px 10px; }
 #side { max-width: 520px; }

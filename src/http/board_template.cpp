@@ -13,23 +13,6 @@ h2 { font-size: 14px; margin: 8px 0 4px 0; }
 #main { display: flex; gap: 14px; align-items: flex-start; }
 #left { width: 300px; font-size: 13px; }
 #felt { background: #2f6b43; border-radius: 10px; padding: 10px; min-width: 600px; color: #f4f1ea; }
-.seat { margin: 6px 0; padding: 6px; border-radius: 6px; }
-.seat.acting { outline: 3px solid #f5c542; }
-.seat .label { font-size: 13px; margin-bottom: 4px; }
-.row { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; min-height: 64px; }
-.meld { display: flex; gap: 1px; padding: 2px; margin-right: 8px; background: rgba(0,0,0,.18); border-radius: 5px; }
-.card { width: 42px; height: 60px; background: #fff; border: 1px solid #999; border-radius: 5px;
-        position: relative; box-shadow: 1px 1px 2px rgba(0,0,0,.35); color: #222; }
-.card .rank { position: absolute; top: 2px; left: 4px; font-size: 14px; font-weight: bold; }
-.card svg { position: absolute; bottom: 5px; right: 4px; width: 26px; height: 26px; }
-.card.small { width: 30px; height: 42px; }
-.card.small .rank { font-size: 11px; }
-.card.small svg { width: 17px; height: 17px; bottom: 3px; right: 2px; }
-.card.back { background: repeating-linear-gradient(45deg, #8b1e2d, #8b1e2d 4px, #a8323f 4px, #a8323f 8px); }
-.card.back .count { position: absolute; inset: 0; display: flex; align-items: center; justify-content: center;
-                    color: #fff; font-weight: bold; font-size: 16px; text-shadow: 0 0 3px #000; }
-#middle { display: flex; gap: 24px; align-items: center; margin: 8px 0; padding: 6px; }
-.what { font-size: 12px; }
 #controls { margin: 8px 0; display: flex; gap: 6px; align-items: center; flex-wrap: wrap; }
 button { font-size: 14px; padding: 2px 8px; }
 #side { width: 460px; font-size: 13px; }
