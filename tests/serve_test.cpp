@@ -84,7 +84,8 @@ namespace {
 
 // The protocol fed `lines` in order (submit's answer for each in `accepted`), and every line
 // it answered, once it has finished.
-std::vector<std::string> protocol_answers(const std::vector<std::string>& lines, std::vector<bool>* accepted = nullptr) {
+std::vector<std::string> protocol_answers(const std::vector<std::string>& lines,
+                                          std::vector<bool>* accepted = nullptr) {
   std::vector<std::string> out;
   std::mutex m;
   {
@@ -107,10 +108,10 @@ std::vector<std::string> protocol_answers(const std::vector<std::string>& lines,
 
 TEST_CASE("serve: the protocol answers in order, with ids, and survives bad lines") {
   std::vector<bool> accepted;
-  const std::vector<std::string> out = protocol_answers({R"({"cmd":"legal","id":1})", "{",
-                                                         R"({"cmd":"new","ruleset":"tiny","seed":3,"id":2})",
-                                                         R"({"cmd":"legal","id":3})", R"({"cmd":"quit","id":4})"},
-                                                        &accepted);
+  const std::vector<std::string> out =
+      protocol_answers({R"({"cmd":"legal","id":1})", "{", R"({"cmd":"new","ruleset":"tiny","seed":3,"id":2})",
+                        R"({"cmd":"legal","id":3})", R"({"cmd":"quit","id":4})"},
+                       &accepted);
   CHECK(accepted == std::vector<bool>{true, true, true, true, false});
   REQUIRE(out.size() == 5);
   CHECK(json::parse(out[0])["error"]["code"] == "no-game");
@@ -122,12 +123,12 @@ TEST_CASE("serve: the protocol answers in order, with ids, and survives bad line
 
 TEST_CASE("serve: a seat, a dealer or a seat count past every game's seats is refused in words naming it") {
   std::vector<bool> accepted;
-  const std::vector<std::string> out = protocol_answers(
-      {R"({"cmd":"new","ruleset":"panguingue","seed":3,"seats":100,"id":1})",
-       R"({"cmd":"new","ruleset":"panguingue","seed":3,"dealer":99,"id":2})",
-       R"({"cmd":"new","ruleset":"panguingue","seed":3,"seats":15,"id":3})", R"({"cmd":"view","seat":40,"id":4})",
-       R"({"cmd":"view","seat":14,"id":5})"},
-      &accepted);
+  const std::vector<std::string> out =
+      protocol_answers({R"({"cmd":"new","ruleset":"panguingue","seed":3,"seats":100,"id":1})",
+                        R"({"cmd":"new","ruleset":"panguingue","seed":3,"dealer":99,"id":2})",
+                        R"({"cmd":"new","ruleset":"panguingue","seed":3,"seats":15,"id":3})",
+                        R"({"cmd":"view","seat":40,"id":4})", R"({"cmd":"view","seat":14,"id":5})"},
+                       &accepted);
   CHECK(accepted == std::vector<bool>(5, true));
   REQUIRE(out.size() == 5);
   const json seats = json::parse(out[0]), dealer = json::parse(out[1]), fifteen = json::parse(out[2]);

@@ -14,7 +14,8 @@ std::string board_style() { return std::string(analyse::kCardStyle) + kBoardStyl
 }  // namespace
 
 const std::string& board_page_policy() {
-  static const std::string policy = record::html::csp_policy({board_script()}, {board_style()}) + "; connect-src 'self'";
+  static const std::string policy =
+      record::html::csp_policy({board_script()}, {board_style()}) + "; connect-src 'self'";
   return policy;
 }
 
