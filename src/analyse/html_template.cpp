@@ -111,9 +111,9 @@ const SPANISH = {
 };
 const PALETTE = ["#222", "#c0392b", "#2e5e9e", "#2e7d32", "#8e44ad", "#d35400", "#16a085", "#7f8c8d"];
 
-function suitOf(token) {
+function suitOf(token, deck) {
   let best = -1;
-  D.deck.suits.forEach((s, i) => { if (token.endsWith(s) && (best < 0 || s.length > D.deck.suits[best].length)) best = i; });
+  deck.suits.forEach((s, i) => { if (token.endsWith(s) && (best < 0 || s.length > deck.suits[best].length)) best = i; });
   return best;
 }
 
@@ -121,11 +121,17 @@ function card(token, small) {
   const box = document.createElement("div");
   box.className = "card" + (small ? " small" : "");
   box.dataset.card = token;
-  const si = suitOf(token);
-  const label = si < 0 ? "" : D.deck.suits[si];
-  const rank = token.slice(0, token.length - label.length);
-  const family = D.deck.name.startsWith("spanish") ? SPANISH : D.deck.name.startsWith("french") ? FRENCH : null;
+  // A look other than the deck's own (the board's option, D.look, from D.looks): the card is
+  // drawn as its counterpart in the other 40-card deck; its token stays the deck's.
+  const look = D.look && D.looks && D.looks[D.deck.name] ? D.looks[D.deck.name][D.look] : null;
+  const deck = look ? look.deck : D.deck;
+  const shown = look && look.cards[token] ? look.cards[token] : token;
+  const si = suitOf(shown, deck);
+  const label = si < 0 ? "" : deck.suits[si];
+  const rank = shown.slice(0, shown.length - label.length);
+  const family = deck.name.startsWith("spanish") ? SPANISH : deck.name.startsWith("french") ? FRENCH : null;
   const sign = family && family[label] ? family[label] : null;
+  box.dataset.look = sign ? (family === SPANISH ? "spanish" : "french") : "";
   const color = sign ? sign.color : PALETTE[Math.max(si, 0) % PALETTE.length];
   const r = document.createElement("span");
   r.className = "rank";
