@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <iterator>
+
 #include "batch/players.h"
 #include "batch/seal.h"
 #include "check/commitment.h"
@@ -141,7 +144,7 @@ std::shared_ptr<BoardSession> next_table(BoardSession& done) {
   CardTable& t = *done.table;
   if (!t.match) throw ApiError(409, "'next' names a single deal, not a deal of a match");
   if (!done.session->over()) throw ApiError(409, "the deal is not over: the match's next deal follows it");
-  if (match_json(*t.match)["over"]) throw ApiError(409, "the match is over: deal a new one");
+  if (match_json(*t.match)["over"].get<bool>()) throw ApiError(409, "the match is over: deal a new one");
   if (t.followed) throw ApiError(409, "the match's next deal is already dealt");
   t.followed = true;
   return deal_table(done.rules, t.human, t.player, 1 - table_game(done).game_record().dealer, t.match);

@@ -35,12 +35,12 @@ void add_take_choice(nlohmann::json& entry, const Position& before, const Move& 
     lay_words += (lay_words.empty() ? "" : " ") + card_words(deck, deck.token(c), SuitStyle::Symbols);
   }
   std::vector<CardSet>& seen = tables[move.card];
-  const auto at = std::find(seen.begin(), seen.end(), move.table);
-  if (at == seen.end()) seen.push_back(move.table);
+  const auto arrangement = std::find(seen.begin(), seen.end(), move.table) - seen.begin();
+  if (arrangement == static_cast<std::ptrdiff_t>(seen.size())) seen.push_back(move.table);
   entry["take"] = deck.token(move.card);
   entry["lay"] = std::move(lay);
   entry["lay_words"] = std::move(lay_words);
-  entry["arrangement"] = at - seen.begin();
+  entry["arrangement"] = arrangement;
 }
 
 // Each taken card's default arrangement: the one that lays the most cards from the hand (each
@@ -97,7 +97,7 @@ nlohmann::json table_of(const serve::Session& session) {
             {"next", analyse::next_text(g->position())}};
   if (const auto* p = dynamic_cast<const serve::PanSession*>(&session)) {
     nlohmann::json cards = analyse::pan_table_json(p->position());
-    const std::string next = cards["next"];
+    const std::string next = cards["next"].get<std::string>();
     return {{"cards", std::move(cards)}, {"text", analyse::pan_table_text(p->position())}, {"next", next}};
   }
   return {{"cards", nullptr}, {"text", ""}, {"next", ""}};
