@@ -501,12 +501,18 @@ TEST_CASE("cli: analyse --json, text, and bad input refused as check refuses it"
 
   auto text = run("analyse " + kAnalyseGames + " --id tiny-mistake");
   CHECK(text.status == 0);
-  CHECK(text.out.find("   5 mistake  seat 1 passes 3\u2665\n") != std::string::npos);
+  // tiny's deck is a custom one: no symbols of its own, its letters in every style.
+  CHECK(text.out.find("   5 mistake  seat 1 passes 3h\n") != std::string::npos);
   CHECK(text.out.find("first decisive mistake: move 14 by seat 0") != std::string::npos);
-  // --ascii: the record's letters, and not one suit symbol (each is E2 99 xx in UTF-8).
-  auto ascii = run("analyse " + kAnalyseGames + " --id tiny-mistake --ascii");
+  // A French deck's suits as symbols; --ascii: the record's letters, and not one suit symbol
+  // (each is E2 99 xx in UTF-8).
+  auto french = run("analyse " + kAnalyseGames + " --game 1 --chance-nodes 10000");
+  CHECK(french.status == 0);
+  CHECK(french.out.find("   3 blunder  seat 0 takes 4\u2663: A\u2663 2\u2663 3\u2663 4\u2663 and 5\u2666 5\u2665 "
+                        "5\u2660, throws J\u2666\n") != std::string::npos);
+  auto ascii = run("analyse " + kAnalyseGames + " --game 1 --chance-nodes 10000 --ascii");
   CHECK(ascii.status == 0);
-  CHECK(ascii.out.find("   5 mistake  seat 1 passes 3h\n") != std::string::npos);
+  CHECK(ascii.out.find("   3 blunder  seat 0 takes 4c: Ac 2c 3c 4c and 5d 5h 5s, throws Jd\n") != std::string::npos);
   CHECK(ascii.out.find("\xe2\x99") == std::string::npos);
   auto both = run("analyse " + kAnalyseGames + " --id tiny-mistake --ascii --json", true);
   CHECK(both.status == 2);
