@@ -397,7 +397,9 @@ async function finishTable() {
   const r = await api("GET", "/api/session/" + S.session + "/record");
   recordText = r.record;
   tableSession = S.session;
-  document.getElementById("record").textContent = r.record;
+  // In a match, the match so far (its deals, this one last, each with its score): one file
+  // that `check` accepts; else the deal's own record.
+  document.getElementById("record").textContent = r.match_record || r.record;
   document.body.dataset.matchRecord = r.match_record || "";
   const t = S.card_table;
   const deal = t.deal;

@@ -245,6 +245,7 @@ def test_a_match_to_three_points_at_the_card_table(server, browser):
     assert "won the match" in browser.find_element(By.ID, "match").text
     assert not browser.find_element(By.ID, "table-next").is_enabled()
     assert body_data(browser, "match-record").count("score:") == len(result["seals"])
+    assert browser.find_element(By.ID, "record").text.startswith("format: conquian-record/1\nmatch:")
 
 
 def test_a_panguingue_game_is_drawn_as_cards(server, browser):
