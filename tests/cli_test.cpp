@@ -503,8 +503,22 @@ TEST_CASE("cli: analyse --json, text, and bad input refused as check refuses it"
 
   auto text = run("analyse " + kAnalyseGames + " --id tiny-mistake");
   CHECK(text.status == 0);
-  CHECK(text.out.find("   5 mistake  seat 1 passes 3h") != std::string::npos);
+  // tiny's deck is a custom one: no symbols of its own, its letters in every style.
+  CHECK(text.out.find("   5 mistake  seat 1 passes 3h\n") != std::string::npos);
   CHECK(text.out.find("first decisive mistake: move 14 by seat 0") != std::string::npos);
+  // A French deck's suits as symbols; --ascii: the record's letters, and not one suit symbol
+  // (each is E2 99 xx in UTF-8).
+  auto french = run("analyse " + kAnalyseGames + " --game 1 --chance-nodes 10000");
+  CHECK(french.status == 0);
+  CHECK(french.out.find("   3 blunder  seat 0 takes 4\u2663: A\u2663 2\u2663 3\u2663 4\u2663 and 5\u2666 5\u2665 "
+                        "5\u2660, throws J\u2666\n") != std::string::npos);
+  auto ascii = run("analyse " + kAnalyseGames + " --game 1 --chance-nodes 10000 --ascii");
+  CHECK(ascii.status == 0);
+  CHECK(ascii.out.find("   3 blunder  seat 0 takes 4c: Ac 2c 3c 4c and 5d 5h 5s, throws Jd\n") != std::string::npos);
+  CHECK(ascii.out.find("\xe2\x99") == std::string::npos);
+  auto both = run("analyse " + kAnalyseGames + " --id tiny-mistake --ascii --json", true);
+  CHECK(both.status == 2);
+  CHECK(both.out.find("--ascii") != std::string::npos);
 
   const std::string corpus = std::string(CONQUIAN_SOURCE_DIR) + "/corpus/";
   auto illegal = run("analyse " + corpus + "illegal/takes.yaml --game 1", true);
@@ -526,6 +540,27 @@ TEST_CASE("cli: show, the table after N moves") {
   CHECK(r.out.find("stock:   19 cards") != std::string::npos);
   CHECK(r.out.find("next:    seat 1 to take or pass Jd") != std::string::npos);
   CHECK(run("show " + kAnalyseGames + " --after 99").status == 2);
+}
+
+TEST_CASE("cli: show writes the move before the cut and the record's next in words; --ascii in letters") {
+  auto r = run("show " + kAnalyseGames + " --after 3");
+  CHECK(r.status == 0);
+  CHECK_MESSAGE(r.out.find("last:    3. seat 0 takes 4\u2663: ") != std::string::npos, r.out);
+  CHECK(r.out.find(", throws J\u2666\n") != std::string::npos);
+  CHECK(r.out.find("then:    4. seat 1 passes J\u2666\n") != std::string::npos);
+  CHECK(r.out.find("last:") < r.out.find("seat 0 (dealer)"));
+  auto ascii = run("show " + kAnalyseGames + " --after 3 --ascii");
+  CHECK(ascii.status == 0);
+  CHECK(ascii.out.find("last:    3. seat 0 takes 4c: ") != std::string::npos);
+  CHECK(ascii.out.find("then:    4. seat 1 passes Jd\n") != std::string::npos);
+  CHECK(ascii.out.find("\xe2\x99") == std::string::npos);
+  // At the deal there is no move before; at the end no move after.
+  auto deal = run("show " + kAnalyseGames + " --after 0");
+  CHECK(deal.out.find("last:") == std::string::npos);
+  CHECK(deal.out.find("then:    1. seat 1 turns 4\u2663\n") != std::string::npos);
+  auto refused = run("show " + kAnalyseGames + " --ascii --json", true);
+  CHECK(refused.status == 2);
+  CHECK(refused.out.find("--ascii") != std::string::npos);
 }
 
 // ---- a command line that behaves as people expect ----------------------------------------

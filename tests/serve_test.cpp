@@ -80,7 +80,12 @@ TEST_CASE("serve: a swap view with nothing to pass is refused in words, not read
   CHECK(conquian::serve::bot_move(swap_view, one, "greedy") == one[0]);
 }
 
-TEST_CASE("serve: the protocol answers in order, with ids, and survives bad lines") {
+namespace {
+
+// The protocol fed `lines` in order (submit's answer for each in `accepted`), and every line
+// it answered, once it has finished.
+std::vector<std::string> protocol_answers(const std::vector<std::string>& lines,
+                                          std::vector<bool>* accepted = nullptr) {
   std::vector<std::string> out;
   std::mutex m;
   {
@@ -90,13 +95,24 @@ TEST_CASE("serve: the protocol answers in order, with ids, and survives bad line
           out.push_back(line);
         },
         "test");
-    CHECK(p.submit(R"({"cmd":"legal","id":1})"));
-    CHECK(p.submit("{"));
-    CHECK(p.submit(R"({"cmd":"new","ruleset":"tiny","seed":3,"id":2})"));
-    CHECK(p.submit(R"({"cmd":"legal","id":3})"));
-    CHECK(!p.submit(R"({"cmd":"quit","id":4})"));
+    for (const std::string& line : lines) {
+      const bool more = p.submit(line);
+      if (accepted) accepted->push_back(more);
+    }
     p.finish();
   }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("serve: the protocol answers in order, with ids, and survives bad lines") {
+  std::vector<bool> accepted;
+  const std::vector<std::string> out =
+      protocol_answers({R"({"cmd":"legal","id":1})", "{", R"({"cmd":"new","ruleset":"tiny","seed":3,"id":2})",
+                        R"({"cmd":"legal","id":3})", R"({"cmd":"quit","id":4})"},
+                       &accepted);
+  CHECK(accepted == std::vector<bool>{true, true, true, true, false});
   REQUIRE(out.size() == 5);
   CHECK(json::parse(out[0])["error"]["code"] == "no-game");
   CHECK(json::parse(out[1])["error"]["code"] == "not-json");
@@ -106,22 +122,14 @@ TEST_CASE("serve: the protocol answers in order, with ids, and survives bad line
 }
 
 TEST_CASE("serve: a seat, a dealer or a seat count past every game's seats is refused in words naming it") {
-  std::vector<std::string> out;
-  std::mutex m;
-  {
-    EngineProtocol p(
-        [&](const std::string& line) {
-          std::lock_guard<std::mutex> lock(m);
-          out.push_back(line);
-        },
-        "test");
-    CHECK(p.submit(R"({"cmd":"new","ruleset":"panguingue","seed":3,"seats":100,"id":1})"));
-    CHECK(p.submit(R"({"cmd":"new","ruleset":"panguingue","seed":3,"dealer":99,"id":2})"));
-    CHECK(p.submit(R"({"cmd":"new","ruleset":"panguingue","seed":3,"seats":15,"id":3})"));
-    CHECK(p.submit(R"({"cmd":"view","seat":40,"id":4})"));
-    CHECK(p.submit(R"({"cmd":"view","seat":14,"id":5})"));
-    p.finish();
-  }
+  std::vector<bool> accepted;
+  const std::vector<std::string> out =
+      protocol_answers({R"({"cmd":"new","ruleset":"panguingue","seed":3,"seats":100,"id":1})",
+                        R"({"cmd":"new","ruleset":"panguingue","seed":3,"dealer":99,"id":2})",
+                        R"({"cmd":"new","ruleset":"panguingue","seed":3,"seats":15,"id":3})",
+                        R"({"cmd":"view","seat":40,"id":4})", R"({"cmd":"view","seat":14,"id":5})"},
+                       &accepted);
+  CHECK(accepted == std::vector<bool>(5, true));
   REQUIRE(out.size() == 5);
   const json seats = json::parse(out[0]), dealer = json::parse(out[1]), fifteen = json::parse(out[2]);
   CHECK(seats["error"]["code"] == "bad-field");

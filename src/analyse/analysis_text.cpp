@@ -9,7 +9,7 @@
 
 namespace conquian::analyse {
 
-std::string analysis_text(const Analysis& a) {
+std::string analysis_text(const Analysis& a, SuitStyle style) {
   std::string out = fmt::format("{} ({}, {}): {} after {} moves\n", a.id, a.ruleset, a.file,
                                 check::outcome_text(a.outcome), a.rows.size());
   for (std::size_t e = 0; e < a.keys.size(); ++e)
@@ -17,7 +17,7 @@ std::string analysis_text(const Analysis& a) {
       out += fmt::format("  no {} evaluation: {}\n", evaluation_words(a.keys[e]), a.not_applicable[e]);
   for (const Row& r : a.rows) {
     const Position& before = a.positions[std::size_t(r.index) - 1];
-    out += fmt::format("{:4} {:<8} {}\n", r.index, class_name(r.cls), move_words(before, r.move, SuitStyle::Letters));
+    out += fmt::format("{:4} {:<8} {}\n", r.index, class_name(r.cls), move_words(before, r.move, style));
     if (r.cls != Class::Forced || r.force) out += fmt::format("              {}\n", r.note);
   }
   out += "summary:\n";

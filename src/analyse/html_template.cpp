@@ -7,12 +7,8 @@
 
 namespace conquian::analyse {
 
-const char* const kHtmlStyle =
-    R"CSS(body { font-family: "DejaVu Sans", Arial, sans-serif; margin: 12px; background: #f4f1ea; color: #222; }
-h1 { font-size: 18px; margin: 0 0 6px 0; }
-#main { display: flex; gap: 16px; align-items: flex-start; }
-#felt { background: #2f6b43; border-radius: 10px; padding: 10px; min-width: 640px; color: #f4f1ea; }
-.seat { margin: 6px 0; padding: 6px; border-radius: 6px; }
+// The table drawn as cards: seats, rows of cards and melds, a card's face and back, the middle.
+const char* const kCardStyle = R"CSS(.seat { margin: 6px 0; padding: 6px; border-radius: 6px; }
 .seat.acting { outline: 3px solid #f5c542; }
 .seat .label { font-size: 13px; margin-bottom: 4px; }
 .row { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; min-height: 64px; }
@@ -28,7 +24,14 @@ h1 { font-size: 18px; margin: 0 0 6px 0; }
 .card.back .count { position: absolute; inset: 0; display: flex; align-items: center; justify-content: center;
                     color: #fff; font-weight: bold; font-size: 16px; text-shadow: 0 0 3px #000; }
 #middle { display: flex; gap: 24px; align-items: center; margin: 8px 0; padding: 6px; }
-#middle .what { font-size: 12px; }
+.what { font-size: 12px; }
+)CSS";
+
+const char* const kHtmlStyle =
+    R"CSS(body { font-family: "DejaVu Sans", Arial, sans-serif; margin: 12px; background: #f4f1ea; color: #222; }
+h1 { font-size: 18px; margin: 0 0 6px 0; }
+#main { display: flex; gap: 16px; align-items: flex-start; }
+#felt { background: #2f6b43; border-radius: 10px; padding: 10px; min-width: 640px; color: #f4f1ea; }
 #controls { margin: 8px 0; display: flex; gap: 6px; align-items: center; }
 button { font-size: 15px; padding: 3px 10px; }
 #side { max-width: 520px; }
@@ -108,9 +111,9 @@ const SPANISH = {
 };
 const PALETTE = ["#222", "#c0392b", "#2e5e9e", "#2e7d32", "#8e44ad", "#d35400", "#16a085", "#7f8c8d"];
 
-function suitOf(token) {
+function suitOf(token, deck) {
   let best = -1;
-  D.deck.suits.forEach((s, i) => { if (token.endsWith(s) && (best < 0 || s.length > D.deck.suits[best].length)) best = i; });
+  deck.suits.forEach((s, i) => { if (token.endsWith(s) && (best < 0 || s.length > deck.suits[best].length)) best = i; });
   return best;
 }
 
@@ -118,11 +121,17 @@ function card(token, small) {
   const box = document.createElement("div");
   box.className = "card" + (small ? " small" : "");
   box.dataset.card = token;
-  const si = suitOf(token);
-  const label = si < 0 ? "" : D.deck.suits[si];
-  const rank = token.slice(0, token.length - label.length);
-  const family = D.deck.name.startsWith("spanish") ? SPANISH : D.deck.name.startsWith("french") ? FRENCH : null;
+  // A look other than the deck's own (the board's option, D.look, from D.looks): the card is
+  // drawn as its counterpart in the other 40-card deck; its token stays the deck's.
+  const look = D.look && D.looks && D.looks[D.deck.name] ? D.looks[D.deck.name][D.look] : null;
+  const deck = look ? look.deck : D.deck;
+  const shown = look && look.cards[token] ? look.cards[token] : token;
+  const si = suitOf(shown, deck);
+  const label = si < 0 ? "" : deck.suits[si];
+  const rank = shown.slice(0, shown.length - label.length);
+  const family = deck.name.startsWith("spanish") ? SPANISH : deck.name.startsWith("french") ? FRENCH : null;
   const sign = family && family[label] ? family[label] : null;
+  box.dataset.look = sign ? (family === SPANISH ? "spanish" : "french") : "";
   const color = sign ? sign.color : PALETTE[Math.max(si, 0) % PALETTE.length];
   const r = document.createElement("span");
   r.className = "rank";

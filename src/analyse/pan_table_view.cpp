@@ -26,13 +26,25 @@ std::string next_text(const pan::Position& p) {
   return "over";
 }
 
+const char* declaration(const pan::Position& p, int s) {
+  return (p.playing >> s) & 1 ? "plays" : (p.dropped >> s) & 1 ? "dropped" : "to declare";
+}
+
+nlohmann::json pan_cards_list(const Deck& deck, const CardCounts& cards) {
+  nlohmann::json a = nlohmann::json::array();
+  cards.for_each([&](Card c, int n) {
+    for (int i = 0; i < n; ++i) a.push_back(deck.token(c));
+  });
+  return a;
+}
+
 }  // namespace
 
 std::string pan_table_text(const pan::Position& p) {
   const Deck& deck = p.rules->deck;
   std::string out;
   for (int s = 0; s < p.seats(); ++s) {
-    const char* said = (p.playing >> s) & 1 ? "plays" : (p.dropped >> s) & 1 ? "dropped" : "to declare";
+    const char* said = declaration(p, s);
     std::string melds;
     for (int i = 0; i < p.table[s].count; ++i) {
       const CardCounts m = p.table[s].melds[i].counts();
@@ -52,6 +64,38 @@ std::string pan_table_text(const pan::Position& p) {
                      p.stock_known ? "" : " (order unknown)", p.pot);
   out += fmt::format("next:    {}\n", next_text(p));
   return out;
+}
+
+nlohmann::json pan_table_json(const pan::Position& p) {
+  const Deck& deck = p.rules->deck;
+  nlohmann::json hands = nlohmann::json::array(), tables = nlohmann::json::array(), pays = nlohmann::json::array(),
+                 said = nlohmann::json::array(), chips = nlohmann::json::array();
+  for (int s = 0; s < p.seats(); ++s) {
+    hands.push_back(pan_cards_list(deck, p.hand[s]));
+    nlohmann::json melds = nlohmann::json::array(), paid = nlohmann::json::array();
+    for (int i = 0; i < p.table[s].count; ++i) {
+      const CardCounts m = p.table[s].melds[i].counts();
+      melds.push_back(pan_cards_list(deck, m));
+      paid.push_back(pan::condition_of(*p.rules, m).value);
+    }
+    tables.push_back(melds);
+    pays.push_back(paid);
+    said.push_back(declaration(p, s));
+    chips.push_back(p.chips[s]);
+  }
+  const bool over = p.result.over();
+  return {{"hands", hands},
+          {"tables", tables},
+          {"pays", pays},
+          {"said", said},
+          {"chips", chips},
+          {"pot", p.pot},
+          {"up", p.up == kNoCard ? nlohmann::json(nullptr) : nlohmann::json(deck.token(p.up))},
+          {"up_seat", p.up == kNoCard ? nlohmann::json(nullptr) : nlohmann::json(int(p.origin))},
+          {"dead", pan_cards_list(deck, p.dead)},
+          {"stock", p.stock_left()},
+          {"to_act", over ? nlohmann::json(nullptr) : nlohmann::json(pan::to_act(p))},
+          {"next", next_text(p)}};
 }
 
 }  // namespace conquian::analyse

@@ -28,11 +28,14 @@ struct AnalyseCliOptions {
   bool json = false;
   std::string html;
   int threads = 0;
+  bool ascii = false;
   analyse::AnalyseOptions how;
 };
 
 int run_analyse(const AnalyseCliOptions& opt) {
   const bool one = opt.game > 0 || !opt.id.empty();
+  refuse_if(opt.ascii && (opt.json || !opt.html.empty()),
+            "--ascii writes the text's moves with letters; --json and --html write no text");
   Progress progress("analysed", "games", 0, 1, false);  // on a terminal only, on standard error
   auto results = analyse::analyse_file(opt.file, {opt.game, opt.id}, opt.how, opt.threads,
                                        [&](std::size_t done, std::size_t total) {
@@ -71,7 +74,8 @@ int run_analyse(const AnalyseCliOptions& opt) {
       fmt::print("{}\n", record::json_dump(nlohmann::json{{"games", games}}));
     }
   } else if (opt.html.empty()) {
-    for (const auto* a : done) fmt::print("{}", analyse::analysis_text(*a));
+    for (const auto* a : done)
+      fmt::print("{}", analyse::analysis_text(*a, opt.ascii ? SuitStyle::Letters : SuitStyle::Symbols));
   }
   return exit;
 }
@@ -101,6 +105,7 @@ void register_analyse(CLI::App& app, Runner& run) {
   cmd->add_option("--id", opt.id, "Only the game with this id")->excludes(game);
   cmd->add_flag("--json", opt.json, "JSON on standard output: one object with --game/--id, else {\"games\": [...]}");
   cmd->add_option("--html", opt.html, "Write one self-contained HTML page that replays the game (one game)");
+  cmd->add_flag("--ascii", opt.ascii, "Moves in words with the record's letters for suits (5h), not suit symbols");
   cmd->add_option("--threads", opt.threads, "Games analysed in parallel (default: one per core)")
       ->check(CLI::Range(1, 256));
   cmd->add_option("--threshold", opt.how.threshold,

@@ -58,6 +58,7 @@ LoadedPosition load_position(const PositionInput& in, bool pan_too) {
       out.pan_position = pan_position_after(*rec, *out.rules, static_cast<std::size_t>(in.after));
     else out.position = position_after(*rec, *out.rules, static_cast<std::size_t>(in.after));
     out.label = fmt::format("{} after move {}", rec->display_id(), in.after);
+    out.record = std::move(rec);
     return out;
   }
   record::PositionFile pf = record::read_position_file(in.path);

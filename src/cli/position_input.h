@@ -9,6 +9,7 @@
 #include "engine/position.h"
 #include "engine/seat_view.h"
 #include "pan/position.h"
+#include "record/record.h"
 #include "rules/ruleset.h"
 
 namespace conquian::cli {
@@ -26,6 +27,8 @@ struct LoadedPosition {
   // A panguingue record's deal (rules->is_pan()): `pan_position` holds it, `position` nothing.
   pan::Position pan_position;
   std::string label;  // for messages: the file, or "id after move N"
+  // The record the position was cut from (`after` >= 0): its moves before and after the cut.
+  std::optional<record::GameRecord> record;
 };
 
 // Throws record::InputError (file, line, reason) for anything unusable. With `pan_too` a

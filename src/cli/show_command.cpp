@@ -1,14 +1,21 @@
-// `conquian show FILE [--after N] [--game K]`: the table after the first N moves of a
-// recorded game, as text for a terminal (specs/analyse.md), or with --json as the engine
-// protocol's `state` gives it (serve/state_json.h).
+// `conquian show FILE [--after N] [--game K] [--ascii]`: the table after the first N moves of
+// a recorded game, as text for a terminal (specs/analyse.md), with the move that led there and
+// the record's next move in words (specs/notation.md: suit symbols, or with --ascii the
+// record's letters), or with --json as the engine protocol's `state` gives it
+// (serve/state_json.h).
 #include <fmt/core.h>
 
 #include "analyse/pan_table_view.h"
 #include "analyse/table_view.h"
+#include "cli/command_error.h"
 #include "cli/commands.h"
 #include "cli/input_files.h"
 #include "cli/position_input.h"
 #include "record/json_text.h"
+#include "record/record_writer.h"
+#include "replay/game_words.h"
+#include "replay/move_notation.h"
+#include "replay/position_setup.h"
 #include "serve/pan_state_json.h"
 #include "serve/state_json.h"
 
@@ -16,19 +23,52 @@ namespace conquian::cli {
 namespace {
 
 bool json_output = false;
+bool ascii = false;
+
+// Move `k` (0-based) of the record in words, played in `before`; the record's own words when
+// it does not resolve there.
+template <class G, class P>
+std::string show_move_words(const P& before, const record::GameRecord& rec, std::size_t k) {
+  const record::RecordMove& rm = rec.moves[k];
+  const auto mf = RecordWords<G>::move(before, rm);
+  if (!mf.fault.ok()) return record::write_move(rm);
+  return fmt::format("{}. {}", k + 1, move_words(before, mf.move, ascii ? SuitStyle::Letters : SuitStyle::Symbols));
+}
+
+// The move that led to the position shown and the record's next one, each on a line of its own.
+template <class G, class P, class After>
+void print_moves_around(const P& now, const LoadedPosition& loaded, std::size_t after, After position_after_n,
+                        const std::string& table) {
+  fmt::print("{}\n", loaded.label);
+  const record::GameRecord* rec = loaded.record ? &*loaded.record : nullptr;
+  if (rec && after > 0 && after <= rec->moves.size())
+    fmt::print("last:    {}\n", show_move_words<G>(position_after_n(after - 1), *rec, after - 1));
+  fmt::print("{}", table);
+  if (rec && after < rec->moves.size()) fmt::print("then:    {}\n", show_move_words<G>(now, *rec, after));
+}
 
 int run_show(const PositionInput& in) {
+  refuse_if(ascii && json_output, "--ascii writes the text's moves with letters; --json writes no text");
   LoadedPosition loaded = load_position(in, true);
+  const std::size_t after = in.after < 0 ? 0 : static_cast<std::size_t>(in.after);
   if (loaded.rules->is_pan()) {
-    if (json_output) fmt::print("{}\n", record::json_dump(serve::pan_state_json(loaded.pan_position)));
-    else fmt::print("{}\n{}", loaded.label, analyse::pan_table_text(loaded.pan_position));
+    if (json_output) {
+      fmt::print("{}\n", record::json_dump(serve::pan_state_json(loaded.pan_position)));
+      return kExitOk;
+    }
+    print_moves_around<PanGame>(
+        loaded.pan_position, loaded, after,
+        [&](std::size_t n) { return pan_position_after(*loaded.record, *loaded.rules, n); },
+        analyse::pan_table_text(loaded.pan_position));
     return kExitOk;
   }
   if (json_output) {
     fmt::print("{}\n", record::json_dump(serve::state_json(loaded.position)));
     return kExitOk;
   }
-  fmt::print("{}\n{}", loaded.label, analyse::table_text(loaded.position));
+  print_moves_around<ConquianGame>(
+      loaded.position, loaded, after, [&](std::size_t n) { return position_after(*loaded.record, *loaded.rules, n); },
+      analyse::table_text(loaded.position));
   return kExitOk;
 }
 
@@ -40,13 +80,15 @@ void register_show(CLI::App& app, Runner& run) {
   auto* cmd =
       app.add_subcommand("show",
                          "Print the table of a recorded game after its first N moves: the hands, the tables with\n"
-                         "their melds, the face-up card, the dead cards, the stock count and whose move it is.\n"
+                         "their melds, the face-up card, the dead cards, the stock count and whose move it is;\n"
+                         "the move that led there (last:) and the record's next move (then:) in words.\n"
                          "Exit status: 0 shown, 2 the file or the move is unusable (an illegal move included).");
   cmd->add_option("FILE", in.path, "A record file")->required();
   add_input_format_option(cmd);
   cmd->add_option("--after", in.after, "After the first N moves (default 0: the deal)")->check(CLI::NonNegativeNumber);
   cmd->add_option("--game", in.game, "Which game of the file (1-based, default 1)")->check(CLI::PositiveNumber);
   cmd->add_option("--ruleset,-r", in.ruleset, "Use this ruleset instead of the one the file names");
+  cmd->add_flag("--ascii", ascii, "Moves in words with the record's letters for suits (5h), not suit symbols");
   cmd->add_flag("--json", json_output,
                 "One JSON object: hands, tables, face_up, dead, stock (the cards when known, else the count), "
                 "to_act, phase, outcome (specs/protocol.md, \"State\")");

@@ -103,6 +103,7 @@ nlohmann::json BoardApi::route(const std::string& method, const std::string& pat
     nlohmann::json out = library_.listing();
     out["table_rulesets"] = table_rulesets();
     out["players"] = {"strong-pi", "strong", "greedy", "random"};
+    out["looks"] = looks_json();
     return out;
   }
   if (parts.size() == 2 && parts[1] == "open") {
@@ -180,14 +181,33 @@ nlohmann::json BoardApi::open(const nlohmann::json& request) {
 }
 
 nlohmann::json BoardApi::new_deal(const nlohmann::json& request) {
-  TableOptions options;
-  if (request.contains("swap") && !request["swap"].is_null()) options.swap = bool_field(request, "swap", false);
-  if (request.contains("forcing") && !request["forcing"].is_null())
-    options.forcing = bool_field(request, "forcing", false);
-  std::shared_ptr<BoardSession> board =
-      new_table(string_field(request, "ruleset", "american"), options,
-                static_cast<int>(int_field(request, "seat", 0, 0, 1)), string_field(request, "player", "strong-pi"));
-  const std::uint64_t id = sessions_.add(board);
+  std::shared_ptr<BoardSession> board, done;
+  if (request.contains("next")) {
+    // The next deal of a match, after the finished deal of session `next`.
+    done = sessions_.get(std::to_string(int_field(request, "next", 0, 0, 1LL << 52)));
+    std::lock_guard<std::mutex> lock(done->mutex);
+    board = next_table(*done);
+  } else {
+    TableOptions options;
+    if (request.contains("swap") && !request["swap"].is_null()) options.swap = bool_field(request, "swap", false);
+    if (request.contains("forcing") && !request["forcing"].is_null())
+      options.forcing = bool_field(request, "forcing", false);
+    if (request.contains("match") && !request["match"].is_null())
+      options.match = int_field(request, "match", 0, 0, 1000);
+    board =
+        new_table(string_field(request, "ruleset", "american"), options,
+                  static_cast<int>(int_field(request, "seat", 0, 0, 1)), string_field(request, "player", "strong-pi"));
+  }
+  std::uint64_t id = 0;
+  try {
+    id = sessions_.add(board);
+  } catch (const ApiError&) {
+    if (done) {  // no room for the next deal: it may be asked again
+      std::lock_guard<std::mutex> lock(done->mutex);
+      done->table->followed = false;
+    }
+    throw;
+  }
   std::lock_guard<std::mutex> lock(board->mutex);
   nlohmann::json played = nlohmann::json::array();
   try {
@@ -215,12 +235,7 @@ nlohmann::json BoardApi::state(std::uint64_t id, BoardSession& board) {
                         {"solving", board.solving.load()}};
   if (board.table) {
     const CardTable& t = *board.table;
-    out["card_table"] = {{"seat", t.human}, {"player", t.player}, {"commitment", t.commitment}, {"players", t.players}};
-    if (s.over()) {
-      out["card_table"]["salt"] = t.salt;
-      out["card_table"]["deal"] = s.deal_json();
-      out["card_table"]["preimage"] = t.preimage;
-    }
+    out["card_table"] = card_table_json(board);
     // The page's seat sees its own hand only while the deal goes on.
     if (!s.over()) {
       nlohmann::json& cards = out["table"]["cards"];
@@ -314,7 +329,7 @@ nlohmann::json BoardApi::session_call(const std::string& id, const std::string& 
   }
   if (what == "record") {
     only("GET");
-    if (board->table) return {{"record", table_record(*board)}, {"sealed", true}};
+    if (board->table) return table_records(*board);
     return {{"record", board->session->record()}, {"sealed", false}};
   }
   throw ApiError(404, "no such call on a session (specs/serve.md lists them)");

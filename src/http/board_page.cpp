@@ -8,11 +8,14 @@ namespace conquian::http {
 namespace {
 
 std::string board_script() { return std::string(analyse::kCardScript) + kBoardScript; }
+// The cards look as the analysis page draws them: one stylesheet for both.
+std::string board_style() { return std::string(analyse::kCardStyle) + kBoardStyle; }
 
 }  // namespace
 
 const std::string& board_page_policy() {
-  static const std::string policy = record::html::csp_policy({board_script()}, {kBoardStyle}) + "; connect-src 'self'";
+  static const std::string policy =
+      record::html::csp_policy({board_script()}, {board_style()}) + "; connect-src 'self'";
   return policy;
 }
 
@@ -24,7 +27,7 @@ const std::string& board_page() {
         record::html::escape(board_page_policy()) +
         "\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         "<title>conquian board</title>\n<style>";
-    p += kBoardStyle;
+    p += board_style();
     p += "</style>\n</head>\n";
     p += kBoardBody;
     p += "<script>";

@@ -13,23 +13,6 @@ h2 { font-size: 14px; margin: 8px 0 4px 0; }
 #main { display: flex; gap: 14px; align-items: flex-start; }
 #left { width: 300px; font-size: 13px; }
 #felt { background: #2f6b43; border-radius: 10px; padding: 10px; min-width: 600px; color: #f4f1ea; }
-.seat { margin: 6px 0; padding: 6px; border-radius: 6px; }
-.seat.acting { outline: 3px solid #f5c542; }
-.seat .label { font-size: 13px; margin-bottom: 4px; }
-.row { display: flex; flex-wrap: wrap; gap: 4px; align-items: center; min-height: 64px; }
-.meld { display: flex; gap: 1px; padding: 2px; margin-right: 8px; background: rgba(0,0,0,.18); border-radius: 5px; }
-.card { width: 42px; height: 60px; background: #fff; border: 1px solid #999; border-radius: 5px;
-        position: relative; box-shadow: 1px 1px 2px rgba(0,0,0,.35); color: #222; }
-.card .rank { position: absolute; top: 2px; left: 4px; font-size: 14px; font-weight: bold; }
-.card svg { position: absolute; bottom: 5px; right: 4px; width: 26px; height: 26px; }
-.card.small { width: 30px; height: 42px; }
-.card.small .rank { font-size: 11px; }
-.card.small svg { width: 17px; height: 17px; bottom: 3px; right: 2px; }
-.card.back { background: repeating-linear-gradient(45deg, #8b1e2d, #8b1e2d 4px, #a8323f 4px, #a8323f 8px); }
-.card.back .count { position: absolute; inset: 0; display: flex; align-items: center; justify-content: center;
-                    color: #fff; font-weight: bold; font-size: 16px; text-shadow: 0 0 3px #000; }
-#middle { display: flex; gap: 24px; align-items: center; margin: 8px 0; padding: 6px; }
-.what { font-size: 12px; }
 #controls { margin: 8px 0; display: flex; gap: 6px; align-items: center; flex-wrap: wrap; }
 button { font-size: 14px; padding: 2px 8px; }
 #side { width: 460px; font-size: 13px; }
@@ -46,6 +29,10 @@ button { font-size: 14px; padding: 2px 8px; }
 textarea { width: 290px; height: 90px; font-size: 11px; }
 pre { font-size: 11px; white-space: pre-wrap; max-height: 200px; overflow-y: auto; }
 .cls-blunder { color: #c0392b; } .cls-mistake { color: #d35400; }
+#legal div.take { font-weight: bold; }
+#legal div.lay, #legal div.choice { padding-left: 18px; }
+#legal div.lay { color: #555; } #legal div.lay.picked { color: #222; text-decoration: underline; }
+#legal div.choice div.move { padding-left: 18px; }
 )CSS";
 
 const char* const kBoardBody = R"HTML(<body>
@@ -66,8 +53,15 @@ const char* const kBoardBody = R"HTML(<body>
       <select id="table-player"></select>
       <select id="table-swap"><option value="">swap as the ruleset</option><option value="1">swap on</option><option value="0">swap off</option></select>
       <select id="table-forcing"><option value="">forcing as the ruleset</option><option value="1">forcing on</option><option value="0">forcing off</option></select>
+      <select id="table-match"><option value="">one deal</option><option value="3">a match to 3 points</option><option value="5">a match to 5 points</option></select>
       <button id="table-new">Deal</button>
+      <div id="match"></div>
+      <button id="table-next" disabled>Next deal of the match</button>
       <div id="seal"></div>
+    </div>
+    <h2>Cards</h2>
+    <div class="box">
+      <select id="look"><option value="">as the deck</option><option value="spanish">the Spanish look</option><option value="french">the French look</option></select>
     </div>
   </div>
   <div>
@@ -122,6 +116,7 @@ let node = null;     // the current node
 let values = null;   // the last solve's answer, for the legal moves
 let recordText = "";
 let tableSession = null;  // the finished card-table deal whose record is shown
+let picking = null;       // the take whose short list is open: {take, arrangement}
 
 async function api(method, path, body) {
   const opts = {method, headers: {"X-Conquian-Token": TOKEN}};
@@ -149,6 +144,7 @@ async function loadLibrary() {
   rs.value = lib.table_rulesets.includes("american") ? "american" : lib.table_rulesets[0];
   const ps = document.getElementById("table-player");
   ps.replaceChildren(...lib.players.map(n => el("option", {value: n}, n)));
+  D.looks = lib.looks || {};
 }
 
 function newNode(move, words, parent, main) { return {move, words, parent, children: [], main}; }
@@ -183,7 +179,10 @@ async function goTo(n) {
 function show(st) {
   S = st;
   D.deck = st.deck;
+  D.look = document.getElementById("look").value;
+  picking = null;
   renderTable();
+  renderMatch();
   renderLegal();
   renderTree();
   document.getElementById("ply").textContent = "move " + st.ply + (st.over ? " - " + st.outcome : "");
@@ -203,13 +202,19 @@ function renderTable() {
     const seat = el("div", {class: "seat" + (P.to_act === s ? " acting" : "")});
     let who = "seat " + s;
     if (S.card_table) who += s === S.card_table.seat ? " (you)" : " (" + S.card_table.player + ")";
+    if (P.said) who += ": " + P.said[s] + ", chips " + (P.chips[s] >= 0 ? "+" : "") + P.chips[s];
     seat.appendChild(el("div", {class: "label"}, who));
     const row = el("div", {class: "row"});
     if (P.hidden && P.hidden[s]) for (let i = 0; i < P.hidden[s]; ++i) row.appendChild(el("div", {class: "card back"}));
     else hand.forEach(t => row.appendChild(card(t, false)));
     seat.appendChild(row);
     const tab = el("div", {class: "row"});
-    (P.tables[s] || []).forEach(meld => { const m = el("div", {class: "meld"}); cardRow(m, meld, true); tab.appendChild(m); });
+    (P.tables[s] || []).forEach((meld, i) => {
+      const m = el("div", {class: "meld"});
+      cardRow(m, meld, true);
+      if (P.pays && P.pays[s][i]) m.title = "pays " + P.pays[s][i];
+      tab.appendChild(m);
+    });
     seat.appendChild(tab);
     seats.appendChild(seat);
   });
@@ -234,16 +239,46 @@ function valueOf(move) {
   return "";
 }
 
+function moveRow(m, i, text) {
+  const d = el("div", {class: "move", "data-legal": i}, text);
+  const v = valueOf(m.move);
+  if (v) d.appendChild(el("span", {class: "value"}, v));
+  d.addEventListener("click", guard(() => play(m)));
+  return d;
+}
+
+// The legal moves: each take once per card taken; a click opens its short list (the few
+// tables it may make, the server's default first picked) and then the discards.
 function renderLegal() {
   const box = document.getElementById("legal");
   box.replaceChildren();
+  const takes = new Map();
   (S.legal || []).forEach((m, i) => {
-    const d = el("div", {"data-legal": i}, m.words);
-    const v = valueOf(m.move);
-    if (v) d.appendChild(el("span", {class: "value"}, v));
-    d.addEventListener("click", guard(() => play(m)));
-    box.appendChild(d);
+    if (m.take === undefined) { box.appendChild(moveRow(m, i, m.words)); return; }
+    if (!takes.has(m.take)) {
+      const head = el("div", {class: "take", "data-take": m.take}, m.words.split(":")[0]);
+      head.addEventListener("click", () => {
+        picking = picking && picking.take === m.take ? null : {take: m.take, arrangement: null};
+        renderLegal();
+      });
+      const choice = el("div", {class: "choice"});
+      box.append(head, choice);
+      takes.set(m.take, {choice, moves: []});
+    }
+    takes.get(m.take).moves.push([m, i]);
   });
+  if (!picking || !takes.has(picking.take)) return;
+  const {choice, moves} = takes.get(picking.take);
+  const ways = new Map();
+  for (const [m] of moves) if (!ways.has(m.arrangement)) ways.set(m.arrangement, m);
+  if (picking.arrangement === null) for (const [k, m] of ways) if (m.default) picking.arrangement = k;
+  if (ways.size > 1) for (const [k, m] of ways) {
+    const lay = el("div", {class: "lay" + (k === picking.arrangement ? " picked" : ""), "data-arrangement": k},
+      (m.lay.length ? "lay " + m.lay_words : "lay nothing from the hand") + (m.default ? " (default)" : ""));
+    lay.addEventListener("click", () => { picking.arrangement = k; renderLegal(); });
+    choice.appendChild(lay);
+  }
+  for (const [m, i] of moves) if (m.arrangement === picking.arrangement) choice.appendChild(moveRow(m, i, m.words));
 }
 
 function renderTree() {
@@ -317,15 +352,43 @@ async function newTable() {
   const seat = Number(document.getElementById("table-seat").value);
   const player = document.getElementById("table-player").value;
   const pick = id => { const v = document.getElementById(id).value; return v === "" ? null : v === "1"; };
-  const st = await api("POST", "/api/new", {ruleset, seat, player, swap: pick("table-swap"), forcing: pick("table-forcing")});
+  const target = document.getElementById("table-match").value;
+  const st = await api("POST", "/api/new", {ruleset, seat, player, swap: pick("table-swap"), forcing: pick("table-forcing"),
+                                            match: target === "" ? null : Number(target)});
+  await startTable(st);
+}
+
+// The match's next deal, after the finished one on the board.
+async function nextTable() {
+  if (!S || !S.card_table) return;
+  await startTable(await api("POST", "/api/new", {next: S.session}));
+}
+
+async function startTable(st) {
   st.log = st.played.map(p => p.words);
   tree = null; node = null; values = null;
-  document.getElementById("title").textContent = "card table: " + ruleset + ", you at seat " + seat + " against " + player;
-  document.getElementById("seal").textContent = "commitment " + st.card_table.commitment;
+  const t = st.card_table;
+  document.getElementById("title").textContent = "card table: " + st.ruleset + ", you at seat " + t.seat + " against " + t.player;
+  document.getElementById("seal").textContent = "commitment " + t.commitment;
   document.getElementById("record").textContent = "";
   document.body.dataset.seal = "";
   show(st);
   if (st.over) await finishTable();
+}
+
+// The match's score, from the server: its points, what the next deal counts, its winner.
+function renderMatch() {
+  const box = document.getElementById("match");
+  const next = document.getElementById("table-next");
+  const M = S && S.card_table && S.card_table.match;
+  next.disabled = !(M && S.over && !M.over);
+  document.body.dataset.match = M ? (M.over ? "over" : "on") : "";
+  document.body.dataset.matchDeals = M ? M.deals : "";
+  if (!M) { box.textContent = ""; return; }
+  const names = S.card_table.players;
+  const score = M.total.map((p, s) => names[s] + " " + p).join(", ");
+  box.textContent = "match to " + M.target + ": " + score + (M.over ? " - " + names[M.winner] + " won the match"
+    : " - deal " + (M.deals + (S.over ? 0 : 1)) + (S.over ? " over" : "") + ", the next counts " + M.multiplier);
 }
 
 function hex(buf) { return Array.from(new Uint8Array(buf)).map(b => b.toString(16).padStart(2, "0")).join(""); }
@@ -334,7 +397,10 @@ async function finishTable() {
   const r = await api("GET", "/api/session/" + S.session + "/record");
   recordText = r.record;
   tableSession = S.session;
-  document.getElementById("record").textContent = r.record;
+  // In a match, the match so far (its deals, this one last, each with its score): one file
+  // that `check` accepts; else the deal's own record.
+  document.getElementById("record").textContent = r.match_record || r.record;
+  document.body.dataset.matchRecord = r.match_record || "";
   const t = S.card_table;
   const deal = t.deal;
   const words = t.salt + ":" + deal.hands.flat().concat(deal.stock || []).join(" ");
@@ -426,6 +492,8 @@ document.getElementById("hint").addEventListener("click", guard(() => solve(fals
 document.getElementById("stop").addEventListener("click", guard(() => S && api("POST", "/api/session/" + S.session + "/stop", {})));
 document.getElementById("analyse").addEventListener("click", guard(analyse));
 document.getElementById("table-new").addEventListener("click", guard(newTable));
+document.getElementById("table-next").addEventListener("click", guard(nextTable));
+document.getElementById("look").addEventListener("change", () => { if (S) { D.look = document.getElementById("look").value; renderTable(); } });
 document.getElementById("paste-open").addEventListener("click", guard(() => openGame({
   record: document.getElementById("paste").value, format: document.getElementById("paste-format").value})));
 document.getElementById("record-open").addEventListener("click", guard(() => { if (tableSession !== null) return openGame({table: tableSession}); }));

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "http/table_match.h"
 #include "record/record.h"
 #include "serve/session.h"
 
@@ -31,6 +32,10 @@ struct CardTable {
   std::string commitment;            // "sha256:<hex>", shown from the first card
   std::string preimage;              // what the commitment hashes (check/commitment.h), revealed at the end
   std::vector<std::string> players;  // the record's players, seat by seat
+  // A match to 3 or 5 points: shared by its deals, each a session of its own; null: one deal.
+  std::shared_ptr<TableMatch> match;
+  bool scored = false;    // the finished deal is scored into the match
+  bool followed = false;  // the match's next deal is dealt (once)
 };
 
 struct BoardSession {

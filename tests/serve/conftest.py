@@ -38,6 +38,7 @@ class Server:
 
 @pytest.fixture(scope="module")
 def server():
-    s = Server("corpus/legal/american-win.yaml", "corpus/analyse/mistakes.yaml", "tests/serve/hostile.yaml")
+    s = Server("corpus/legal/american-win.yaml", "corpus/analyse/mistakes.yaml", "tests/serve/hostile.yaml",
+               "corpus/pan/scenarios.yaml")
     yield s
     s.stop()

@@ -3,8 +3,11 @@ and the server still answering after. A real server on a free loopback port (con
 import http.client
 import json
 import socket
+import subprocess
 import threading
 import time
+
+from conftest import BIN
 
 
 def call(server, method, path, body=None, token=True, raw=None, headers=None):
@@ -203,3 +206,109 @@ def test_snug_table_switches_make_a_ruleset_based_on_the_shipped_one(server):
     assert all("swap" in m["move"] for m in st["legal"]), st["legal"][:2]
     status, st = call(server, "POST", "/api/new", {"ruleset": "american", "swap": "yes"})
     assert status == 400 and "'swap'" in st["error"]
+
+
+def play_to_the_end(server, st):
+    """Plays the first legal move until the deal is over (the built-in player answers each)."""
+    for _ in range(500):
+        if st["over"]:
+            return st
+        status, st = call(server, "POST", f"/api/session/{st['session']}/play", {"move": st["legal"][0]["move"]})
+        assert status == 200, st
+    raise AssertionError("the deal did not end in 500 moves")
+
+
+def test_a_match_to_three_points_deal_after_deal_and_check_accepts_its_record(server):
+    status, body = call(server, "POST", "/api/new", {"ruleset": "tiny", "player": "random", "match": 4})
+    assert status == 400 and "3 or 5" in body["error"], body
+    status, st = call(server, "POST", "/api/new", {"ruleset": "tiny", "player": "random", "match": 3})
+    assert status == 201, st
+    m = st["card_table"]["match"]
+    assert m["target"] == 3 and m["total"] == [0, 0] and m["deals"] == 0 and not m["over"]
+    sessions = [st["session"]]
+    if not st["over"]:
+        status, body = call(server, "POST", "/api/new", {"next": st["session"]})
+        assert status == 409 and "not over" in body["error"], body
+    dealers = []
+    for deal in range(60):
+        st = play_to_the_end(server, st)
+        m = st["card_table"]["match"]
+        assert m["deals"] == deal + 1, m
+        dealers.append(st["card_table"]["deal"]["dealer"])
+        if m["over"]:
+            break
+        status, following = call(server, "POST", "/api/new", {"next": st["session"]})
+        assert status == 201, following
+        status, again = call(server, "POST", "/api/new", {"next": st["session"]})
+        assert status == 409 and "already" in again["error"], again
+        assert following["card_table"]["match"]["total"] == m["total"]
+        st = following
+        sessions.append(st["session"])
+    assert m["over"] and m["total"][m["winner"]] >= 3 > m["total"][1 - m["winner"]], m
+    assert all(a != b for a, b in zip(dealers, dealers[1:])), dealers  # the deal alternates
+    status, body = call(server, "POST", "/api/new", {"next": st["session"]})
+    assert status == 409 and "match is over" in body["error"], body
+    status, rec = call(server, "GET", f"/api/session/{st['session']}/record")
+    assert status == 200, rec
+    text = rec["match_record"]
+    assert text.count("score:") == m["deals"] and text.count("salt:") == m["deals"], text
+    # `check` replays every deal, verifies each seal and the score deal by deal.
+    checked = subprocess.run([BIN, "check", "-"], input=text, capture_output=True, text=True, timeout=60)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    last_total = f"total: [{m['total'][0]}, {m['total'][1]}]"
+    assert last_total in text, text
+    forged = text.replace(last_total, f"total: [{m['total'][0] + 1}, {m['total'][1]}]")
+    checked = subprocess.run([BIN, "check", "-"], input=forged, capture_output=True, text=True, timeout=60)
+    assert checked.returncode == 1 and "score" in checked.stdout, checked.stdout
+    for sid in sessions:
+        call(server, "DELETE", f"/api/session/{sid}")
+
+
+def test_a_takes_short_list_names_the_cards_laid_and_one_default_per_card(server):
+    games = alive(server)["games"]
+    g = next(g for g in games if g["game"] == "blunder")
+    # After seat 1 turns and passes 4c, seat 0 may take it with Ac 2c 3c, with 2c 3c, and lay
+    # its 5d 5h 5s beside either: a real choice of which cards to lay.
+    status, st = call(server, "POST", "/api/open", {"game": g["id"], "ply": 2})
+    assert status == 201, st
+    hand = set(st["table"]["cards"]["hands"][0])
+    takes = [e for e in st["legal"] if "take" in e]
+    assert takes and all(e["take"] == "4c" for e in takes)
+    assert all("take" not in e for e in st["legal"] if "pass" in e["move"])
+    lay_of = {}
+    for e in takes:
+        lay_of.setdefault(e["arrangement"], set()).add(tuple(sorted(e["lay"])))
+        cards = {c for meld in e["move"]["melds"] for c in meld}
+        assert "4c" in cards and set(e["lay"]) <= cards and set(e["lay"]) <= hand, e
+    assert all(len(lays) == 1 for lays in lay_of.values()), lay_of
+    lays = {k: next(iter(v)) for k, v in lay_of.items()}
+    assert len(set(lays.values())) == len(lays) >= 2, lays
+    defaults = {e["arrangement"] for e in takes if e["default"]}
+    assert len(defaults) == 1, defaults
+    assert len(lays[defaults.pop()]) == max(len(v) for v in lays.values())
+    for k, lay in lays.items():  # each arrangement with every discard the hand leaves
+        discards = {e["move"]["discard"] for e in takes if e["arrangement"] == k}
+        assert discards == hand - set(lay), (lay, discards)
+    call(server, "DELETE", f"/api/session/{st['session']}")
+
+
+def test_the_library_names_each_40_card_decks_other_look(server):
+    looks = alive(server)["looks"]
+    spanish, french = looks["spanish-40"]["french"], looks["french-40"]["spanish"]
+    assert spanish["deck"]["name"] == "french-40" and french["deck"]["name"] == "spanish-40"
+    # 004: the jack plays the sota (10), the queen the caballo (11), the king the rey (12).
+    assert spanish["cards"]["1o"][0] == "A" and spanish["cards"]["10c"][:1] == "J"
+    assert spanish["cards"]["11e"][:1] == "Q" and spanish["cards"]["12b"][:1] == "K"
+    assert len(set(spanish["cards"].values())) == 40 and len(set(french["cards"].values())) == 40
+    for token, drawn in spanish["cards"].items():  # the two looks are each other's
+        assert french["cards"][drawn] == token
+
+
+def test_a_panguingue_game_opens_with_its_table_as_cards(server):
+    g = next(g for g in alive(server)["games"] if g["ruleset"] == "panguingue" and g["verdict"] == "legal")
+    status, st = call(server, "POST", "/api/open", {"game": g["id"], "ply": 4})
+    assert status == 201, st
+    cards = st["table"]["cards"]
+    assert cards and len(cards["hands"]) == st["seats"] and len(cards["said"]) == st["seats"]
+    assert sum(len(h) for h in cards["hands"]) > 0 and cards["next"] == st["table"]["next"]
+    call(server, "DELETE", f"/api/session/{st['session']}")
