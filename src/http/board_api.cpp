@@ -75,13 +75,6 @@ nlohmann::json error_body(const std::string& sentence) { return {{"error", sente
 BoardApi::BoardApi(Library library, std::size_t max_sessions, int solves)
     : library_(std::move(library)), sessions_(max_sessions), max_solves_(std::max(1, solves)) {}
 
-bool BoardApi::searches(const std::string& path) {
-  auto ends_with = [&](const std::string& tail) {
-    return path.size() >= tail.size() && path.compare(path.size() - tail.size(), tail.size(), tail) == 0;
-  };
-  return ends_with("/solve") || ends_with("/analysis");
-}
-
 ApiReply BoardApi::handle(const std::string& method, const std::string& path, const std::string& body) {
   ApiReply reply;
   try {

@@ -33,10 +33,6 @@ class BoardApi {
 
   std::size_t open_sessions() const { return sessions_.size(); }
 
-  // The calls that search (solve, analysis): they run for up to their budget, and a server
-  // keeps them apart from the quick calls it lets run only a few at once (http/server.cpp).
-  static bool searches(const std::string& path);
-
  private:
   nlohmann::json route(const std::string& method, const std::string& path, const std::string& body, int& status);
   nlohmann::json open(const nlohmann::json& request);

@@ -4,10 +4,7 @@
 #include <httplib.h>
 #include <sys/socket.h>
 
-#include <chrono>
-#include <semaphore>
 #include <stdexcept>
-#include <thread>
 
 #include "http/board_page.h"
 #include "http/json_body.h"
@@ -17,7 +14,6 @@ namespace conquian::http {
 namespace {
 
 const char* const kJson = "application/json; charset=utf-8";
-constexpr auto kQuickWait = std::chrono::milliseconds(20);
 
 void put_json(httplib::Response& res, int status, const nlohmann::json& body) {
   res.status = status;
@@ -43,11 +39,6 @@ struct BoardServer::Impl {
   ServerOptions options;
   httplib::Server server;
   int listening = -1;  // the socket bound, once bound
-  // The quick calls run a core's worth at once: 50 clients at once made 50 threads runnable,
-  // among which a solve got a fiftieth of the machine and answered hundreds of ms past its
-  // movetime; the others wait asleep. A call waits at most kQuickWait (a built-in player's
-  // move at the card table is a quick call that may search a while), then runs anyway.
-  std::counting_semaphore<> quick{static_cast<std::ptrdiff_t>(std::max(2u, std::thread::hardware_concurrency()))};
   Impl(BoardApi& a, std::string t, const ServerOptions& o) : api(a), token(std::move(t)), options(o) {}
 };
 
@@ -99,15 +90,8 @@ BoardServer::BoardServer(BoardApi& api, std::string token, const ServerOptions& 
     res.set_content(board_page(), "text/html; charset=utf-8");
   });
   auto api_call = [impl](const httplib::Request& req, httplib::Response& res) {
-    const bool gated = !BoardApi::searches(req.path) && impl->quick.try_acquire_for(kQuickWait);
-    try {
-      const ApiReply reply = impl->api.handle(req.method, req.path, req.body);
-      put_json(res, reply.status, reply.body);
-    } catch (...) {
-      if (gated) impl->quick.release();
-      throw;
-    }
-    if (gated) impl->quick.release();
+    const ApiReply reply = impl->api.handle(req.method, req.path, req.body);
+    put_json(res, reply.status, reply.body);
   };
   s.Get(R"(/api/.*)", api_call);
   s.Post(R"(/api/.*)", api_call);
