@@ -19,7 +19,7 @@ def run(ctx):
         "rss_tenth": number_after(out, "server memory (RSS):", 0),
         "rss_end": number_after(out, "MiB after", 1),
         "server_us": number_after(out, "CPU: server", 1),
-        "client_us": number_after(out, "client", 1),
+        "client_us": number_after(out, "round trip), client", 1),
         "trivial_p50": number_after(trivial, "trivial round trip: p50", 0),
         "trivial_p99": number_after(trivial, "ms, p99", 0),
     }
