@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <httplib.h>
+#include <sys/socket.h>
 
 #include <stdexcept>
 
@@ -37,6 +38,7 @@ struct BoardServer::Impl {
   std::string token;
   ServerOptions options;
   httplib::Server server;
+  int listening = -1;  // the socket bound, once bound
   Impl(BoardApi& a, std::string t, const ServerOptions& o) : api(a), token(std::move(t)), options(o) {}
 };
 
@@ -57,13 +59,17 @@ BoardServer::BoardServer(BoardApi& api, std::string token, const ServerOptions& 
   // An answer is written as its headers, then its body: with Nagle's algorithm the body waited
   // for the client's delayed acknowledgement of the headers, 40 ms a request on Linux.
   s.set_tcp_nodelay(true);
+  Impl* impl = impl_.get();
+  s.set_socket_options([impl](socket_t sock) {
+    httplib::default_socket_options(sock);
+    impl->listening = sock;
+  });
   // Pages of other sites may not frame, sniff or read what the board answers; the token in
   // the page's address goes to no other site.
   s.set_default_headers({{"X-Content-Type-Options", "nosniff"},
                          {"Referrer-Policy", "no-referrer"},
                          {"X-Frame-Options", "DENY"},
                          {"Cache-Control", "no-store"}});
-  Impl* impl = impl_.get();
   s.set_pre_routing_handler([impl](const httplib::Request& req, httplib::Response& res) {
     std::string given = req.get_header_value("X-Conquian-Token");
     if (given.empty() && req.has_param("token")) given = req.get_param_value("token");
@@ -94,12 +100,25 @@ BoardServer::BoardServer(BoardApi& api, std::string token, const ServerOptions& 
 
 BoardServer::~BoardServer() = default;
 
+namespace {
+
+// The library listens with a queue of 5 connections not yet accepted: 50 clients connecting
+// at once overflowed it, and the kernel answered the rest with SYN cookies, on which a
+// client's first request could be lost (a connection reset). Listening again on the bound
+// socket sets the queue to the system's most.
+void widen_accept_queue(int listening) {
+  if (listening >= 0) ::listen(listening, SOMAXCONN);
+}
+
+}  // namespace
+
 int BoardServer::bind() {
   httplib::Server& s = impl_->server;
   const ServerOptions& o = impl_->options;
   if (o.port == 0) {
     const int port = s.bind_to_any_port(o.host);
     if (port <= 0) throw std::runtime_error(fmt::format("cannot listen on {} (any port)", o.host));
+    widen_accept_queue(impl_->listening);
     return port;
   }
   if (!s.bind_to_port(o.host, o.port))
@@ -107,6 +126,7 @@ int BoardServer::bind() {
         fmt::format("cannot listen on {} port {}: in use, or not an address of this machine "
                     "(--port 0 takes any free port)",
                     o.host, o.port));
+  widen_accept_queue(impl_->listening);
   return o.port;
 }
 
