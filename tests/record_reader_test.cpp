@@ -454,6 +454,12 @@ moves:
     // Written back, it reads back the same.
     const GameRecord again = only_record(write_record(block));
     CHECK(again.ruleset_inline.find("  base: american\n  hand: 9") == 0);
+    // Characters of more than one byte before it move no byte of it:
+    // the parser counts characters where the text is cut in bytes.
+    const GameRecord accented = only_record(
+        "format: conquian-record/1  # \xC3\xA9\xE2\x99\xA5\xF0\x9F\x82\xA1\n"
+        "players: [Jos\xC3\xA9, Ana]\nruleset: {base: american, hand: 9}\ndeal: {hands: [[Ac]]}\nmoves: []\n");
+    CHECK(accented.ruleset_inline == "         {base: american, hand: 9}");
   }
 
   TEST_CASE("missing required keys and a wrong format") {

@@ -97,9 +97,14 @@ class EventStream {
     replay_end_ = replay_mark(replay_end_offset_);  // made when asked: only inline rulesets ask
     return replay_end_;
   }
-  // The text the parser reads, from byte `begin` to byte `end` (marks' indexes).
-  std::string_view text_between(std::size_t begin, std::size_t end) const {
-    return text_.substr(std::min(begin, text_.size()), end - begin);
+  // The byte of the text the parser reads where a mark stands. libyaml counts a mark's index
+  // in characters, not bytes (an accented name before an inline ruleset would cut its text
+  // short); replayed events carry bytes.
+  std::size_t byte_of(const yaml_mark_t& m) const;
+  // The text the parser reads between two marks.
+  std::string_view text_between(const yaml_mark_t& begin, const yaml_mark_t& end) const {
+    const std::size_t from = std::min(byte_of(begin), text_.size());
+    return text_.substr(from, std::max(byte_of(end), from) - from);
   }
   bool is_scalar() const { return ev_.type == YAML_SCALAR_EVENT; }
   bool is_plain() const { return is_scalar() && ev_.data.scalar.style == YAML_PLAIN_SCALAR_STYLE; }
@@ -150,6 +155,8 @@ class EventStream {
   std::size_t next_ = 0;                 // the next event replayed
   std::uint32_t replay_end_offset_ = 0;  // the replayed event's end
   mutable yaml_mark_t replay_end_{};
+  // byte_of's place so far (marks are asked in file order, so the count goes on from there).
+  mutable std::size_t counted_chars_ = 0, counted_bytes_ = 0;
   yaml_mark_t replay_mark(std::uint32_t offset) const;
   std::size_t depth_ = 0;
   bool skipping_ = false;

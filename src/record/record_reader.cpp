@@ -60,7 +60,20 @@ bool EventStream::open(std::string_view text, std::uint32_t line_base) {
   has_ev_ = false;
   depth_ = 0;
   skipping_ = false;
+  counted_chars_ = counted_bytes_ = 0;
   return true;
+}
+
+std::size_t EventStream::byte_of(const yaml_mark_t& m) const {
+  if (replay_ != nullptr) return m.index;
+  if (m.index < counted_chars_) counted_chars_ = counted_bytes_ = 0;
+  // A character starts at every byte that is not a UTF-8 continuation byte (10xxxxxx).
+  for (; counted_bytes_ < text_.size(); ++counted_bytes_) {
+    if ((static_cast<unsigned char>(text_[counted_bytes_]) & 0xC0) == 0x80) continue;
+    if (counted_chars_ == m.index) break;
+    ++counted_chars_;
+  }
+  return counted_bytes_;
 }
 
 void EventStream::replay(std::string_view text, std::uint32_t line_base, const std::vector<ReplayEvent>& events,

@@ -242,14 +242,14 @@ void Schema::ruleset_value(std::string& name, std::string& inline_text, Mark& ma
       if (t == YAML_MAPPING_START_EVENT || t == YAML_SEQUENCE_START_EVENT) ++depth;
       if (t == YAML_MAPPING_END_EVENT || t == YAML_SEQUENCE_END_EVENT) --depth;
     }
-    const std::size_t end = in_.end_mark().index;
-    if (end - start.index > in_.limits().max_inline_ruleset_bytes)
-      in_.fail_at(start, "an inline ruleset of " + std::to_string(end - start.index) +
+    const std::string_view text = in_.text_between(start, in_.end_mark());
+    if (text.size() > in_.limits().max_inline_ruleset_bytes)
+      in_.fail_at(start, "an inline ruleset of " + std::to_string(text.size()) +
                              " bytes is longer than max_inline_ruleset_bytes (" +
                              std::to_string(in_.limits().max_inline_ruleset_bytes) + ")");
     // Indented as in the file, so that a block mapping's lines line up and columns match.
     inline_text.assign(start.column, ' ');
-    inline_text += in_.text_between(start.index, end);
+    inline_text += text;
     return;
   }
   if (!in_.is_scalar())
