@@ -16,7 +16,6 @@
 // - Forcing: the force and the waive.
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 #include <vector>
 
 #include "batch/pan_lookahead.h"
@@ -28,15 +27,13 @@
 namespace conquian::batch {
 namespace {
 
-// Worlds a choice is played out in, and greedy's favourite takes weighed: enough to tell a
-// good move from greedy's in most choices, and a 6-seat deal in a few tens of milliseconds.
-constexpr int kWorlds = 8;
-constexpr int kTakesWeighed = 3;
-
-int knob(const char* name, int fallback) {
-  const char* v = std::getenv(name);
-  return v ? std::atoi(v) : fallback;
-}
+// Worlds a choice is played out in, greedy's favourite takes weighed, and the standard errors
+// by which another move must beat greedy's favourite, as measured in duplicate rings against
+// greedy (specs/panguingue.md): 8 worlds or a margin of 2 gained less, and 16 worlds keep a
+// 6-seat deal to about 20 ms of one core.
+constexpr std::size_t kWorlds = 16;
+constexpr std::size_t kTakesWeighed = 3;
+constexpr double kMargin = 1.5;
 
 // The move to play of those played out (chips[i][w]: move i's chips in world w): greedy's
 // favourite (the first) unless another beats it in the same worlds by more than `z` standard
@@ -71,21 +68,20 @@ class StrongPanPlayer : public PanPlayer {
     if (legal.size() <= 1) return 0;
     if (p.phase == pan::Phase::Declare) return greedy_->choose(p, legal, rng);
     const int seat = pan::to_act(p);
-    const std::vector<std::size_t> moves = pan_lookahead_moves(p, seat, legal, static_cast<std::size_t>(knob("PAN_K", kTakesWeighed)));
+    const std::vector<std::size_t> moves = pan_lookahead_moves(p, seat, legal, kTakesWeighed);
     if (moves.size() == 1) return moves[0];
-    const int worlds = knob("PAN_W", kWorlds);
-    std::vector<std::vector<double>> chips(moves.size(), std::vector<double>(static_cast<std::size_t>(worlds)));
-    for (int w = 0; w < worlds; ++w) {
+        std::vector<std::vector<double>> chips(moves.size(), std::vector<double>(kWorlds));
+    for (std::size_t w = 0; w < kWorlds; ++w) {
       const pan::Position world = pan::sample_world_with_stock(p, seat, rng);
       const std::uint64_t playout_seed = rng.next();
       for (std::size_t i = 0; i < moves.size(); ++i) {
         pan::Position next = world;
         pan::apply(next, legal[moves[i]]);
         Rng playout_rng(playout_seed);
-        chips[i][static_cast<std::size_t>(w)] = static_cast<double>(pan_playout_chips(next, seat, *greedy_, playout_rng));
+        chips[i][w] = static_cast<double>(pan_playout_chips(next, seat, *greedy_, playout_rng));
       }
     }
-    return moves[clearly_better(chips, knob("PAN_Z10", 20) / 10.0)];
+    return moves[clearly_better(chips, kMargin)];
   }
 
  private:
