@@ -44,8 +44,8 @@ pan::Position kings_trap(const Ruleset& rules) {
   const std::vector<std::string> hands = {
       "Ac Ad Ah Ks 2c 2c 3d 3d 4h 4h",  // seat 0: the strong seat
       "Kc Kd Kh 5h 5h 5h 5h 6d 7d Jd",  // seat 1: to be laid flat
-      "6c 6c 7c 7d Qh Qh Jc 2h 2d 3h",  "6d 6d 7h 7h Qc Qc Js 2s 4c 4d",
-      "6h 6h 5c 5c Jh Jh Qs 3c 3s 4s",  "5d 5d 7s 6s Qs Js 2s 3s 4c 4d",
+      "6c 6c 7c 7d Qh Qh Jc 2h 2d 3h", "6d 6d 7h 7h Qc Qc Js 2s 4c 4d",
+      "6h 6h 5c 5c Jh Jh Qs 3c 3s 4s", "5d 5d 7s 6s Qs Js 2s 3s 4c 4d",
   };
   std::vector<CardCounts> dealt;
   CardCounts rest = pan::pack(rules);

@@ -15,7 +15,8 @@ std::vector<std::size_t> pan_lookahead_moves(const pan::Position& p, int seat, c
   }
   std::vector<long> score(legal.size(), 0);
   for (std::size_t i : take_moves) score[i] = greedy_pan_score(p, seat, legal[i]);
-  std::stable_sort(take_moves.begin(), take_moves.end(), [&](std::size_t a, std::size_t b) { return score[a] > score[b]; });
+  std::stable_sort(take_moves.begin(), take_moves.end(),
+                   [&](std::size_t a, std::size_t b) { return score[a] > score[b]; });
   if (take_moves.size() > takes) take_moves.resize(takes);
   take_moves.insert(take_moves.end(), out.begin(), out.end());
   return take_moves;

@@ -19,8 +19,8 @@
 #include <vector>
 
 #include "batch/pan_lookahead.h"
-#include "batch/pan_playout.h"
 #include "batch/pan_players.h"
+#include "batch/pan_playout.h"
 #include "pan/engine.h"
 #include "pan/world.h"
 
@@ -70,7 +70,7 @@ class StrongPanPlayer : public PanPlayer {
     const int seat = pan::to_act(p);
     const std::vector<std::size_t> moves = pan_lookahead_moves(p, seat, legal, kTakesWeighed);
     if (moves.size() == 1) return moves[0];
-        std::vector<std::vector<double>> chips(moves.size(), std::vector<double>(kWorlds));
+    std::vector<std::vector<double>> chips(moves.size(), std::vector<double>(kWorlds));
     for (std::size_t w = 0; w < kWorlds; ++w) {
       const pan::Position world = pan::sample_world_with_stock(p, seat, rng);
       const std::uint64_t playout_seed = rng.next();
