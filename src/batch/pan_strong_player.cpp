@@ -29,9 +29,9 @@ namespace {
 
 // Worlds a choice is played out in, greedy's favourite takes weighed, and the standard errors
 // by which another move must beat greedy's favourite, as measured in duplicate rings against
-// greedy (specs/panguingue.md): 8 worlds or a margin of 2 gained less, and 16 worlds keep a
-// 6-seat deal to about 20 ms of one core.
-constexpr std::size_t kWorlds = 16;
+// greedy (specs/panguingue.md): fewer worlds or a wider margin gained less, and 32 worlds keep
+// a 6-seat deal to about 30 ms of one core.
+constexpr std::size_t kWorlds = 32;
 constexpr std::size_t kTakesWeighed = 3;
 constexpr double kMargin = 1.5;
 
