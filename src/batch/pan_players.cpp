@@ -33,7 +33,7 @@ class GreedyPanPlayer : public PanPlayer {
     std::size_t best = 0;
     long best_score = std::numeric_limits<long>::min();
     for (std::size_t i = 0; i < legal.size(); ++i) {
-      const long s = score(p, seat, legal[i]);
+      const long s = greedy_pan_score(p, seat, legal[i]);
       if (s > best_score) best = i, best_score = s;
     }
     return best;
@@ -53,28 +53,28 @@ class GreedyPanPlayer : public PanPlayer {
       if (legal[i].kind == want) return i;
     return 0;
   }
-
-  // A take first (the more cards on the table, the more chips it collects, the better), the
-  // discard the card with the fewest partners left. A force is no gain to the forcing seat
-  // (the forced seat melds a card and moves closer to going out), so it waives.
-  static long score(const pan::Position& p, int seat, const pan::Move& m) {
-    switch (m.kind) {
-      case pan::MoveKind::Take: {
-        long s = 1'000'000L + 10'000L * m.table.cards() + 100L * pan::take_collect(p, seat, m.table);
-        if (m.discard != kNoCard) {
-          CardCounts laid = m.table.counts() - p.table[seat].counts();
-          laid.remove(m.card);  // the taken card came from the table's offer, not the hand
-          s -= 10L * partners(p.rules->deck, p.hand[seat] - laid, m.discard);
-        }
-        return s;
-      }
-      case pan::MoveKind::Force: return -1;
-      default: return 0;
-    }
-  }
 };
 
 }  // namespace
+
+// A take first (the more cards on the table, the more chips it collects, the better), the
+// discard the card with the fewest partners left. A force is no gain to the forcing seat
+// (the forced seat melds a card and moves closer to going out), so it waives.
+long greedy_pan_score(const pan::Position& p, int seat, const pan::Move& m) {
+  switch (m.kind) {
+    case pan::MoveKind::Take: {
+      long s = 1'000'000L + 10'000L * m.table.cards() + 100L * pan::take_collect(p, seat, m.table);
+      if (m.discard != kNoCard) {
+        CardCounts laid = m.table.counts() - p.table[seat].counts();
+        laid.remove(m.card);  // the taken card came from the table's offer, not the hand
+        s -= 10L * partners(p.rules->deck, p.hand[seat] - laid, m.discard);
+      }
+      return s;
+    }
+    case pan::MoveKind::Force: return -1;
+    default: return 0;
+  }
+}
 
 std::unique_ptr<PanPlayer> make_pan_player(const std::string& name) {
   if (name == "random") return std::make_unique<RandomPlayerOf<PanGame>>();

@@ -1,8 +1,10 @@
 #include "pan/world.h"
 
+#include <algorithm>
 #include <utility>
 #include <vector>
 
+#include "cards/shuffle.h"
 #include "pan/engine.h"
 
 namespace conquian::pan {
@@ -37,6 +39,17 @@ Position sample_world(const Position& full, int seat, Rng& rng) {
       w.hand[s].add(cards[next]);
     }
   }
+  return w;
+}
+
+Position sample_world_with_stock(const Position& full, int seat, Rng& rng) {
+  Position w = sample_world(full, seat, rng);
+  std::vector<Card> stock = listed(w.unseen());  // the hands are dealt: the rest is the stock
+  shuffle_cards(stock, rng);
+  w.stock_known = true;
+  w.stock_top = 0;
+  w.stock_end = static_cast<std::uint16_t>(stock.size());
+  std::copy(stock.begin(), stock.end(), w.stock.begin());
   return w;
 }
 

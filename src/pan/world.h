@@ -21,4 +21,9 @@ Position forget_stock(const Position& pos);
 // it holds; the stock's order unknown.
 Position sample_world(const Position& full, int seat, Rng& rng);
 
+// sample_world() with the stock's order drawn too (the stock the copies the other hands did
+// not get, shuffled, top first), so that the world plays on to its end as a dealt one does:
+// what a player that looks ahead by playing worlds out needs.
+Position sample_world_with_stock(const Position& full, int seat, Rng& rng);
+
 }  // namespace conquian::pan

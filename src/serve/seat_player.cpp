@@ -58,6 +58,7 @@ class BuiltinSeat final : public SeatPlayer {
     const auto legal = game.engine_moves();
     const auto& m = legal[player.choose(game.position(), legal, rng_)];
     if constexpr (std::is_same_v<S, GameSession>) return protocol_move(game.position(), m);
+    else if (m.kind == pan::MoveKind::Waive) return {{"seat", m.seat}, {"waive", true}};  // no record words
     else return RecordWords<PanGame>::seen_json(game.position(), m);
   }
 

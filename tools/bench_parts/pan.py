@@ -47,7 +47,7 @@ def run(ctx):
             f"{f['referee_wall_ratio']:.2f}x", "goal: at most 2x", referee),
         Row(f"strong against 5 greedy at 6 seats, a duplicate ring of {ring_deals} deals: strong's chips a deal",
             f"{f['strong_chips']:+.2f} ({f['strong_low']:+.2f} to {f['strong_high']:+.2f})",
-            "95% interval; 0: no better than greedy", ring),
+            "goal: interval above zero (95%; 0: no better than greedy)", ring),
     ]
     return Table(rows, f, notes="Panguingue (specs/panguingue.md) on the same machine as Conquian's figures.")
 
