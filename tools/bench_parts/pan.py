@@ -17,7 +17,9 @@ def run(ctx):
     pan = f"{ctx.bin('conquian_bench')} pan --deals {deals} --runs {runs} --big-gb 0"
     referee = (f"{ctx.bin('conquian_bench')} referee --ruleset panguingue --seats 8 --deals {referee_deals} "
                f"--against american")
-    ring = (f"{ctx.bin('conquian')} tournament --ruleset panguingue --deals {ring_deals} --seed 1 --player strong "
+    # Seed 5: no choice of the strong player's was made on it (its worlds and margin were
+    # tuned on seed 7, and seeds 1 and 2 were looked at while choosing them).
+    ring = (f"{ctx.bin('conquian')} tournament --ruleset panguingue --deals {ring_deals} --seed 5 --player strong "
             + " ".join(["--player greedy"] * 5))
     out = ctx.run(pan)
     ref = ctx.run(referee)
