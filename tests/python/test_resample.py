@@ -8,16 +8,8 @@ import random
 import numpy as np
 
 import conquian
-from conftest import scaled
+from conftest import random_step, scaled
 from test_actions import shipped_rulesets
-
-
-def step(state, rng):
-    if state.is_chance_node():
-        actions, probs = zip(*state.chance_outcomes())
-        state.apply_action(rng.choices(actions, probs)[0])
-    else:
-        state.apply_action(rng.choice(state.legal_actions()))
 
 
 def kind_of(state):
@@ -38,7 +30,7 @@ def decisions(rules, seed, rng, every):
             if n % every == 0:
                 yield state
             n += 1
-        step(state, rng)
+        random_step(state, rng)
 
 
 def test_a_world_carries_the_seat_history_at_every_kind_of_decision():
@@ -66,7 +58,7 @@ def test_a_world_carries_the_seat_history_at_every_kind_of_decision():
                 if not world.is_chance_node():
                     k, actions = key(world, world.current_player()), world.legal_actions()
                     assert seen_actions.setdefault(k, actions) == actions, (rules.name, kind_of(world))
-                step(world, rng)
+                random_step(world, rng)
             if state.phase == "swap":
                 play_to_the_end_keeping_every_card(world, rng, len(rules.deck))
             kinds[kind_of(state)] += 1
@@ -91,16 +83,16 @@ def play_to_the_end_keeping_every_card(world, rng, deck_size):
     while not world.is_terminal():
         assert card_count(world) == deck_size, world
         assert world.is_chance_node() or world.legal_actions(), world
-        step(world, rng)
+        random_step(world, rng)
 
 
 def test_a_world_of_a_world_keeps_the_history():
     rng = random.Random(7)
     state = conquian.ruleset("american").new_game(seed=3, stock="unknown")
     for _ in range(40):
-        step(state, rng)
+        random_step(state, rng)
     while state.is_chance_node():
-        step(state, rng)
+        random_step(state, rng)
     seat = state.current_player()
     world = state.resample_from_view(seat, 1).resample_from_view(seat, 2)
     assert world.information_state_string(seat) == state.information_state_string(seat)
@@ -112,9 +104,9 @@ def test_a_world_plays_on_and_lists_its_own_moves():
     rng = random.Random(9)
     state = conquian.ruleset("american").new_game(seed=5, stock="unknown")
     for _ in range(20):
-        step(state, rng)
+        random_step(state, rng)
     while state.is_chance_node() or state.is_terminal():
-        step(state, rng)
+        random_step(state, rng)
     seat = state.current_player()
     world = state.resample_from_view(seat, rng)
     import json
@@ -122,7 +114,7 @@ def test_a_world_plays_on_and_lists_its_own_moves():
     played = 0
     while not world.is_terminal() and played < 3:
         start = world.moves_played
-        step(world, rng)
+        random_step(world, rng)
         played += world.moves_played - start
     after = json.loads(world.information_state_string(seat))["moves"]
     assert after[:len(before)] == before and len(after) == len(before) + played
