@@ -107,7 +107,7 @@ void score_if_over(BoardSession& board) {
   const serve::GameSession& g = table_game(board);
   const record::GameRecord rec = finished_record(board, g);
   const int winner = !rec.result.present || rec.result.draw ? -1 : rec.result.winner;
-  score_match_deal(*t.match, board.rules->scoring, rec, winner < 0 ? 0 : loser_points(g.position(), winner));
+  score_match_deal(*t.match, board.rules->scoring, rec, winner, winner < 0 ? 0 : loser_points(g.position(), winner));
   t.scored = true;
 }
 

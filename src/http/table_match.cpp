@@ -4,10 +4,9 @@
 
 namespace conquian::http {
 
-void score_match_deal(TableMatch& match, const Scoring& scoring, record::GameRecord rec, int loser_points) {
+void score_match_deal(TableMatch& match, const Scoring& scoring, record::GameRecord rec, int winner, int loser_points) {
   std::lock_guard<std::mutex> lock(match.mutex);
   const std::int64_t played_at = match.state.multiplier;
-  const int winner = !rec.result.present || rec.result.draw ? -1 : rec.result.winner;
   score_deal(match.state, scoring, match.target, winner, loser_points);
   rec.score.present = true;
   rec.score.multiplier = played_at;

@@ -29,8 +29,9 @@ struct TableMatch {
 };
 
 // Scores the finished deal `rec` (sealed, with its result) into the match, writing its `score`,
-// and keeps it. `loser_points`: the cards left in the loser's hand (scoring.method hand_points).
-void score_match_deal(TableMatch& match, const Scoring& scoring, record::GameRecord rec, int loser_points);
+// and keeps it. `winner`: the seat that won it, -1 when drawn; `loser_points`: the cards left in
+// the loser's hand (scoring.method hand_points).
+void score_match_deal(TableMatch& match, const Scoring& scoring, record::GameRecord rec, int winner, int loser_points);
 // {"target", "total": every seat's points, "deals": deals scored, "multiplier": what the next
 // deal counts, "winner": the seat that reached the target or null, "over"}.
 nlohmann::json match_json(TableMatch& match);
