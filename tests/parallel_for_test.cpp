@@ -1,11 +1,15 @@
 // The one thread pool (base/parallel_for.h): every index once, the caller's thread alone at
-// threads=1, and the first exception rethrown with the rest of the indices cancelled.
+// threads=1, the first exception rethrown with the rest of the indices cancelled, and a body
+// handed to a pool thread at the pool's priority.
 #include "base/parallel_for.h"
 
 #include <doctest/doctest.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <mutex>
 #include <stdexcept>
@@ -184,4 +188,51 @@ TEST_CASE("parallel_for from several threads at once") {
   for (auto& t : callers) t.join();
   for (auto& r : runs)
     for (auto& x : r) REQUIRE(x.load() == 5);
+}
+
+TEST_CASE("run_on_pool runs the body once on a pool thread, and rethrows what it threw") {
+  const std::thread::id caller = std::this_thread::get_id();
+  std::thread::id ran_on;
+  int runs = 0;
+  run_on_pool([&] {
+    ran_on = std::this_thread::get_id();
+    ++runs;
+  });
+  CHECK(runs == 1);
+  CHECK(ran_on != caller);
+  CHECK_THROWS_WITH(run_on_pool([] { throw std::runtime_error("from the pool"); }), "from the pool");
+}
+
+TEST_CASE("run_on_pool from many threads at once, each body calling parallel_for") {
+  // More callers than the pool has idle threads: each is given one, started for it if need be.
+  constexpr std::size_t callers = 6, n = 300;
+  std::vector<std::vector<std::atomic<int>>> runs(callers);
+  for (auto& r : runs) r = std::vector<std::atomic<int>>(n);
+  std::vector<std::thread> threads;
+  for (std::size_t c = 0; c < callers; ++c)
+    threads.emplace_back([&, c] {
+      for (int rep = 0; rep < 3; ++rep)
+        run_on_pool([&] { parallel_for(n, 2, [&](std::size_t i) { runs[c][i].fetch_add(1); }); });
+    });
+  for (auto& t : threads) t.join();
+  for (auto& r : runs)
+    for (auto& x : r) REQUIRE(x.load() == 3);
+}
+
+TEST_CASE("a caller that lowered its priority hands run_on_pool's body to a thread at the pool's") {
+  // The pool's threads started here, at this thread's priority; the caller then runs 5 lower,
+  // as a connection thread of `conquian serve` does, and cannot raise itself back.
+  start_pool_threads(2);
+  errno = 0;
+  const int pool_nice = getpriority(PRIO_PROCESS, static_cast<id_t>(gettid()));
+  REQUIRE(errno == 0);
+  int caller_nice = 0, body_nice = 0;
+  std::thread lowered([&] {
+    setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), std::min(19, pool_nice + 5));
+    caller_nice = getpriority(PRIO_PROCESS, static_cast<id_t>(gettid()));
+    run_on_pool([&] { body_nice = getpriority(PRIO_PROCESS, static_cast<id_t>(gettid())); });
+  });
+  lowered.join();
+  CHECK(caller_nice > pool_nice);
+  CHECK(body_nice == pool_nice);
 }

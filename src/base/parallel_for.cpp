@@ -83,6 +83,34 @@ class Pool {
     finished_.wait(hold, [&job] { return job.running == 0; });
   }
 
+  // The job's one index run by a helper while the caller sleeps: an idle helper takes it, or
+  // one started for it when every helper is taken (by idle helpers and the free seats of the
+  // jobs before it).
+  void hand_over(Job& job) {
+    std::unique_lock<std::mutex> hold(lock_);
+    int free_seats = 0;
+    for (const Job* open : open_) free_seats += open->seats - open->joined;
+    if (idle_ <= free_seats) {
+      const int wanted = static_cast<int>(threads_.size()) + 1;
+      start_helpers(wanted);
+      if (static_cast<int>(threads_.size()) < wanted) {  // the system refused a thread: the caller runs it
+        hold.unlock();
+        work(job, 0);
+        return;
+      }
+    }
+    open_.push_back(&job);
+    hold.unlock();
+    wake_.notify_all();
+    hold.lock();
+    finished_.wait(hold, [&job] { return job.joined == job.seats && job.running == 0; });
+  }
+
+  void start(int threads) {
+    std::lock_guard<std::mutex> hold(lock_);
+    start_helpers(threads);
+  }
+
  private:
   // Helpers up to `wanted` in all; a thread the system refuses leaves fewer (the caller and
   // the helpers there are do the work).
@@ -97,7 +125,9 @@ class Pool {
   void serve() {
     std::unique_lock<std::mutex> hold(lock_);
     for (;;) {
+      ++idle_;
       wake_.wait(hold, [this] { return !open_.empty(); });
+      --idle_;
       Job& job = *open_.front();
       const int worker = ++job.joined;
       if (job.joined >= job.seats) open_.pop_front();
@@ -114,6 +144,7 @@ class Pool {
   std::condition_variable finished_;  // a helper left a job
   std::deque<Job*> open_;             // jobs with seats free, oldest first
   std::vector<std::thread> threads_;  // never joined: the pool lives as long as the process
+  int idle_ = 0;                      // helpers waiting for a job
   Pool* before_;                      // a forked child's parent's pool, kept reachable (no leak reported)
 };
 
@@ -143,5 +174,17 @@ void parallel_for(std::size_t n, int threads, const std::function<void(std::size
   else pool().run(job);
   if (job.first) std::rethrow_exception(job.first);
 }
+
+void run_on_pool(const std::function<void()>& body) {
+  const std::function<void(std::size_t, int)> once = [&body](std::size_t, int) { body(); };
+  Job job;
+  job.n = 1;
+  job.body = &once;
+  job.seats = 1;
+  pool().hand_over(job);
+  if (job.first) std::rethrow_exception(job.first);
+}
+
+void start_pool_threads(int threads) { pool().start(threads); }
 
 }  // namespace conquian

@@ -28,4 +28,16 @@ int pool_threads(std::size_t n, int threads);
 // progress).
 void parallel_for(std::size_t n, int threads, const std::function<void(std::size_t i, int worker)>& body);
 
+// Runs body on one of the pool's threads, never the caller's, and returns once it has run
+// (rethrowing what it threw). A thread takes the priority of the thread that starts it, and
+// may lower its own but not raise it again: work that must think at the pool's priority while
+// the caller runs lower (`conquian serve`'s connection threads, http/server.cpp, whose solves
+// must answer within their movetime under load) is handed here. A body that calls
+// parallel_for is joined by the pool's idle threads as any caller is.
+void run_on_pool(const std::function<void()>& body);
+
+// Starts the pool's threads, up to `threads` in all, now and from this thread, so that they
+// take its priority rather than that of whichever thread first needs them.
+void start_pool_threads(int threads);
+
 }  // namespace conquian

@@ -7,6 +7,7 @@
 
 #include <thread>
 
+#include "base/parallel_for.h"
 #include "cli/command_error.h"
 #include "cli/commands.h"
 #include "cli/input_files.h"
@@ -56,6 +57,9 @@ int run_serve(const ServeArgs& a) {
   o.port = a.port;
   o.read_timeout_s = a.read_timeout;
   const std::string token = http::random_token();
+  // The pool's threads, started here at the command's priority before any connection thread
+  // lowers its own: one for each solve the server runs at once, and helpers for what they spread.
+  start_pool_threads(solves * default_threads());
   http::BoardServer server(api, token, o);
   int port = 0;
   try {

@@ -8,6 +8,7 @@
 #include "analyse/evaluation.h"
 #include "analyse/game_analysis.h"
 #include "analyse/html_page.h"
+#include "base/parallel_for.h"
 #include "check/verdict_text.h"
 #include "http/api_error.h"
 #include "http/card_table.h"
@@ -335,6 +336,32 @@ nlohmann::json BoardApi::session_call(const std::string& id, const std::string& 
   throw ApiError(404, "no such call on a session (specs/serve.md lists them)");
 }
 
+namespace {
+
+// Each move a solve's answer names, in words (a turn from an unknown stock has no card to name).
+void word_answer(const serve::Session& session, nlohmann::json& answer) {
+  auto word = [&](nlohmann::json& m) {
+    if (!m.is_object() || !m.contains("seat")) return;
+    try {
+      m["words"] = words_of(session, m)["words"];
+    } catch (const serve::SessionError&) { m["words"] = fmt::format("seat {} turns a card", m["seat"].dump()); }
+  };
+  if (answer.contains("best")) {
+    nlohmann::json best = answer["best"];
+    word(best);
+    answer["best_words"] = best.contains("words") ? best["words"] : nlohmann::json(nullptr);
+  }
+  if (answer.contains("moves") && answer["moves"].is_array())
+    for (nlohmann::json& m : answer["moves"])
+      if (m.contains("move")) {
+        nlohmann::json mv = m["move"];
+        word(mv);
+        if (mv.contains("words")) m["words"] = mv["words"];
+      }
+}
+
+}  // namespace
+
 nlohmann::json BoardApi::solve(BoardSession& board, const nlohmann::json& request) {
   serve::SolveRequest req;
   req.mode = string_field(request, "mode", "exact");
@@ -374,29 +401,16 @@ nlohmann::json BoardApi::solve(BoardSession& board, const nlohmann::json& reques
     std::lock_guard<std::mutex> lock(board.progress_mutex);
     board.progress = nullptr;
   }
-  nlohmann::json answer = copy->solve(req, board.stop, [&board](const serve::SolveProgress& p) {
-    std::lock_guard<std::mutex> lock(board.progress_mutex);
-    board.progress = {{"nodes", p.nodes}, {"worlds", p.worlds}, {"best", p.best}};
+  // On a thread of the pool, at the priority the connection threads run below (http/server.h):
+  // the solve and the wording of its answer.
+  nlohmann::json answer;
+  run_on_pool([&] {
+    answer = copy->solve(req, board.stop, [&board](const serve::SolveProgress& p) {
+      std::lock_guard<std::mutex> lock(board.progress_mutex);
+      board.progress = {{"nodes", p.nodes}, {"worlds", p.worlds}, {"best", p.best}};
+    });
+    word_answer(*copy, answer);
   });
-  // Each move the answer names, in words (a turn from an unknown stock has no card to name).
-  auto word = [&](nlohmann::json& m) {
-    if (!m.is_object() || !m.contains("seat")) return;
-    try {
-      m["words"] = words_of(*copy, m)["words"];
-    } catch (const serve::SessionError&) { m["words"] = fmt::format("seat {} turns a card", m["seat"].dump()); }
-  };
-  if (answer.contains("best")) {
-    nlohmann::json best = answer["best"];
-    word(best);
-    answer["best_words"] = best.contains("words") ? best["words"] : nlohmann::json(nullptr);
-  }
-  if (answer.contains("moves") && answer["moves"].is_array())
-    for (nlohmann::json& m : answer["moves"])
-      if (m.contains("move")) {
-        nlohmann::json mv = m["move"];
-        word(mv);
-        if (mv.contains("words")) m["words"] = mv["words"];
-      }
   answer["mode"] = req.mode;
   return answer;
 }

@@ -2,8 +2,12 @@
 
 #include <fmt/format.h>
 #include <httplib.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
 #include <stdexcept>
 
 #include "http/board_page.h"
@@ -31,6 +35,39 @@ std::string library_status_sentence(int status) {
   }
 }
 
+// The library's fixed pool of connection threads, each lowered `nice` steps below the
+// process's priority at its first request. A solve is handed to the one pool of
+// base/parallel_for.h (run_on_pool), whose threads `conquian serve` starts first, at the
+// process's priority: among many clients' plays, each a fraction of a millisecond of CPU, a
+// solve then still gets its core and answers within its movetime, where at equal priority it
+// had one share among fifty and came a second late (specs/benchmarks.md, "serve").
+class LoweredConnectionThreads : public httplib::TaskQueue {
+ public:
+  LoweredConnectionThreads(std::size_t threads, int nice) : pool_(threads), nice_(nice) {}
+  void enqueue(std::function<void()> fn) override {
+    pool_.enqueue([fn = std::move(fn), nice = nice_] {
+      lower_this_thread(nice);
+      fn();
+    });
+  }
+  void shutdown() override { pool_.shutdown(); }
+
+ private:
+  static void lower_this_thread(int nice) {
+    thread_local bool lowered = false;
+    if (lowered || nice <= 0) return;
+    lowered = true;
+    const auto me = static_cast<id_t>(gettid());
+    errno = 0;
+    const int now = getpriority(PRIO_PROCESS, me);
+    // Raising one's own nice value needs no privilege; should it fail, the thread serves as it is.
+    if (errno == 0) setpriority(PRIO_PROCESS, me, std::min(19, now + nice));
+  }
+
+  httplib::ThreadPool pool_;
+  int nice_;
+};
+
 }  // namespace
 
 struct BoardServer::Impl {
@@ -50,7 +87,8 @@ BoardServer::BoardServer(BoardApi& api, std::string token, const ServerOptions& 
     : impl_(std::make_unique<Impl>(api, std::move(token), options)) {
   httplib::Server& s = impl_->server;
   const int threads = options.connection_threads;
-  s.new_task_queue = [threads] { return new httplib::ThreadPool(static_cast<std::size_t>(threads)); };
+  const int nice = options.connection_nice;
+  s.new_task_queue = [threads, nice] { return new LoweredConnectionThreads(static_cast<std::size_t>(threads), nice); };
   s.set_payload_max_length(kMaxBodyBytes);
   s.set_read_timeout(options.read_timeout_s, 0);
   s.set_write_timeout(options.read_timeout_s, 0);

@@ -2,7 +2,8 @@
 // /api/. Every request must carry the token (header X-Conquian-Token, or ?token= in the URL
 // the command prints), else 403. Limits (specs/serve.md): bodies up to kMaxBodyBytes (413
 // past it, refused before it is read), a read that waits longer than the read timeout cuts
-// the connection, and a fixed pool of connection threads.
+// the connection, and a fixed pool of connection threads, which run below the priority of the
+// threads that solve.
 #pragma once
 
 #include <functional>
@@ -18,6 +19,9 @@ struct ServerOptions {
   int port = 8765;         // 0: any free port
   int read_timeout_s = 5;  // a client silent this long in the middle of a request is cut off
   int connection_threads = 64;
+  // How many steps of `nice` the connection threads run below the threads that solve
+  // (LoweredConnectionThreads in server.cpp); 0 leaves them at the process's priority.
+  int connection_nice = 10;
 };
 
 class BoardServer {

@@ -66,9 +66,10 @@ nlohmann::json legal_of(const S& s) {
   for (const auto& m : s.legal_moves()) {
     const auto rm = RecordWords<typename S::Game>::words(m.before, m.move);
     if (!rm) continue;
+    // In words with suit symbols only: the list is sent with every state, the largest part of
+    // each play's answer, and the page draws symbols (a played move's answer has both forms).
     nlohmann::json entry = {{"move", record::move_json(*rm)},
-                            {"words", move_words(m.before, m.move, SuitStyle::Symbols)},
-                            {"text", move_words(m.before, m.move, SuitStyle::Letters)}};
+                            {"words", move_words(m.before, m.move, SuitStyle::Symbols)}};
     if constexpr (std::is_same_v<typename S::Game, ConquianGame>) add_take_choice(entry, m.before, m.move, tables);
     out.push_back(std::move(entry));
   }

@@ -101,11 +101,15 @@ def test_a_game_opens_plays_and_refuses_an_illegal_move(server):
     status, st = call(server, "POST", "/api/open", {"game": 0, "ply": 6})
     assert status == 201, st
     sid = st["session"]
-    assert st["legal"] and all("words" in m and "text" in m for m in st["legal"])
+    # Each legal move in words with suit symbols; the list is sent with every state, without
+    # the letters' form, which a played move's answer carries.
+    assert st["legal"] and all("words" in m and "text" not in m for m in st["legal"])
+    assert any(s in st["legal"][0]["words"] for s in "♣♦♥♠"), st["legal"][0]
     status, body = call(server, "POST", f"/api/session/{sid}/play", {"move": {"seat": 1, "turn": "Ac"}})
     assert status == 422 and "illegal move" in body["error"]
     status, body = call(server, "POST", f"/api/session/{sid}/play", {"move": st["legal"][0]["move"]})
     assert status == 200 and body["ply"] == 7
+    assert body["played"][0]["words"] and body["played"][0]["text"], body["played"]
     status, body = call(server, "POST", f"/api/session/{sid}/solve", {"mode": "exact", "movetime": 200})
     assert status == 200 and body["best_words"]
     status, body = call(server, "POST", f"/api/session/{sid}/goto", {"moves": [m["move"] for m in st["main_line"][:3]]})

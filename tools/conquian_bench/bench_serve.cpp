@@ -14,8 +14,11 @@
 #include <fmt/format.h>
 #include <httplib.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <condition_variable>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -23,6 +26,7 @@
 #include <thread>
 
 #include "bench.h"
+#include "http/server.h"
 #include "serve_process.h"
 
 namespace conquian::bench {
@@ -51,6 +55,13 @@ class ApiClient {
   httplib::Client http_;
   httplib::Headers headers_;
 };
+
+void lower_this_thread(int nice) {
+  const auto me = static_cast<id_t>(gettid());
+  errno = 0;
+  const int now = getpriority(PRIO_PROCESS, me);
+  if (errno == 0) setpriority(PRIO_PROCESS, me, std::min(19, now + nice));
+}
 
 double percentile_ms(std::vector<double> xs, double p) {
   if (xs.empty()) return 0;
@@ -82,6 +93,11 @@ struct Load {
 };
 
 void play_games(Load& load, const ServeProcess& server, unsigned seed) try {
+  // The players stand for browsers on other machines, which take none of the server's CPU:
+  // here they share its cores, and run at its connection threads' priority (http/server.h),
+  // so that they take no larger share of them than the threads that answer them. The hint's
+  // client stays at the process's priority, as the server's solves do.
+  lower_this_thread(http::ServerOptions{}.connection_nice);
   std::mt19937_64 rng(seed);
   ApiClient c(server.port(), server.token());
   std::vector<double> local;
