@@ -38,7 +38,9 @@ def run(ctx):
             f"{f['rss_tenth']:.1f} MiB, {f['rss_end']:.1f} MiB", "goal: flat", command),
     ]
     return Table(rows, f, notes="Each client opens a game of the library at its deal, plays random legal moves to "
-                                "the end and closes it, on its own keep-alive connection (specs/serve.md).")
+                                "the end and closes it, on its own keep-alive connection (specs/serve.md). The server's "
+                                "connection threads run 10 steps of nice below its solves, and the players, which "
+                                "stand for browsers on other machines, at the connection threads' priority.")
 
 
 PART = Part("serve", "the board's server under load", 65, run, targets=["conquian", "conquian_bench"])
