@@ -2,16 +2,13 @@
 
 #include <fmt/format.h>
 #include <httplib.h>
-#include <sys/resource.h>
 #include <sys/socket.h>
-#include <unistd.h>
 
-#include <algorithm>
-#include <cerrno>
 #include <stdexcept>
 
 #include "http/board_page.h"
 #include "http/json_body.h"
+#include "http/thread_priority.h"
 #include "http/token.h"
 
 namespace conquian::http {
@@ -46,22 +43,18 @@ class LoweredConnectionThreads : public httplib::TaskQueue {
   LoweredConnectionThreads(std::size_t threads, int nice) : pool_(threads), nice_(nice) {}
   void enqueue(std::function<void()> fn) override {
     pool_.enqueue([fn = std::move(fn), nice = nice_] {
-      lower_this_thread(nice);
+      lower_once(nice);
       fn();
     });
   }
   void shutdown() override { pool_.shutdown(); }
 
  private:
-  static void lower_this_thread(int nice) {
+  static void lower_once(int nice) {
     thread_local bool lowered = false;
-    if (lowered || nice <= 0) return;
+    if (lowered) return;
     lowered = true;
-    const auto me = static_cast<id_t>(gettid());
-    errno = 0;
-    const int now = getpriority(PRIO_PROCESS, me);
-    // Raising one's own nice value needs no privilege; should it fail, the thread serves as it is.
-    if (errno == 0) setpriority(PRIO_PROCESS, me, std::min(19, now + nice));
+    http::lower_this_thread(nice);
   }
 
   httplib::ThreadPool pool_;

@@ -14,11 +14,8 @@
 #include <fmt/format.h>
 #include <httplib.h>
 #include <sys/resource.h>
-#include <unistd.h>
 
-#include <algorithm>
 #include <atomic>
-#include <cerrno>
 #include <condition_variable>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -27,6 +24,7 @@
 
 #include "bench.h"
 #include "http/server.h"
+#include "http/thread_priority.h"
 #include "serve_process.h"
 
 namespace conquian::bench {
@@ -55,13 +53,6 @@ class ApiClient {
   httplib::Client http_;
   httplib::Headers headers_;
 };
-
-void lower_this_thread(int nice) {
-  const auto me = static_cast<id_t>(gettid());
-  errno = 0;
-  const int now = getpriority(PRIO_PROCESS, me);
-  if (errno == 0) setpriority(PRIO_PROCESS, me, std::min(19, now + nice));
-}
 
 double percentile_ms(std::vector<double> xs, double p) {
   if (xs.empty()) return 0;
@@ -97,7 +88,7 @@ void play_games(Load& load, const ServeProcess& server, unsigned seed) try {
   // here they share its cores, and run at its connection threads' priority (http/server.h),
   // so that they take no larger share of them than the threads that answer them. The hint's
   // client stays at the process's priority, as the server's solves do.
-  lower_this_thread(http::ServerOptions{}.connection_nice);
+  http::lower_this_thread(http::ServerOptions{}.connection_nice);
   std::mt19937_64 rng(seed);
   ApiClient c(server.port(), server.token());
   std::vector<double> local;
