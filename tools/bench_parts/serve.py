@@ -2,7 +2,7 @@
 that its own cost does not set the latency): 50 clients playing random legal moves, a hint
 asked meanwhile, memory over the games played and closed; and the same clients asking for next
 to nothing (a session's progress), the round trip this server and machine give at best."""
-from bench_table import Part, Row, Table, ms, number_after
+from bench_table import Part, Row, Table, code, ms, number_after
 
 
 def run(ctx):
@@ -43,4 +43,13 @@ def run(ctx):
                                 "stand for browsers on other machines, at the connection threads' priority.")
 
 
-PART = Part("serve", "the board's server under load", 65, run, targets=["conquian", "conquian_bench"])
+def headline(f):
+    return [("benchmarks", ["`conquian serve`, 50 clients playing at once: a play's round trip, p99",
+                            ms(f["p99"]),
+                            f"the same clients asking next to nothing: {ms(f['trivial_p99'])}; "
+                            f"a hint {ms(f['hint_late'])} past its movetime at worst",
+                            code("tools/bench --part serve")])]
+
+
+PART = Part("serve", "the board's server under load", 65, run, targets=["conquian", "conquian_bench"],
+            headline=headline)
