@@ -114,6 +114,10 @@ void split_json_lines(const ByteSource& source, std::string_view prefix, const s
     }
     if (skipping) begin = end;
     if (at_eof) {
+      // The last line may end without a newline, where simdjson reads on into the padding: the
+      // bytes there are whatever the buffer held (an earlier chunk's, or the heap's), and were
+      // read uninitialized (valgrind, under the JSON Lines fuzz target).
+      std::memset(buf.get() + end, 0, kJsonPadding);
       if (begin < end) queue.line({buf.get() + begin, end - begin}, line, allocated - begin);
       if (queue.count() == 0) break;  // the error below is the file's last word
       queue.flush(true);
