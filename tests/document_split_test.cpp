@@ -3,6 +3,7 @@
 // (kinds, indices, marks, messages, every key) of the one parse of the whole text.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <random>
 #include <span>
@@ -25,6 +26,7 @@ using conquian::record::DocumentOrder;
 using conquian::record::DocumentRead;
 using conquian::record::DocumentReader;
 using conquian::record::FoundDocument;
+using conquian::record::kJsonPadding;
 using conquian::record::ReadItem;
 using conquian::record::ReadLimits;
 using conquian::record::RecordFormat;
@@ -304,11 +306,11 @@ TEST_CASE("document split: JSON Lines in chunks that cut every line read as in o
 }
 
 // A JSON Lines file's last line, with no newline after it, is parsed where the buffer's bytes
-// after it are whatever the buffer last held. simdjson reads up to its padding past a
-// document's end, and what it reads there must not change what the line reads as: the
-// buffer's padding is cleared before that line is given. The source here writes, past the
-// bytes it says it read, text that would change a number, an atom or a string left open at
-// the end of the line.
+// after it are whatever the buffer last held: simdjson reads up to its padding past a
+// document's end. The split clears that padding before it gives the line. The source here
+// writes, past the bytes it says it read, text that would continue a number, an atom or a
+// string left open at the end of the line: the padding must be zeros whatever it wrote, and
+// the line must read as with a clean buffer.
 TEST_CASE("document split: the last line of JSON Lines reads the same whatever the buffer held after it") {
   const std::string record =
       R"({"format":"conquian-record/1","ruleset":"american","id":"g","deal":{"hands":[["Ac"],["Kd"]]},"moves":[)";
@@ -330,7 +332,8 @@ TEST_CASE("document split: the last line of JSON Lines reads the same whatever t
         for (std::size_t i = got; i < n; ++i) buf[i] = stale[(i - got) % stale.size()];
         return static_cast<ssize_t>(got);
       };
-      return conquian::fuzz::described([&](const RecordSink& sink) {
+      bool padding_cleared = true;  // after every line not ended by a newline
+      std::string read = conquian::fuzz::described([&](const RecordSink& sink) {
         const std::string name = "fuzz";
         ReadLimits limits;
         limits.chunk_bytes = 4096;
@@ -340,15 +343,21 @@ TEST_CASE("document split: the last line of JSON Lines reads the same whatever t
             source, {}, name,
             [&](std::span<const FoundDocument> docs, bool) {
               for (const FoundDocument& found : docs) {
-                DocumentRead read;
-                reader.read(found, read);
-                if (!order.take(found, std::move(read))) return false;
+                const char* after = found.text.data() + found.text.size();
+                if (*after != '\n')
+                  padding_cleared = padding_cleared && found.room >= found.text.size() + kJsonPadding &&
+                                    std::all_of(after, after + kJsonPadding, [](char c) { return c == '\0'; });
+                DocumentRead items;
+                reader.read(found, items);
+                if (!order.take(found, std::move(items))) return false;
               }
               return true;
             },
             [&order](ReadItem&& item) { order.direct(std::move(item)); }, limits);
         order.finish(RecordFormat::JsonLines);
       });
+      CHECK(padding_cleared);
+      return read;
     };
     CAPTURE(ending);
     const std::string clean = read_with(std::string_view("\0", 1));

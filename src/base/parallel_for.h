@@ -32,8 +32,10 @@ void parallel_for(std::size_t n, int threads, const std::function<void(std::size
 // (rethrowing what it threw). A thread takes the priority of the thread that starts it, and
 // may lower its own but not raise it again: work that must think at the pool's priority while
 // the caller runs lower (`conquian serve`'s connection threads, http/server.cpp, whose solves
-// must answer within their movetime under load) is handed here. A body that calls
-// parallel_for is joined by the pool's idle threads as any caller is.
+// must answer within their movetime under load) is handed here. When no pool thread is idle,
+// one is started for it, by the caller and so at the caller's priority: start_pool_threads
+// beforehand for as many as may be wanted at once. A body that calls parallel_for is joined
+// by the pool's idle threads as any caller is.
 void run_on_pool(const std::function<void()>& body);
 
 // Starts the pool's threads, up to `threads` in all, now and from this thread, so that they
