@@ -13,8 +13,11 @@
 
 #include "check/check_file.h"
 #include "check/check_record.h"
+#include "check/json_lines_blocks.h"
+#include "check/verdict_json.h"
 #include "cli_run.h"
 #include "contains.h"
+#include "rules/ruleset.h"
 
 namespace fs = std::filesystem;
 
@@ -214,5 +217,66 @@ TEST_CASE("check --threads: a worker's exception reaches the caller") {
                            mixed.string(), [&given](conquian::check::GameVerdict&&) { ++given; }, how),
                        "game 150 cannot be judged", std::runtime_error);
   CHECK(given < 150);  // the chunk that holds game 150 is not given
+  fs::remove_all(dir);
+}
+
+// A JSON Lines file read a block a thread (check/json_lines_blocks.h), in blocks of one byte
+// up to more than a line: the verdicts, their indices and their parts are those of one
+// thread's stream. The file holds what a thread's guess of a game's ruleset can get wrong: a
+// match in the middle, whose deals name no ruleset, and records after its deals that name one
+// (malformed there, though legal alone); a ruleset that cannot be loaded; a record that names
+// none outside a match; and blank lines, '\r's and a last line with no line break. Records
+// kept past their verdicts or not (then each is freed by the thread that read it).
+TEST_CASE("check --threads: JSON Lines in blocks of any size give one thread's verdicts, a match among them") {
+  const fs::path dir = threads_test_dir();
+  const fs::path games = generated_with_bad_records(dir, 40);
+  const fs::path match = match_with_bad_lines(dir, 30);
+  std::string text = slurp_lines_file(games);
+  text +=
+      std::string("\r\n\n") +
+      R"({"format":"conquian-record/1","ruleset":"no-such-ruleset","id":"nameless","deal":{"hands":[["Ac"],["Kd"]]},"moves":[]})"
+      "\n";
+  text += R"({"format":"conquian-record/1","id":"no-ruleset","deal":{"hands":[["Ac"],["Kd"]]},"moves":[]})"
+          "\r\n";
+  text += slurp_lines_file(match);
+  std::istringstream first_games(slurp_lines_file(games));
+  std::string tail;
+  for (int i = 0; i < 3 && std::getline(first_games, tail);) ++i;
+  text += tail;  // in the match: malformed, with no line break after it
+  const fs::path file = dir / "blocks.jsonl";
+  std::ofstream(file, std::ios::binary) << text;
+
+  const auto verdicts = [&](int threads, std::size_t block_bytes, bool under, bool keep) {
+    conquian::check::CheckFileOptions how;
+    how.threads = threads;
+    how.keep_records = keep;
+    how.block_bytes = block_bytes;
+    if (under) {  // one verdict for each, judged ahead under each
+      how.under.push_back(conquian::load_ruleset("american"));
+      how.under.push_back(conquian::load_ruleset("american-noforce"));
+    }
+    std::string out;
+    const conquian::check::CheckedSink sink = [&](conquian::check::CheckedGame&& g) {
+      out += std::to_string(g.part) + " " + conquian::check::verdict_json(g.verdict).dump();
+      if (g.record) out += " " + g.record->display_id() + " " + std::to_string(g.record->index);
+      out += "\n";
+    };
+    if (threads == 1) conquian::check::check_file_keeping(file.string(), sink, how);
+    else CHECK(conquian::check::check_json_lines_in_blocks(file.string(), sink, how));  // not the stream's way
+    return out;
+  };
+  for (const bool under : {false, true}) {
+    for (const bool keep : {true, false}) {
+      const std::string one = verdicts(1, 0, under, keep);
+      CHECK(conquian::testing::has(one, under ? "\"verdict\":\"legal\"" : "no-such-ruleset"));
+      if (!under) CHECK(conquian::testing::has(one, "\"match\":"));
+      for (const std::size_t block : {std::size_t{1}, std::size_t{61}, std::size_t{1500}, std::size_t{9000}}) {
+        for (const int threads : {2, 7}) {
+          INFO("blocks of " << block << " bytes, " << threads << " threads, under: " << under << ", keep: " << keep);
+          CHECK(verdicts(threads, block, under, keep) == one);
+        }
+      }
+    }
+  }
   fs::remove_all(dir);
 }

@@ -2,9 +2,13 @@
 // 1, 2 and 7 threads, with chunks small enough that documents straddle them: the very items
 // (kinds, indices, marks, messages, every key) of the one parse of the whole text.
 #include <doctest/doctest.h>
+#include <fcntl.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
+#include <fstream>
 #include <random>
 #include <span>
 #include <string>
@@ -14,6 +18,7 @@
 #include "contains.h"
 #include "record/document_order.h"
 #include "record/document_reader.h"
+#include "record/json_line_block.h"
 #include "record/json_lines.h"
 #include "record/record_reader.h"
 #include "record/yaml_split.h"
@@ -376,4 +381,55 @@ TEST_CASE("document split: the last line of JSON Lines reads the same whatever t
       CHECK(read_with(stale) == clean);
     }
   }
+}
+
+// JSON Lines read a block at a time, by the threads that parse them (record/json_line_block.h):
+// the blocks of any size, their lines numbered from the line breaks of the blocks before, are
+// the very lines one cut of the whole file gives, blank lines, '\r's, lines too long and a
+// last line with no line break alike.
+TEST_CASE("document split: JSON Lines read in blocks of any size are the lines of one cut") {
+  std::string text = "\n{\"a\":1}\r\n  \n";
+  for (int i = 0; i < 12; ++i) text += std::string(static_cast<std::size_t>(i * 7), 'x') + "\n";
+  text += std::string(40, 'y') + "\r\n\n\n" + std::string(25, 'z') + "\n" + std::string(26, 'w') + "\n{\"last\":1}";
+  ReadLimits limits;
+  limits.max_line_bytes = 25;  // the lines of 28 bytes and more are too long
+  const auto line_list = [](const FoundDocument& f) {
+    return std::to_string(f.line) + (f.too_long ? " too long" : " " + std::string(f.text)) + "\n";
+  };
+  std::string cut;
+  split_json_lines(
+      conquian::record::text_source(text), {}, "blocks",
+      [&](std::span<const FoundDocument> docs, bool) {
+        for (const FoundDocument& f : docs) cut += line_list(f);
+        return true;
+      },
+      [](ReadItem&&) {}, limits);
+  REQUIRE(has(cut, "too long"));
+  const std::string path = "/tmp/conquian-blocks-" + std::to_string(::getpid()) + ".jsonl";
+  { std::ofstream(path, std::ios::binary) << text; }
+  const int fd = ::open(path.c_str(), O_RDONLY);
+  REQUIRE(fd >= 0);
+  for (std::size_t bytes = 1; bytes <= text.size() + 1; ++bytes) {
+    INFO("blocks of " << bytes << " bytes");
+    std::string blocks;
+    std::uint32_t lines_before = 0;
+    conquian::record::LineBlock block;
+    for (std::uint64_t from = 0;; from += bytes) {
+      conquian::record::read_line_block(fd, from, from + bytes, limits, block);
+      REQUIRE(!block.read_failed);
+      for (FoundDocument f : block.lines) {
+        if (!f.too_long) {  // simdjson's padding after the text is readable, and clear
+          CHECK(f.room >= f.text.size() + kJsonPadding);
+          if (f.text.data()[f.text.size()] == '\0') CHECK(f.text.data()[f.text.size() + kJsonPadding - 1] == '\0');
+        }
+        f.line += lines_before;
+        blocks += line_list(f);
+      }
+      lines_before += block.line_breaks;
+      if (block.reached_end) break;
+    }
+    CHECK(blocks == cut);
+  }
+  ::close(fd);
+  std::remove(path.c_str());
 }

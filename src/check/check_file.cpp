@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "base/parallel_for.h"
+#include "check/file_steps.h"
+#include "check/json_lines_blocks.h"
 #include "check/match_check.h"
 #include "record/document_order.h"
 #include "record/document_reader.h"
@@ -18,163 +20,7 @@
 namespace conquian::check {
 namespace {
 
-GameVerdict malformed(const record::RecordError& e) {
-  GameVerdict v;
-  v.judgement = Judgement::Malformed;
-  v.file = e.file;
-  v.index = e.index;
-  // A file that cannot be parsed at all is one game named by the file (specs/check-output.md).
-  v.id = e.index == 0 ? e.file : !e.id.empty() ? e.id : e.file + ":" + std::to_string(e.index);
-  v.message = e.message;
-  v.mark = e.mark;
-  return v;
-}
-
-// The ruleset a record or a match document names (a name or path, read beside the file),
-// or writes inline; throws record::InputError naming why it cannot be loaded.
-std::shared_ptr<const Ruleset> named_ruleset(RulesetCache& cache, const std::string& name,
-                                             const std::string& inline_text, const std::string& file,
-                                             record::Mark mark) {
-  if (!inline_text.empty()) return cache.get_inline(inline_text, file, mark.line);
-  return cache.get(name, file);
-}
-
-// Where a ruleset's fault stands: an inline ruleset's own line, else the `ruleset:` value.
-record::Mark fault_mark(const record::InputError& e, const std::string& inline_text, const std::string& file,
-                        record::Mark at) {
-  return !inline_text.empty() && e.file() == file && e.mark().line != 0 ? e.mark() : at;
-}
-
-std::string ruleset_words(const std::string& name, const std::string& inline_text) {
-  return inline_text.empty() ? "ruleset '" + name + "'" : "the inline ruleset";
-}
-
-// One verdict to give, in file order: ready, or waiting for check_record (the one costly
-// part, run on any thread); then, in order again, the match it is a deal of is told.
-struct Step {
-  CheckedGame game;  // the verdict when ready; else the record and the ruleset to judge it under
-  bool judge = false;
-  std::shared_ptr<MatchCheck> match;  // the match of a deal (or of a document that is no record)
-};
-
-// What the reader's sink keeps from one document to the next: the match that the deals
-// after a `match:` document belong to (specs/record-format.md, "Matches"), and the steps
-// not yet given.
-struct FileState {
-  std::shared_ptr<MatchCheck> match;
-  std::vector<Step> steps;
-};
-
-Step ready(GameVerdict&& v) { return Step{{std::move(v), nullptr, nullptr, 0, false}, false, nullptr}; }
-
-void start_match(const record::MatchHeader& h, RulesetCache& cache, FileState& st) {
-  std::shared_ptr<const Ruleset> rules;
-  try {
-    rules = named_ruleset(cache, h.ruleset, h.ruleset_inline, h.file, h.ruleset_mark);
-  } catch (const record::InputError& e) {
-    std::string why = ruleset_words(h.ruleset, h.ruleset_inline) + ": " + e.reason();
-    st.match = std::make_shared<MatchCheck>(h, why);
-    st.steps.push_back(ready(
-        malformed({h.file, h.index, h.display_id(), fault_mark(e, h.ruleset_inline, h.file, h.ruleset_mark), why})));
-    return;
-  }
-  const MatchTerms terms = match_terms(h, *rules);
-  if (!terms.problem.empty()) {
-    st.match = std::make_shared<MatchCheck>(h, terms.problem);
-    st.steps.push_back(ready(malformed({h.file, h.index, h.display_id(), h.mark, terms.problem})));
-    return;
-  }
-  st.match = std::make_shared<MatchCheck>(h, std::move(rules), terms.target, terms.stake);
-}
-
-// One document into its steps (in order; nothing judged yet).
-void prepare(record::ReadItem&& item, const CheckFileOptions& options, RulesetCache& cache, FileState& st) {
-  if (item.match) {
-    if (options.under.empty()) start_match(*item.match, cache, st);
-    return;
-  }
-  if (item.error) {
-    Step step = ready(malformed(*item.error));
-    step.game.ends_file = item.error->ends_file;
-    if (options.under.empty()) step.match = st.match;
-    st.steps.push_back(std::move(step));
-    return;
-  }
-  auto rec = std::make_shared<const record::GameRecord>(std::move(*item.record));
-  if (!options.under.empty()) {
-    for (const auto& rules : options.under) st.steps.push_back(Step{{{}, rec, rules, 0, false}, true, nullptr});
-    return;
-  }
-  const bool named = !rec->ruleset.empty() || !rec->ruleset_inline.empty();
-  if (st.match) {
-    const MatchCheck& m = *st.match;
-    Step step;
-    if (named)
-      step =
-          ready(malformed({rec->file, rec->index, rec->display_id(), rec->ruleset_mark,
-                           "a deal of match '" + m.id() + "' is played under the match's ruleset, so it names none"}));
-    else if (!m.unusable().empty())
-      step = ready(malformed({rec->file, rec->index, rec->display_id(), rec->mark,
-                              "match '" + m.id() + "' cannot be checked: " + m.unusable()}));
-    else step = Step{{{}, rec, m.rules(), 0, false}, true, nullptr};
-    step.match = st.match;
-    st.steps.push_back(std::move(step));
-    return;
-  }
-  if (!named) {
-    st.steps.push_back(ready(malformed({rec->file, rec->index, rec->display_id(), rec->mark,
-                                        "the record has no 'ruleset' (the ruleset the game was played under)"})));
-    return;
-  }
-  std::shared_ptr<const Ruleset> rules;
-  try {
-    rules = named_ruleset(cache, rec->ruleset, rec->ruleset_inline, rec->file, rec->ruleset_mark);
-  } catch (const record::InputError& e) {
-    st.steps.push_back(ready(malformed({rec->file, rec->index, rec->display_id(),
-                                        fault_mark(e, rec->ruleset_inline, rec->file, rec->ruleset_mark),
-                                        ruleset_words(rec->ruleset, rec->ruleset_inline) + ": " + e.reason()})));
-    return;
-  }
-  st.steps.push_back(Step{{{}, rec, std::move(rules), 0, false}, true, nullptr});
-}
-
-// One step's game judged (check_record, the one costly part), on any thread.
-void judge_step(Step& s, const CheckFileOptions& options) {
-  if (!s.judge) return;
-  s.game.verdict =
-      options.judge ? options.judge(*s.game.record, *s.game.rules) : check_record(*s.game.record, *s.game.rules);
-  // A deal of a match is told to its match, in order, with its record (give()).
-  if (!options.keep_records && !s.match) {
-    s.game.record = nullptr;
-    s.game.rules = nullptr;
-  }
-}
-
-// Judged steps given in file order, each deal of a match told to its match first.
-void give(std::vector<Step>& steps, const CheckedSink& sink) {
-  for (Step& s : steps) {
-    if (s.match) {
-      GameVerdict& v = s.game.verdict;
-      if (s.judge && v.judgement != Judgement::Malformed) {
-        s.match->add_deal(*s.game.record, v);
-      } else {
-        s.match->add_malformed(v);
-        s.game.record = nullptr;
-        s.game.rules = nullptr;
-      }
-    }
-    sink(std::move(s.game));
-  }
-  steps.clear();
-}
-
-// The steps so far: judged on `threads` threads, then given in file order (the same
-// verdicts, in the same order, whatever the number of threads).
-void finish(FileState& st, int threads, const CheckFileOptions& options, const CheckedSink& sink) {
-  std::vector<Step>& steps = st.steps;
-  parallel_for(steps.size(), threads, [&steps, &options](std::size_t i) { judge_step(steps[i], options); });
-  give(steps, sink);
-}
+using namespace file_steps;
 
 // Documents judged at once: enough to keep every thread busy, few enough to keep memory
 // bounded on a file of any size, and the records read still in the cache when judged (a
@@ -187,21 +33,6 @@ std::size_t batch_size(int threads) { return threads <= 1 ? 1 : 32 * static_cast
 // (a document is some 60 microseconds of parsing and judging), and one thread then does the
 // very work `--threads 1` does. Every file of the corpus is such a file (at most 23 documents).
 constexpr std::size_t kSmallFileDocumentsPerThread = 16;
-
-// Which part of the file a document belongs to (CheckedGame::part): each document is one,
-// except that a match document and the documents after it, up to the next, are one.
-struct PartCounter {
-  bool matches = true;  // false: every game is judged under rulesets given, and no match is followed
-  bool in_match = false;
-  bool first = true;
-  std::size_t part = 0;
-  std::size_t next(bool is_match) {
-    if (!first && !(matches && in_match && !is_match)) ++part;
-    first = false;
-    if (is_match && matches) in_match = true;
-    return part;
-  }
-};
 
 // The readers of a file, one for each thread that reads, made when first asked.
 class Readers {
@@ -424,6 +255,7 @@ void check_file(const std::string& path, const VerdictSink& sink, const CheckFil
 }
 
 void check_file_keeping(const std::string& path, const CheckedSink& sink, const CheckFileOptions& options) {
+  if (check_json_lines_in_blocks(path, sink, options)) return;
   const std::string& name = path == "-" ? record::kStdinName : path;
   FileJudge(name, sink, options).run([&](const record::DocumentChunkSink& chunks, const record::RecordSink& each) {
     return record::split_record_file(path, chunks, each);

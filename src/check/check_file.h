@@ -17,7 +17,8 @@
 
 namespace conquian::check {
 
-// Called with each verdict, in the order of the file.
+// Called with each verdict, in the order of the file: one call at a time, but not always on
+// the caller's thread (a thread that judged a game may give it).
 using VerdictSink = std::function<void(GameVerdict&&)>;
 
 // A verdict with what was judged: the record and its ruleset (both null when the document
@@ -62,6 +63,10 @@ struct CheckFileOptions {
   // thread, the records the others read left their malloc caches empty, and two threads
   // spent about a fifth more CPU (perf). check_file and check_text keep none.
   bool keep_records = true;
+  // A JSON Lines file of some blocks a thread is read, parsed and judged a block at a time,
+  // each block by one thread (json_lines_blocks.h): the bytes of a block, 0 for 64 KiB. Tests
+  // make it small, so that lines straddle every block's end.
+  std::size_t block_bytes = 0;
 };
 
 // Every document of the record file at `path`: a game gets its verdict (check_record); a

@@ -20,10 +20,10 @@ class LineQueue {
 
   // The line at `text` (0-based `line`), unless blank; `room`: bytes readable from its start.
   void line(std::string_view text, std::uint32_t line, std::size_t room) {
-    if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
-    if (std::all_of(text.begin(), text.end(), is_blank)) return;  // blank lines hold no record
+    const std::optional<std::string_view> document = json_line_text(text);
+    if (!document) return;
     FoundDocument found;
-    found.text = text;
+    found.text = *document;
     found.line = line;
     found.room = room;
     add(std::move(found));
@@ -62,26 +62,33 @@ class LineQueue {
   bool stopped_ = false;
 };
 
-void fatal_read_error(const std::string& name, std::uint32_t line, int count, const RecordSink& sink) {
+}  // namespace
+
+std::optional<std::string_view> json_line_text(std::string_view line) {
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  if (std::all_of(line.begin(), line.end(), is_blank)) return std::nullopt;
+  return line;
+}
+
+void json_lines_read_failed(const std::string& name, std::uint32_t line, int documents, int error,
+                            const RecordSink& sink) {
   RecordError err;
   err.file = name;
   // Past the first document the error is a document of the file, numbered as the last one read.
-  err.index = count <= 1 ? 0 : count;
+  err.index = documents <= 1 ? 0 : documents;
   err.mark = Mark{line + 1, 1};
-  err.message = name + ":" + std::to_string(line + 1) + ":1: cannot read: " + std::strerror(errno) +
+  err.message = name + ":" + std::to_string(line + 1) + ":1: cannot read: " + std::strerror(error) +
                 "; the rest of the file is not read";
   err.ends_file = true;
   sink(ReadItem{std::nullopt, std::move(err), std::nullopt});
 }
 
-void no_document(const std::string& name, const RecordSink& sink) {
+void json_lines_hold_nothing(const std::string& name, const RecordSink& sink) {
   RecordError err;
   err.file = name;
   err.message = name + ": no game: the file holds no JSON record (it is empty or blank)";
   sink(ReadItem{std::nullopt, std::move(err), std::nullopt});
 }
-
-}  // namespace
 
 void split_json_lines(const ByteSource& source, std::string_view prefix, const std::string& name,
                       const DocumentChunkSink& lines, const RecordSink& sink, const ReadLimits& limits) {
@@ -133,13 +140,13 @@ void split_json_lines(const ByteSource& source, std::string_view prefix, const s
     const ssize_t got = source(buf.get() + end, std::min(chunk, capacity - end));
     if (got < 0) {
       if (errno == EINTR) continue;
-      fatal_read_error(name, line, queue.count(), sink);
+      json_lines_read_failed(name, line, queue.count(), errno, sink);
       return;
     }
     if (got == 0) at_eof = true;
     end += static_cast<std::size_t>(got);
   }
-  if (queue.count() == 0) no_document(name, sink);
+  if (queue.count() == 0) json_lines_hold_nothing(name, sink);
   queue.flush(true);
 }
 

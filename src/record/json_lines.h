@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -29,5 +30,17 @@ inline constexpr std::size_t kJsonPadding = 64;
 // that says so.
 void split_json_lines(const ByteSource& source, std::string_view prefix, const std::string& name,
                       const DocumentChunkSink& lines, const RecordSink& sink, const ReadLimits& limits = {});
+
+// The document a line (without its '\n') holds: its text without a '\r' before the line break,
+// or nothing when it is blank (a blank line holds no record). Both cuts of a file use it
+// (json_line_block.h).
+std::optional<std::string_view> json_line_text(std::string_view line);
+
+// The error that ends a file whose bytes could not be read (errno `error`), at its 0-based
+// line `line`, after `documents` documents.
+void json_lines_read_failed(const std::string& name, std::uint32_t line, int documents, int error,
+                            const RecordSink& sink);
+// The error of a JSON Lines file that holds no document.
+void json_lines_hold_nothing(const std::string& name, const RecordSink& sink);
 
 }  // namespace conquian::record

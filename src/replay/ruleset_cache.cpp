@@ -11,6 +11,7 @@ std::shared_ptr<const Ruleset> RulesetCache::get(const std::string& name, const 
   if (sources_ == Sources::ShippedOnly && !shipped_ruleset_texts().count(name))
     throw record::InputError(name, {}, "not a shipped ruleset (no ruleset file is read here)");
   const std::string key = resolve_ruleset_reference(name, naming_file, trusted_);  // throws a refusal
+  const std::lock_guard<std::mutex> hold(mutex_);
   if (auto it = loaded_.find(key); it != loaded_.end()) return it->second;
   if (auto it = failed_.find(key); it != failed_.end()) throw record::InputError(key, {}, it->second);
   try {
@@ -28,6 +29,7 @@ std::shared_ptr<const Ruleset> RulesetCache::get_inline(const std::string& text,
   if (sources_ == Sources::ShippedOnly)
     throw record::InputError(naming_file, {first_line, 1},
                              "an inline ruleset is not read here (shipped rulesets only)");
+  const std::lock_guard<std::mutex> hold(mutex_);
   // A `base:` path inside is followed from the naming file's folder: the same text in
   // another folder may be another ruleset.
   std::string key = std::filesystem::path(naming_file).parent_path().string();

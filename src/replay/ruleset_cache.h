@@ -6,6 +6,7 @@
 
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 
 #include "record/document_path.h"
@@ -34,6 +35,8 @@ class RulesetCache {
  private:
   Sources sources_;
   record::TrustedFolders trusted_;
+  // Threads that read a file's blocks ask beside the one that takes its documents in order.
+  std::mutex mutex_;
   std::map<std::string, std::shared_ptr<const Ruleset>> loaded_;
   std::map<std::string, std::string> failed_;
   std::map<std::string, std::shared_ptr<const Ruleset>> inline_;  // by naming folder and text

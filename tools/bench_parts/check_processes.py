@@ -1,6 +1,9 @@
 """check as whole commands (hyperfine): JSON Lines against YAML, two threads against one on
 each format (a file is cut into its documents, which the threads read and judge), and beside
-them the machine's own ceiling for two: two one-thread checks run at once."""
+them the machine's own ceiling for two: two one-thread checks run at once. And the default
+(one thread per core) against one thread, on the bench files and on the corpus's record files,
+which are too small to split and so must cost what one thread costs."""
+import glob
 import os
 
 from bench_table import Part, Row, Table, code, times
@@ -18,12 +21,22 @@ def run(ctx):
     one = f"{conquian} check --quiet --threads 1 {jsonl}"
     two = f"{conquian} check --quiet --threads 2 {jsonl}"
     pair = f"{one} & {one}; wait"
+    default = f"{conquian} check --quiet {jsonl}"
     yaml_one = f"{conquian} check --quiet --threads 1 {yaml}"
     yaml_two = f"{conquian} check --quiet --threads 2 {yaml}"
     yaml_pair = f"{yaml_one} & {yaml_one}; wait"
-    threads_line, t = ctx.hyperfine([one, two, pair], runs)
-    yaml_line, yt = ctx.hyperfine([yaml_one, yaml_two, yaml_pair], runs)
+    yaml_default = f"{conquian} check --quiet {yaml}"
+    # Every record file of the corpus in one command (each is checked alone, one after the
+    # other): a file timed alone takes a few milliseconds, below what hyperfine can tell apart.
+    top = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    corpus = " ".join(sorted(os.path.relpath(f, top) for pattern in ("*.yaml", "*.json", "*.jsonl")
+                             for f in glob.glob(os.path.join(top, "corpus", "*", pattern))))
+    corpus_one = f"{conquian} check --quiet --threads 1 {corpus} || true"
+    corpus_default = f"{conquian} check --quiet {corpus} || true"
+    threads_line, t = ctx.hyperfine([one, two, pair, default], runs)
+    yaml_line, yt = ctx.hyperfine([yaml_one, yaml_two, yaml_pair, yaml_default], runs)
     formats_line, y = ctx.hyperfine([yaml_one, one], runs)
+    corpus_line, c = ctx.hyperfine([corpus_one, corpus_default], runs)
     f = {
         "games": games,
         "two_threads": t[0]["wall"] / t[1]["wall"],
@@ -31,6 +44,10 @@ def run(ctx):
         "yaml_two_threads": yt[0]["wall"] / yt[1]["wall"],
         "yaml_ceiling": 2 * yt[0]["wall"] / yt[2]["wall"],
         "json_vs_yaml": y[0]["wall"] / y[1]["wall"],
+        "default_jsonl": t[0]["wall"] / t[3]["wall"],
+        "default_yaml": yt[0]["wall"] / yt[3]["wall"],
+        "default_corpus": c[0]["wall"] / c[1]["wall"],
+        "cores": os.cpu_count(),
         "threads_command": threads_line,
     }
     share = {k: f[k + "two_threads"] / f[k + "ceiling"] for k in ("", "yaml_")}
@@ -43,6 +60,13 @@ def run(ctx):
             f"the machine's own ceiling, two 1-thread checks at once: {times(f['yaml_ceiling'])}; "
             f"{f['yaml_share']:.2f} of it (goal: 0.9)", yaml_line),
         Row("check, JSON Lines against YAML, 1 thread (wall)", times(f["json_vs_yaml"]), "", formats_line),
+        Row(f"check on the default threads ({f['cores']}) against 1, JSON Lines (wall)", times(f["default_jsonl"]),
+            "goal: never slower (1.00x or more)", threads_line),
+        Row(f"check on the default threads ({f['cores']}) against 1, YAML (wall)", times(f["default_yaml"]),
+            "goal: never slower (1.00x or more)", yaml_line),
+        Row(f"check on the default threads ({f['cores']}) against 1, the corpus's record files (wall)",
+            times(f["default_corpus"]), "goal: never slower (1.00x or more); each file is too small to split",
+            corpus_line),
     ]
     return Table(rows, f, setup=setup, notes=(
         "Medians of the runs' wall times. The ceiling is 2 x (one check) / (two checks at once): what two "

@@ -6,9 +6,16 @@
 // record/json_record_reader.h, read_json_text).
 #pragma once
 
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include <string>
 #include <string_view>
 
+#include "record/document_order.h"
+#include "record/document_reader.h"
+#include "record/json_line_block.h"
+#include "record/json_lines.h"
 #include "record/json_record_reader.h"
 #include "record/record_reader.h"
 #include "record/record_writer.h"
@@ -62,6 +69,38 @@ inline std::string read_cut(std::string_view text, record::RecordFormat format, 
                             const record::ReadLimits& limits = {}) {
   return described(
       [&](const record::RecordSink& sink) { record::read_record_text(text, "fuzz", sink, limits, format, threads); });
+}
+
+// `text` as a JSON Lines file read a block of `block_bytes` at a time, as `check` reads a big
+// one on many threads (check/json_lines_blocks.h): each block's lines numbered from the line
+// breaks and documents of the blocks before, read, and taken in file order.
+inline std::string read_in_blocks(std::string_view text, std::size_t block_bytes,
+                                  const record::ReadLimits& limits = {}) {
+  static const int fd = ::memfd_create("fuzz.jsonl", MFD_CLOEXEC);
+  if (fd < 0 || ::ftruncate(fd, 0) != 0 ||
+      ::pwrite(fd, text.data(), text.size(), 0) != static_cast<ssize_t>(text.size()))
+    return "cannot write a memory file";
+  return described([&](const record::RecordSink& sink) {
+    const std::string name = "fuzz";
+    record::DocumentReader reader(name, limits);
+    record::DocumentOrder order(name, limits, sink);
+    record::LineBlock block;
+    std::uint32_t lines = 0;
+    int documents = 0;
+    for (std::uint64_t from = 0;; from += block_bytes) {
+      record::read_line_block(fd, from, from + block_bytes, limits, block);
+      for (record::FoundDocument found : block.lines) {
+        found.line += lines;
+        found.index = ++documents;
+        record::DocumentRead read;
+        reader.read(found, read);
+        order.take(found, std::move(read));
+      }
+      lines += block.line_breaks;
+      if (block.read_failed || block.reached_end) break;
+    }
+    if (documents == 0) record::json_lines_hold_nothing(name, sink);
+  });
 }
 
 // `text` read whole, by the one parse the cut falls back on.

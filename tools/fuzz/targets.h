@@ -41,7 +41,9 @@ inline bool cut_reads_as_whole(std::string_view text, record::RecordFormat forma
   record::ReadLimits small_chunks;
   small_chunks.chunk_bytes = 61;
   const std::string cut = read_cut(text, format, 1, small_chunks);
-  if (format == record::RecordFormat::JsonLines) return cut == read_cut(text, format, 1);
+  // JSON Lines is also read a block at a time, in blocks of 1 to 61 bytes.
+  if (format == record::RecordFormat::JsonLines)
+    return cut == read_cut(text, format, 1) && cut == read_in_blocks(text, text.size() % 61 + 1);
   return cut == read_whole(text, format);
 }
 
