@@ -16,8 +16,9 @@ namespace {
 // for the first line's start.
 constexpr std::size_t kStep = std::size_t{64} << 10;
 
-// Up to `n` bytes at `at`: how many were read (fewer only at the file's end), or -1 (errno set).
-ssize_t read_at(int fd, char* into, std::size_t n, std::uint64_t at) {
+// Up to `n` bytes at `at`: how many were read (fewer only at the file's end), or -1 (errno set);
+// counted in `block.bytes_read`.
+ssize_t read_at(LineBlock& block, int fd, char* into, std::size_t n, std::uint64_t at) {
   std::size_t got = 0;
   while (got < n) {
     const ssize_t r = ::pread(fd, into + got, n - got, static_cast<off_t>(at + got));
@@ -26,6 +27,7 @@ ssize_t read_at(int fd, char* into, std::size_t n, std::uint64_t at) {
     if (r == 0) break;
     got += static_cast<std::size_t>(r);
   }
+  block.bytes_read += got;
   return static_cast<ssize_t>(got);
 }
 
@@ -45,14 +47,17 @@ void failed(LineBlock& block, std::uint32_t line) {
   block.error_line = line;
 }
 
-// Where the first line that starts at `from` or after does: `from` when a line breaks just
-// before it, else just past the next line break; nothing at the file's end.
-std::optional<std::uint64_t> first_line_start(int fd, std::uint64_t from, LineBlock& block) {
+// Where the first line that starts in [from, to) does: `from` when a line breaks just before
+// it, else just past the next line break; nothing when none starts there or the file ends.
+// The scan stops at `to`: a line longer than many blocks (refused as too long) is then read
+// once, not again by every block it covers.
+std::optional<std::uint64_t> first_line_start(int fd, std::uint64_t from, std::uint64_t to, LineBlock& block) {
   if (from == 0) return from;
   char scan[kStep];
   std::uint64_t at = from - 1;  // the byte before: a line break there starts a line at `from`
   for (;;) {
-    const ssize_t got = read_at(fd, scan, sizeof scan, at);
+    if (at + 1 >= to) return std::nullopt;  // no line starts in the block
+    const ssize_t got = read_at(block, fd, scan, std::min<std::uint64_t>(sizeof scan, to - 1 - at), at);
     if (got < 0) {
       failed(block, 0);
       return std::nullopt;
@@ -76,11 +81,12 @@ void read_line_block(int fd, std::uint64_t from, std::uint64_t to, const ReadLim
   block.read_errno = 0;
   block.error_line = 0;
   block.reached_end = false;
-  const std::optional<std::uint64_t> start = first_line_start(fd, from, block);
+  block.bytes_read = 0;
+  const std::optional<std::uint64_t> start = first_line_start(fd, from, to, block);
   if (!start || *start >= to) return;
   const auto span = static_cast<std::size_t>(to - *start);
   reserve(block, span + kStep, 0);
-  ssize_t got = read_at(fd, block.bytes.get(), span, *start);
+  ssize_t got = read_at(block, fd, block.bytes.get(), span, *start);
   if (got < 0) return failed(block, 0);
   auto end = static_cast<std::size_t>(got);
   if (end < span) block.reached_end = true;
@@ -100,7 +106,7 @@ void read_line_block(int fd, std::uint64_t from, std::uint64_t to, const ReadLim
       }
       const std::size_t want = std::min(kStep, limits.max_line_bytes + 1 - (end - tail));
       reserve(block, end + want, end);
-      got = read_at(fd, block.bytes.get() + end, want, *start + end);
+      got = read_at(block, fd, block.bytes.get() + end, want, *start + end);
       if (got < 0) {
         tail_failed = true;
         block.read_errno = errno;

@@ -35,6 +35,10 @@ struct LineBlock {
   std::uint32_t error_line = 0;
   // The file ended in the block (or before it): no line starts past it.
   bool reached_end = false;
+  // The bytes this read took from the file: the block's own, the rest of its last line, and
+  // the scan for its first line's start, which stops at the block's end, so that the blocks of
+  // a file read each byte about once, whatever its lines' length.
+  std::uint64_t bytes_read = 0;
 
   std::unique_ptr<char[]> bytes;
   std::size_t capacity = 0;  // of `bytes`, less kJsonPadding
