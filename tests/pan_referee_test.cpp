@@ -73,7 +73,7 @@ TEST_CASE("pan referee: eight bots, faults at every seat kind; each faulty seat 
   std::vector<std::unique_ptr<SeatPlayer>> owned;
   std::vector<SeatPlayer*> seats;
   for (const auto& b : bots) {
-    owned.push_back(make_seat_player(b.first, 1 << 20, true));
+    owned.push_back(make_seat_player(b.first, 1 << 20, *setup.rules));
     seats.push_back(owned.back().get());
   }
   Referee referee(setup, seats);
@@ -131,7 +131,7 @@ TEST_CASE("pan referee: the leak scan: each act shows the seat its own hand and 
   std::vector<std::unique_ptr<SeatPlayer>> owned;
   std::vector<SeatPlayer*> seats;
   for (const char* name : {"greedy", "random", "strong", "greedy", "random", "strong"}) {
-    owned.push_back(make_seat_player(name, 1 << 20, true));
+    owned.push_back(make_seat_player(name, 1 << 20, *setup.rules));
     seats.push_back(owned.back().get());
   }
   Referee referee(setup, seats);
@@ -197,7 +197,7 @@ TEST_CASE("pan referee: a bot reads every line the referee meant for it, in orde
   std::vector<std::unique_ptr<SeatPlayer>> owned;
   std::vector<SeatPlayer*> seats;
   for (int s = 0; s < kSeats; ++s) {
-    owned.push_back(make_seat_player(fmt::format("python3 {} {}/seat{}.log", script, dir, s), 1 << 20, true));
+    owned.push_back(make_seat_player(fmt::format("python3 {} {}/seat{}.log", script, dir, s), 1 << 20, *setup.rules));
     seats.push_back(owned.back().get());
   }
   Referee referee(setup, seats);

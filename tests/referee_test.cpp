@@ -161,8 +161,8 @@ TEST_CASE("referee: each misbehaving bot forfeits with its reason, is restarted,
   };
   for (const auto& [fault, reason] : faults) {
     CAPTURE(fault);
-    auto bot = make_seat_player("exec python3 " + kBots + "misbehave.py " + fault + " 2", 65536);
-    auto other = make_seat_player("random", 65536);
+    auto bot = make_seat_player("exec python3 " + kBots + "misbehave.py " + fault + " 2", 65536, *rules);
+    auto other = make_seat_player("random", 65536, *rules);
     Referee referee(setup, {bot.get(), other.get()});
     std::vector<record::GameRecord> records;
     for (std::uint64_t i = 0; i < 3; ++i) {
@@ -188,8 +188,8 @@ TEST_CASE("referee: the Python random bot plays whole deals that check finds leg
   std::shared_ptr<const Ruleset> rules;
   RefereeSetup setup = american_setup(rules, 5000);
   setup.seal = true;
-  auto a = make_seat_player("python3 " + kBots + "random_bot.py", 1 << 20);
-  auto b = make_seat_player("greedy", 1 << 20);
+  auto a = make_seat_player("python3 " + kBots + "random_bot.py", 1 << 20, *rules);
+  auto b = make_seat_player("greedy", 1 << 20, *rules);
   Referee referee(setup, {a.get(), b.get()});
   std::vector<record::GameRecord> records;
   for (std::uint64_t i = 0; i < 20; ++i) {
@@ -210,8 +210,8 @@ TEST_CASE("referee: the Python random bot plays whole deals that check finds leg
 TEST_CASE("referee: conquian engine plays through the bot protocol (it reads the view's position)") {
   std::shared_ptr<const Ruleset> rules;
   RefereeSetup setup = american_setup(rules, 20000);
-  auto a = make_seat_player(std::string(CONQUIAN_BINARY) + " engine --player greedy", 1 << 20);
-  auto b = make_seat_player("random", 1 << 20);
+  auto a = make_seat_player(std::string(CONQUIAN_BINARY) + " engine --player greedy", 1 << 20, *rules);
+  auto b = make_seat_player("random", 1 << 20, *rules);
   Referee referee(setup, {a.get(), b.get()});
   std::vector<record::GameRecord> records;
   for (std::uint64_t i = 0; i < 5; ++i) {
@@ -276,8 +276,8 @@ TEST_CASE("referee: the leak scan, 1,000 deals: no card hidden from a seat is in
     strings_in(line, sent[static_cast<std::size_t>(seat)]);
     ++lines;
   };
-  auto a = make_seat_player("greedy", 1 << 20);
-  auto b = make_seat_player("random", 1 << 20);
+  auto a = make_seat_player("greedy", 1 << 20, *rules);
+  auto b = make_seat_player("random", 1 << 20, *rules);
   Referee referee(setup, {a.get(), b.get()});
   std::vector<std::string> all;
   for (int c = 0; c < rules->deck.size(); ++c) all.push_back(rules->deck.token(static_cast<Card>(c)));
@@ -310,8 +310,8 @@ TEST_CASE("referee: the scan finds a leak when there is one") {
   // The scan's own check: the other hand's cards, sent on purpose, are caught.
   std::shared_ptr<const Ruleset> rules;
   RefereeSetup setup = american_setup(rules, 1000);
-  auto a = make_seat_player("greedy", 1 << 20);
-  auto b = make_seat_player("greedy", 1 << 20);
+  auto a = make_seat_player("greedy", 1 << 20, *rules);
+  auto b = make_seat_player("greedy", 1 << 20, *rules);
   Referee referee(setup, {a.get(), b.get()});
   RefereeDeal d = referee.play(0);
   std::set<std::string> strings;
@@ -355,8 +355,8 @@ TEST_CASE("check: a forfeit is a legal end; a forfeit that cannot be is a result
 TEST_CASE("tournament: every deal twice with the seats swapped, the same cards") {
   std::shared_ptr<const Ruleset> rules;
   RefereeSetup setup = american_setup(rules, 1000);
-  auto a = make_seat_player("greedy", 1 << 20);
-  auto b = make_seat_player("random", 1 << 20);
+  auto a = make_seat_player("greedy", 1 << 20, *rules);
+  auto b = make_seat_player("random", 1 << 20, *rules);
   Referee referee(setup, {a.get(), b.get()});
   RefereeDeal one = referee.play(4), two = referee.play(4, true);
   CHECK(one.record.players == std::vector<std::string>{"greedy", "random"});
@@ -390,9 +390,9 @@ TEST_CASE("tournament: two blocks of deals joined through their bytes make the o
   // and this still holds the split and the bytes to the single run.
   std::shared_ptr<const Ruleset> rules;
   RefereeSetup setup = american_setup(rules, 1000);
-  auto a = make_seat_player("greedy", 1 << 20);
-  auto b = make_seat_player("random", 1 << 20);
-  auto c = make_seat_player("random", 1 << 20);
+  auto a = make_seat_player("greedy", 1 << 20, *rules);
+  auto b = make_seat_player("random", 1 << 20, *rules);
+  auto c = make_seat_player("random", 1 << 20, *rules);
   const std::vector<SeatPlayer*> players{a.get(), b.get(), c.get()};
   const TournamentReport whole = play_tournament(setup, players, 13, {});
   std::vector<Pairing> joined = play_boards(setup, players, 0, 6, {});

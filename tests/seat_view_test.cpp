@@ -64,9 +64,10 @@ TEST_CASE("seat view: the card passed in the swap is known until it is seen") {
 }
 
 TEST_CASE("seat view: a card laid face down in the swap is in its passer's hand in every world") {
-  // Three seats: the dealer's left passes first; a seat sees the card it passes and the one
-  // passed to it, not the third. A world picks the unseen swap card from the passer's hand, so
-  // that the swap, once every seat has passed, moves a card the world has.
+  // Three seats: the dealer's left passes first. All choose before any is seen: while the swap
+  // goes on, only the passer knows its card, the receiver no more than the third seat. A world
+  // picks the unseen swap card from the passer's hand, so that the swap, once every seat has
+  // passed, moves a card the world has.
   auto rules = shared_ruleset("three-seat-swap");
   REQUIRE(rules->swap);
   Position p =
@@ -76,8 +77,10 @@ TEST_CASE("seat view: a card laid face down in the swap is in its passer's hand 
   testing::play(p, fmt::format("{{seat: {}, swap: {}}}", first, laid[first]));
   const int receiver = (first + 1) % 3, other = (first + 2) % 3;
   SeatView seen = view_of(p, receiver);
-  CHECK(!seen.swap_unknown[first]);
-  CHECK(seen.known(first).has(testing::card(rules->deck, laid[first])));
+  CHECK(seen.swap_unknown[first]);
+  CHECK(!seen.known(first).has(testing::card(rules->deck, laid[first])));
+  CHECK(seen.pos.swap_card[first] == kNoCard);
+  CHECK(view_of(p, first).pos.swap_card[first] == testing::card(rules->deck, laid[first]));
   SeatView unseen = view_of(p, other);
   CHECK(unseen.swap_unknown[first]);
   CHECK(unseen.pos.swap_card[first] == kNoCard);  // what a seat does not see is not in its view

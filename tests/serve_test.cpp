@@ -185,7 +185,7 @@ TEST_CASE("serve: engine moves played typed (waives too) make the record the sam
     GameSession typed = GameSession::from_seed(rules, seed, 0), words = typed;
     std::uint64_t pick = seed;
     while (!typed.over()) {
-      const std::vector<conquian::Move> moves = typed.engine_moves();
+      const std::vector<conquian::Move> moves = typed.own_moves();
       REQUIRE(!moves.empty());
       pick = pick * 6364136223846793005ULL + 1442695040888963407ULL;
       const conquian::Move m = moves[(pick >> 33) % moves.size()];
@@ -211,7 +211,7 @@ TEST_CASE("serve: engine moves played typed (waives too) make the record the sam
   CHECK(waives > 0);
   // A move for the wrong seat is refused with check's code, and nothing changes.
   GameSession s = GameSession::from_seed(rules, 3, 0);
-  conquian::Move wrong = s.engine_moves().front();
+  conquian::Move wrong = s.own_moves().front();
   wrong.seat = static_cast<std::uint8_t>(1 - wrong.seat);
   const auto v = s.play(wrong);
   CHECK(!v.legal);
@@ -279,6 +279,7 @@ TEST_CASE("serve: the state, view and move texts are the bytes nlohmann writes o
       CHECK(s.view(seat).dump() == text);
     }
     for (const auto& m : s.legal_moves()) {
+      if (m.move.kind == conquian::MoveKind::Waive) continue;  // no record words
       text.clear();
       conquian::record::append_move_json(text, *conquian::to_record_move(m.before, m.move));
       CHECK(conquian::move_json(m.before, m.move).dump() == text);
@@ -313,7 +314,7 @@ TEST_CASE("serve: the words of moves played typed are written when the record is
       if (moves.empty()) break;
       pick = pick * 6364136223846793005ULL + 1442695040888963407ULL;
       const auto& m = moves[(pick >> 33) % moves.size()];
-      const json m_words = conquian::move_json(m.before, m.move);
+      const json m_words = GameSession::protocol_words(m.before, m.move);
       if (step % 5 == 3) {
         REQUIRE(typed.play(m_words).legal);  // as words, between typed ones
       } else {

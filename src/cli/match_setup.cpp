@@ -4,6 +4,7 @@
 
 #include "cli/command_error.h"
 #include "record/text_quote.h"
+#include "replay/game_of.h"
 #include "rules/ruleset_writer.h"
 #include "rules/shipped_rulesets.h"
 
@@ -38,10 +39,10 @@ serve::RefereeSetup referee_setup(const Ruleset& rules, const std::string& asked
   return setup;
 }
 
-SeatPlayers seat_players(const std::vector<std::string>& words, std::size_t max_line, bool pan) {
+SeatPlayers seat_players(const std::vector<std::string>& words, std::size_t max_line, const Ruleset& rules) {
   SeatPlayers out;
   for (const auto& w : words) {
-    out.owned.push_back(serve::make_seat_player(w, max_line, pan));
+    out.owned.push_back(serve::make_seat_player(w, max_line, rules));
     out.seats.push_back(out.owned.back().get());
   }
   return out;
@@ -49,15 +50,13 @@ SeatPlayers seat_players(const std::vector<std::string>& words, std::size_t max_
 
 int table_seats(const Ruleset& rules, std::size_t players) {
   const int n = static_cast<int>(players);
-  if (rules.is_pan()) {
-    if (n < rules.seats_min || n > rules.seats)
-      throw CommandError(fmt::format("ruleset {} seats {} to {}: give --player that many times (given {})", rules.name,
-                                     rules.seats_min, rules.seats, players));
-    return n;
-  }
-  if (n != rules.seats)
+  const GameFacts game = game_facts(rules);
+  if (game.min_seats == game.max_seats && n != game.min_seats)
     throw CommandError(fmt::format("ruleset {} has {} seats: give --player {} times (given {})", rules.name,
-                                   rules.seats, rules.seats, players));
+                                   game.min_seats, game.min_seats, players));
+  if (n < game.min_seats || n > game.max_seats)
+    throw CommandError(fmt::format("ruleset {} seats {} to {}: give --player that many times (given {})", rules.name,
+                                   game.min_seats, game.max_seats, players));
   return n;
 }
 

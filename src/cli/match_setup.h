@@ -28,7 +28,7 @@ struct SeatPlayers {
   std::vector<serve::SeatPlayer*> seats;
 };
 // `pan`: the built-in names are Panguingue's players (batch/pan_players.h).
-SeatPlayers seat_players(const std::vector<std::string>& words, std::size_t max_line, bool pan = false);
+SeatPlayers seat_players(const std::vector<std::string>& words, std::size_t max_line, const Ruleset& rules);
 // The seats `players` sit at under `rules`: the ruleset's (Conquian), or as many as there are
 // players within the ruleset's range (Panguingue); throws CommandError naming the option.
 int table_seats(const Ruleset& rules, std::size_t players);

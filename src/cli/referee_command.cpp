@@ -36,7 +36,7 @@ int run_referee(const RefereeOptions& opt) {
 
   serve::RefereeSetup setup = referee_setup(*rules, opt.ruleset, opt.seed, opt.move_time);
   setup.seal = opt.seal;
-  SeatPlayers players = seat_players(opt.players, opt.max_line, rules->is_pan());
+  SeatPlayers players = seat_players(opt.players, opt.max_line, *rules);
   const std::vector<serve::SeatPlayer*>& seats = players.seats;
   serve::Referee referee(setup, seats);
 

@@ -12,7 +12,8 @@
 #include "cli/output_file.h"
 #include "cli/progress.h"
 #include "record/json_text.h"
-#include "serve/pan_ring.h"
+#include "replay/game_of.h"
+#include "serve/ring.h"
 #include "serve/tournament.h"
 #include "serve/tournament_report.h"
 
@@ -57,14 +58,15 @@ std::vector<serve::Pairing> play_ranks_boards(const batch::MpiSession& mpi, cons
   return mine;
 }
 
-// Panguingue: every player at one table, each deal played with every rotation of the players
-// round it (serve/pan_ring.h). One process plays it all (under mpirun the ranks other than 0
-// stop at once: the ring is not split).
-int run_pan_ring(const TournamentOptions& opt, const Ruleset& rules, const batch::MpiSession& mpi) {
+// A table of more than two seats (Conquian's three and four, Panguingue's up to fifteen): every
+// player at one table, each deal played with every rotation of the players round it
+// (serve/ring.h). One process plays it all (under mpirun the ranks other than 0 stop at once:
+// the ring is not split).
+int run_ring(const TournamentOptions& opt, const Ruleset& rules, const batch::MpiSession& mpi) {
   if (!mpi.root()) return kExitOk;
   table_seats(rules, opt.players.size());
   const serve::RefereeSetup setup = referee_setup(rules, opt.ruleset, opt.seed, opt.move_time);
-  SeatPlayers owned = seat_players(opt.players, std::size_t{1} << 20, true);
+  SeatPlayers owned = seat_players(opt.players, std::size_t{1} << 20, rules);
   Progress progress("played", "games", opt.deals * opt.players.size());
   const serve::RingReport rep =
       serve::play_ring(setup, owned.seats, opt.deals, [&](std::uint64_t) { progress.tick(1); });
@@ -86,14 +88,13 @@ int run_tournament(const TournamentOptions& opt, const std::string& command) {
     fmt::print(stderr,
                "conquian tournament: started by mpirun, but this build has no MPI: every rank plays every deal\n");
   auto rules = ruleset_option(opt.ruleset);
-  if (rules->is_pan()) return run_pan_ring(opt, *rules, mpi);
-  if (rules->seats != 2)
-    throw CommandError(
-        fmt::format("ruleset {} has {} seats; a tournament pairs two players a game", rules->name, rules->seats));
+  // A table of more than two seats plays a duplicate ring (every player at one table, every
+  // rotation); two seats pair the players off, round robin.
+  if (game_facts(*rules).max_seats != 2) return run_ring(opt, *rules, mpi);
   if (opt.players.size() < 2) throw CommandError("a tournament needs two --player or more");
   if (!opt.report.empty() && mpi.root()) make_report_folder(opt.report);
   const serve::RefereeSetup setup = referee_setup(*rules, opt.ruleset, opt.seed, opt.move_time);
-  SeatPlayers owned = seat_players(opt.players, std::size_t{1} << 20);
+  SeatPlayers owned = seat_players(opt.players, std::size_t{1} << 20, *rules);
   const std::vector<serve::SeatPlayer*>& players = owned.seats;
   std::vector<serve::Pairing> pairings;
   try {

@@ -25,9 +25,10 @@ Position start(const Ruleset& rules, std::span<const CardSet> hands, int dealer,
 Position deal(const Ruleset& rules, std::span<const Card> order, int dealer);
 
 Verdict judge(const Position& pos, const Move& move);
-// Whether `move` first implies the waive: in a force window any move but a force or a waive
-// means nobody forced, so the refusal stands and then the move is played (records leave the
-// waive out). judge() and apply() both honour it; so must whoever replays moves by hand.
+// Whether `move` first implies the waive: in a force window any move but a force of the seat
+// that refused or a waive means nobody forced, so the refusal stands and then the move is
+// played (records leave the waive out); a force onto another seat is the next seat's force by
+// offer. judge() and apply() both honour it; so must whoever replays moves by hand.
 bool implies_waive(const Position& pos, const Move& move);
 // Applies a move that judge() found legal (asserted in debug builds).
 void apply(Position& pos, const Move& move);

@@ -265,7 +265,11 @@ Verdict judge_lay(const Position& p, const Move& m) {
 }  // namespace
 
 bool implies_waive(const Position& p, const Move& m) {
-  return p.phase == Phase::ForceWindow && m.kind != MoveKind::Force && m.kind != MoveKind::Waive;
+  if (p.phase != Phase::ForceWindow || m.kind == MoveKind::Waive) return false;
+  // A force in the window compels the seat that refused (the actor); a force onto any other
+  // seat is the facing seat's force by offer (004's "me sirve"), which comes after nobody
+  // forced the refuser.
+  return m.kind != MoveKind::Force || m.other != p.actor;
 }
 
 Verdict judge(const Position& p, const Move& m) {

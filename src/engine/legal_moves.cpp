@@ -93,14 +93,14 @@ void legal_moves(const Position& p, std::vector<Move>& out) {
       return;
     }
     case Phase::ForceWindow:
-      for (int k = 1; k < p.seats(); ++k) {
-        const int forcer = (s + k) % p.seats();
-        if (!turn::may_force_in_window(p, forcer)) continue;
-        Move f = make(MoveKind::Force, forcer);
-        f.other = static_cast<std::uint8_t>(s);
-        out.push_back(f);
-      }
-      out.push_back(waive_move(to_act(p)));
+      turn::list_window(
+          p,
+          [&](int forcer) {
+            Move f = make(MoveKind::Force, forcer);
+            f.other = static_cast<std::uint8_t>(s);
+            out.push_back(f);
+          },
+          [&](int seat) { out.push_back(waive_move(seat)); });
       return;
     case Phase::Forced: add_takes(p, out); return;
     case Phase::Throw:

@@ -62,16 +62,13 @@ SeatView view_of(const Position& full, int seat) {
   // Another seat's pass is known only to that seat (and to the receiver, through its hand).
   for (int s = 0; s < n; ++s)
     if (!sees_swap_card(s, seat, n)) v.pos.passed[s] = kNoCard;
-  // A card laid face down in the swap: in its passer's hand, known to the seats that see it.
+  // A card laid face down in the swap: in its passer's hand, and known to its passer alone
+  // until every seat has chosen (all choose before any is seen).
   for (int s = 0; s < n; ++s) {
     const Card laid = full.swap_card[s];
     if (s == seat || laid == kNoCard) continue;
-    if (seat >= 0 && sees_swap_card(s, seat, n)) {
-      v.pos.hand[s].insert(laid);
-    } else {
-      v.pos.swap_card[s] = kNoCard;
-      v.swap_unknown[s] = true;
-    }
+    v.pos.swap_card[s] = kNoCard;
+    v.swap_unknown[s] = true;
   }
   if (full.stock_known) {
     v.pos.stock_known = false;
@@ -84,8 +81,16 @@ SeatView view_of(const Position& full, int seat) {
 
 bool sees_swap_card(int mover, int seat, int seats) { return seat == mover || seat == (mover + 1) % seats; }
 
+bool ends_swap(const Position& before, int mover) {
+  if (before.phase != Phase::Swap) return false;
+  for (int s = 0; s < before.seats(); ++s)
+    if (s != mover && before.swap_card[s] == kNoCard) return false;
+  return true;
+}
+
 Move seen_by(const Position& before, const Move& move, int seat) {
-  if (move.kind != MoveKind::Swap || sees_swap_card(move.seat, seat, before.seats())) return move;
+  if (move.kind != MoveKind::Swap || seat == move.seat) return move;
+  if (sees_swap_card(move.seat, seat, before.seats()) && ends_swap(before, move.seat)) return move;
   Move hidden = move;
   hidden.card = kNoCard;
   return hidden;

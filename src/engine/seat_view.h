@@ -8,9 +8,9 @@
 // cards that have gone out, and the card it passed you in the swap"). Every other card is
 // unseen: in the stock (whose order nobody knows) or in a hidden hand.
 //
-// During the swap, a card laid face down is in its passer's hand until every seat has passed:
-// the seats that see it (sees_swap_card) know it is there; for the others it is one of the
-// passer's cards, which a world chooses.
+// During the swap, a card laid face down is in its passer's hand until every seat has passed,
+// and only its passer knows it (all choose before any is seen); for every other seat it is one
+// of the passer's cards, which a world chooses.
 //
 // A world deals the unseen cards into the hidden hands, the rest being the stock (order
 // still unknown), and picks each swap card the seat does not know from its hand. Worlds are
@@ -53,12 +53,16 @@ struct SeatView {
 // seat -1: the public view.
 SeatView view_of(const Position& full, int seat);
 
-// Whether `seat` knows the card seat `mover` passed face down in the swap: the mover, and the
-// receiver (the next seat), who finds it in its hand (004; specs/referee.md). The one rule of
-// what a seat sees of a move: every other move is played face up.
+// Whether `seat` knows, once the swap is over, the card seat `mover` passed face down: the
+// mover, and the receiver (the next seat), who finds it in its hand (004; specs/referee.md).
+// The one rule of what a seat sees of a move: every other move is played face up.
 bool sees_swap_card(int mover, int seat, int seats);
-// A move as `seat` sees it (played at `before`): a swap's card hidden (kNoCard) from every
-// seat that does not know it; any other move as it is.
+// Whether the swap of seat `mover` at `before` is the last one (every other seat has laid its
+// card): the cards change hands as it is played.
+bool ends_swap(const Position& before, int mover);
+// A move as `seat` sees it (played at `before`): a swap's card hidden (kNoCard) from every seat
+// but its mover until the swap ends (the receiver sees it from the last swap on: ends_swap);
+// any other move as it is.
 Move seen_by(const Position& before, const Move& move, int seat);
 
 // Why a view cannot be a seat's view of a deal ("" when it can): more hidden cards than

@@ -14,8 +14,7 @@
 #include "http/card_table.h"
 #include "http/json_body.h"
 #include "http/session_words.h"
-#include "serve/game_session.h"
-#include "serve/pan_session.h"
+#include "serve/sessions.h"
 
 namespace conquian::http {
 namespace {
@@ -35,8 +34,7 @@ std::vector<std::string> path_parts(const std::string& path) {
 std::unique_ptr<serve::Session> session_of_record(const record::GameRecord& rec, std::size_t after,
                                                   const std::shared_ptr<const Ruleset>& rules) {
   try {
-    if (rules->is_pan()) return std::make_unique<serve::PanSession>(serve::PanSession::from_record(rec, after, rules));
-    return std::make_unique<serve::GameSession>(serve::GameSession::from_record(rec, after, rules));
+    return serve::session_from_game_record(rec, after, rules);
   } catch (const serve::SessionError& e) { throw ApiError(422, e.what()); }
 }
 
@@ -195,9 +193,9 @@ nlohmann::json BoardApi::new_deal(const nlohmann::json& request) {
       options.forcing = bool_field(request, "forcing", false);
     if (request.contains("match") && !request["match"].is_null())
       options.match = int_field(request, "match", 0, 0, 1000);
-    board =
-        new_table(string_field(request, "ruleset", "american"), options,
-                  static_cast<int>(int_field(request, "seat", 0, 0, 1)), string_field(request, "player", "strong-pi"));
+    board = new_table(string_field(request, "ruleset", "american"), options,
+                      static_cast<int>(int_field(request, "seat", 0, 0, ConquianGame::kMaxSeats - 1)),
+                      string_field(request, "player", "strong-pi"));
   }
   std::uint64_t id = 0;
   try {
@@ -248,7 +246,7 @@ nlohmann::json BoardApi::state(std::uint64_t id, BoardSession& board) {
             cards["hidden"][seat] = n;
           }
       out["table"].erase("text");
-      out["legal"] = s.to_act() == t.human ? legal_with_words(s) : nlohmann::json::array();
+      out["legal"] = legal_with_words(s, t.human);
     } else {
       out["legal"] = nlohmann::json::array();
     }

@@ -13,10 +13,11 @@
 #include "http/table_match.h"
 #include "http/token.h"
 #include "record/record_writer.h"
+#include "replay/game_of.h"
 #include "replay/ruleset_cache.h"
 #include "rules/shipped_rulesets.h"
-#include "serve/bot_move.h"
 #include "serve/game_session.h"
+#include "serve/seat_player.h"
 #include "serve/sessions.h"
 
 namespace conquian::http {
@@ -27,22 +28,16 @@ std::shared_ptr<const Ruleset> table_ruleset(const std::string& name) {
     throw ApiError(400,
                    fmt::format("'ruleset' {}: the card table deals the shipped rulesets only", name.substr(0, 64)));
   std::shared_ptr<const Ruleset> rules = RulesetCache(RulesetCache::Sources::ShippedOnly).get(name, "");
-  if (rules->is_pan() || rules->seats != 2)
-    throw ApiError(400, fmt::format("'ruleset' {}: the card table deals two-seat Conquian (this ruleset plays {})",
-                                    name, rules->is_pan() ? "panguingue" : fmt::format("{} seats", rules->seats)));
+  // The page draws a Conquian table: hands of up to ten cards, every seat's melds.
+  if (const GameFacts game = game_facts(*rules); game.name != std::string(ConquianGame::kName))
+    throw ApiError(400,
+                   fmt::format("'ruleset' {}: the card table deals Conquian (this ruleset plays {})", name, game.name));
   return rules;
 }
 
 std::uint64_t random_seed() {
   const std::string hex = random_hex(8);
   return std::stoull(hex, nullptr, 16);
-}
-
-// The words of a move about to be played, with the move (the record's JSON form).
-nlohmann::json played_entry(const serve::Session& before, const nlohmann::json& move) {
-  nlohmann::json e = words_of(before, move);
-  e["move"] = move;
-  return e;
 }
 
 }  // namespace
@@ -61,18 +56,28 @@ nlohmann::json table_rulesets() {
 
 namespace {
 
-// A sealed deal of `rules` dealt by `dealer`, the page at seat `human`, `player` at the other.
+// A sealed deal of `rules` dealt by `dealer`, the page at seat `human`, `player` at every other.
 std::shared_ptr<BoardSession> deal_table(std::shared_ptr<const Ruleset> rules, int human, const std::string& player,
                                          int dealer, std::shared_ptr<TableMatch> match) {
   auto board = std::make_shared<BoardSession>();
-  board->session = serve::session_from_seed(rules, random_seed(), dealer);
+  const std::uint64_t seed = random_seed();
+  board->session = serve::session_from_seed(rules, seed, dealer);
   board->rules = std::move(rules);
   auto table = std::make_unique<CardTable>();
   table->human = human;
   table->player = player;
-  table->players = {"", ""};
+  const int seats = board->session->seats();
+  table->players.assign(static_cast<std::size_t>(seats), player);
   table->players[static_cast<std::size_t>(human)] = "you";
-  table->players[static_cast<std::size_t>(1 - human)] = player;
+  // The built-in seats play as the referee's do (serve/seat_player.h): from their own moves,
+  // each seat's player reading no more than its seat's view.
+  table->bots.resize(static_cast<std::size_t>(seats));
+  for (int s = 0; s < seats; ++s) {
+    if (s == human) continue;
+    auto& bot = table->bots[static_cast<std::size_t>(s)];
+    bot = serve::make_seat_player(player, std::size_t{1} << 20, *board->rules);
+    bot->start(seed, static_cast<std::uint64_t>(s), "");
+  }
   table->match = std::move(match);
   record::GameRecord rec = board->session->game_record();
   batch::seal(rec, random_hex(16));
@@ -84,30 +89,26 @@ std::shared_ptr<BoardSession> deal_table(std::shared_ptr<const Ruleset> rules, i
 }
 
 // The finished deal's record, sealed and with its result.
-record::GameRecord finished_record(const BoardSession& board, const serve::GameSession& g) {
+record::GameRecord finished_record(const BoardSession& board) {
   const CardTable& t = *board.table;
-  record::GameRecord rec = g.game_record();
-  g.put_result(rec.result);
+  record::GameRecord rec = board.session->game_record();
+  board.session->put_result(rec.result);
   rec.players = t.players;
   rec.salt = t.salt;
   rec.commitment = t.commitment;
   return rec;
 }
 
-const serve::GameSession& table_game(const BoardSession& board) {
-  const auto* g = dynamic_cast<const serve::GameSession*>(board.session.get());
-  if (!g) throw ApiError(500, "the card table holds a Conquian deal");
-  return *g;
-}
-
-// A deal of a match that has ended, scored into the match once.
+// A deal of a match that has ended, scored into the match once. The winner's chips are what
+// the deal scores: the stake, or under hand_points the cards left in the losers' hands (the
+// game's settlement, turn/game.h), which is all score_deal reads of the losers.
 void score_if_over(BoardSession& board) {
   CardTable& t = *board.table;
   if (!t.match || t.scored || !board.session->over()) return;
-  const serve::GameSession& g = table_game(board);
-  const record::GameRecord rec = finished_record(board, g);
+  const record::GameRecord rec = finished_record(board);
   const int winner = !rec.result.present || rec.result.draw ? -1 : rec.result.winner;
-  score_match_deal(*t.match, board.rules->scoring, rec, winner, winner < 0 ? 0 : loser_points(g.position(), winner));
+  const std::int64_t won = winner < 0 ? 0 : board.session->chips()[static_cast<std::size_t>(winner)];
+  score_match_deal(*t.match, board.rules->scoring, rec, winner, static_cast<int>(won));
   t.scored = true;
 }
 
@@ -115,15 +116,14 @@ void score_if_over(BoardSession& board) {
 
 std::shared_ptr<BoardSession> new_table(const std::string& ruleset, const TableOptions& options, int human,
                                         const std::string& player) {
-  if (human != 0 && human != 1) throw ApiError(400, "'seat' must be 0 or 1");
-  const auto& names = batch::player_names();
-  if (std::find(names.begin(), names.end(), player) == names.end())
-    throw ApiError(400, fmt::format("'player' {}: one of the built-in players (random, greedy, strong, strong-pi)",
-                                    player.substr(0, 64)));
   if (options.match != 0 &&
       std::find(std::begin(kMatchTargets), std::end(kMatchTargets), options.match) == std::end(kMatchTargets))
     throw ApiError(400, fmt::format("'match' {}: a match goes to 3 or 5 points (or null: one deal)", options.match));
   std::shared_ptr<const Ruleset> rules = table_ruleset(ruleset);
+  if (human < 0 || human >= rules->seats)
+    throw ApiError(400, fmt::format("'seat' {}: ruleset {} seats 0 to {}", human, ruleset, rules->seats - 1));
+  if (std::string why = batch::why_not_players({player}, *rules, "'player'"); !why.empty())
+    throw ApiError(400, why.substr(0, 200));
   if (options.swap || options.forcing) {
     // A ruleset based on the shipped one (a name: no file is read), as a record writes it inline.
     nlohmann::json inline_rules = {{"base", ruleset}};
@@ -147,25 +147,24 @@ std::shared_ptr<BoardSession> next_table(BoardSession& done) {
   if (match_json(*t.match)["over"].get<bool>()) throw ApiError(409, "the match is over: deal a new one");
   if (t.followed) throw ApiError(409, "the match's next deal is already dealt");
   t.followed = true;
-  return deal_table(done.rules, t.human, t.player, 1 - table_game(done).game_record().dealer, t.match);
+  const int seats = done.session->seats();
+  return deal_table(done.rules, t.human, t.player, (done.session->game_record().dealer + 1) % seats, t.match);
 }
 
 void play_builtin(BoardSession& board, nlohmann::json& played) {
   serve::Session& s = *board.session;
-  const CardTable& t = *board.table;
-  // Each answer is a move: a deal ends within a few hundred, so the bound only guards a fault.
-  for (int guard = 0; guard < 10'000 && !s.over() && s.to_act() != t.human; ++guard) {
+  CardTable& t = *board.table;
+  // Each answer is a move: a deal ends within max_plies, so the bound only guards a fault.
+  for (int guard = 0; guard <= s.max_plies() && !s.over() && s.to_act() != t.human; ++guard) {
     const int seat = s.to_act();
-    nlohmann::json legal = nlohmann::json::array();
-    for (const nlohmann::json& m : s.protocol_legal()) legal.push_back(m);
-    const nlohmann::json move = serve::bot_move(s.view(seat), legal, t.player);
-    // A waive has no words: the next move stands for it. Any other is worded before it is played.
-    const bool waive = move.contains("waive");
-    nlohmann::json entry = waive ? nlohmann::json() : played_entry(s, move);
-    if (std::string fault = s.play_answer(seat, move); !fault.empty())
+    const serve::ActAnswer a = t.bots[static_cast<std::size_t>(seat)]->act("", s, 0);
+    const std::string fault = a.move ? s.play_for(seat, *a.move) : a.fault;
+    if (!fault.empty())
       throw ApiError(500,
                      fmt::format("the built-in player {} answered a move the engine refused: {}", t.player, fault));
-    if (!waive) played.push_back(std::move(entry));
+    // A waive has no words: the next move stands for it. Any other is shown as the page's seat
+    // saw it (a swap's card hidden until every seat has chosen).
+    if (!a.move->contains("waive")) played.push_back(last_move_words(s, t.human));
   }
   score_if_over(board);
 }
@@ -177,22 +176,20 @@ nlohmann::json play_at_table(BoardSession& board, const nlohmann::json& move) {
   if (s.to_act() != t.human)
     throw ApiError(409, fmt::format("it is seat {}'s move, not yours (seat {})", s.to_act(), t.human));
   nlohmann::json played = nlohmann::json::array();
-  nlohmann::json entry;
   std::string fault;
   try {
-    entry = played_entry(s, move);  // worded in the position it is played in
-    fault = s.play_answer(t.human, move);
+    fault = s.play_for(t.human, move);
   } catch (const serve::SessionError& e) { throw ApiError(400, e.what()); }
   if (!fault.empty()) throw ApiError(422, fault);
-  played.push_back(std::move(entry));
+  if (!(move.is_object() && move.contains("waive"))) played.push_back(last_move_words(s, t.human));
   play_builtin(board, played);
   return played;
 }
 
 std::string table_record(const BoardSession& board) {
-  const serve::GameSession& g = table_game(board);
-  if (!g.over()) throw ApiError(409, "the deal is not over: its salt is revealed at the end, with its record");
-  return record::write_record(finished_record(board, g));
+  if (!board.session->over())
+    throw ApiError(409, "the deal is not over: its salt is revealed at the end, with its record");
+  return record::write_record(finished_record(board));
 }
 
 nlohmann::json table_records(const BoardSession& board) {

@@ -17,6 +17,7 @@
 
 #include "http/table_match.h"
 #include "record/record.h"
+#include "serve/seat_player.h"
 #include "serve/session.h"
 
 namespace conquian::http {
@@ -26,8 +27,10 @@ inline constexpr int kIdleSeconds = 600;
 
 // A deal played at the card table against a built-in player.
 struct CardTable {
-  int human = 0;                     // the seat the page plays
-  std::string player;                // the built-in player of the other seat
+  int human = 0;       // the seat the page plays
+  std::string player;  // the built-in player of the other seats
+  // Each other seat's built-in player (null at the page's seat), as the referee seats it.
+  std::vector<std::unique_ptr<serve::SeatPlayer>> bots;
   std::string salt;                  // revealed once the deal is over
   std::string commitment;            // "sha256:<hex>", shown from the first card
   std::string preimage;              // what the commitment hashes (check/commitment.h), revealed at the end

@@ -2,18 +2,14 @@
 
 #include <algorithm>
 #include <map>
-#include <type_traits>
 
 #include "analyse/pan_table_view.h"
 #include "analyse/table_view.h"
 #include "cards/deck_looks.h"
-#include "engine/game.h"
 #include "record/record_writer.h"
-#include "replay/game_words.h"
 #include "replay/move_notation.h"
-#include "serve/game_session.h"
 #include "serve/move_from_json.h"
-#include "serve/pan_session.h"
+#include "serve/sessions.h"
 
 namespace conquian::http {
 namespace {
@@ -43,77 +39,90 @@ void add_take_choice(nlohmann::json& entry, const Position& before, const Move& 
   entry["arrangement"] = arrangement;
 }
 
+// Panguingue's takes are listed one per laid cards and discard, with no short list of tables.
+void add_take_choice(nlohmann::json&, const pan::Position&, const pan::Move&, std::map<Card, std::vector<CardSet>>&) {}
+
 // Each taken card's default arrangement: the one that lays the most cards from the hand (each
 // card laid is one fewer to go out with), the first of them in the engine's order.
 void mark_default_takes(nlohmann::json& legal) {
   std::map<std::string, std::pair<std::size_t, long long>> best;  // take -> (cards laid, arrangement)
   for (const nlohmann::json& e : legal) {
-    if (!e.contains("take")) continue;
+    if (!e.contains("arrangement")) continue;
     const std::size_t n = e["lay"].size();
     const long long k = e["arrangement"].get<long long>();
     auto [it, fresh] = best.try_emplace(e["take"].get<std::string>(), n, k);
     if (!fresh && (n > it->second.first || (n == it->second.first && k < it->second.second))) it->second = {n, k};
   }
   for (nlohmann::json& e : legal)
-    if (e.contains("take"))
+    if (e.contains("arrangement"))
       e["default"] = e["arrangement"].get<long long>() == best[e["take"].get<std::string>()].second;
 }
 
-template <class S>
-nlohmann::json legal_of(const S& s) {
-  nlohmann::json out = nlohmann::json::array();
-  [[maybe_unused]] std::map<Card, std::vector<CardSet>> tables;
-  for (const auto& m : s.legal_moves()) {
-    const auto rm = RecordWords<typename S::Game>::words(m.before, m.move);
-    if (!rm) continue;
-    // In words with suit symbols only: the list is sent with every state, the largest part of
-    // each play's answer, and the page draws symbols (a played move's answer has both forms).
-    nlohmann::json entry = {{"move", record::move_json(*rm)},
-                            {"words", move_words(m.before, m.move, SuitStyle::Symbols)}};
-    if constexpr (std::is_same_v<typename S::Game, ConquianGame>) add_take_choice(entry, m.before, m.move, tables);
-    out.push_back(std::move(entry));
-  }
-  if constexpr (std::is_same_v<typename S::Game, ConquianGame>) mark_default_takes(out);
-  return out;
+// The board's table of a position (analyse/table_view.h, analyse/pan_table_view.h).
+nlohmann::json table_cards(const Position& p) {
+  return {{"cards", analyse::table_json(p)}, {"text", analyse::table_text(p)}, {"next", analyse::next_text(p)}};
+}
+nlohmann::json table_cards(const pan::Position& p) {
+  nlohmann::json cards = analyse::pan_table_json(p);
+  const std::string next = cards["next"].get<std::string>();
+  return {{"cards", std::move(cards)}, {"text", analyse::pan_table_text(p)}, {"next", next}};
 }
 
+// A move in words, both styles, with its protocol words.
 template <class S>
-nlohmann::json words_in(const S& s, const nlohmann::json& move) {
-  const auto rm = serve::move_from_json(move);
-  const auto mf = RecordWords<typename S::Game>::move(s.position(), rm);
-  if (!mf.fault.ok()) {
-    const std::string text = record::write_move(rm);
-    return {{"words", text}, {"text", text}};
-  }
-  return {{"words", move_words(s.position(), mf.move, SuitStyle::Symbols)},
-          {"text", move_words(s.position(), mf.move, SuitStyle::Letters)}};
+nlohmann::json worded(const typename S::Position& before, const typename S::Move& m) {
+  return {{"move", S::protocol_words(before, m)},
+          {"words", move_words(before, m, SuitStyle::Symbols)},
+          {"text", move_words(before, m, SuitStyle::Letters)}};
 }
 
 }  // namespace
 
 nlohmann::json table_of(const serve::Session& session) {
-  if (const auto* g = dynamic_cast<const serve::GameSession*>(&session))
-    return {{"cards", analyse::table_json(g->position())},
-            {"text", analyse::table_text(g->position())},
-            {"next", analyse::next_text(g->position())}};
-  if (const auto* p = dynamic_cast<const serve::PanSession*>(&session)) {
-    nlohmann::json cards = analyse::pan_table_json(p->position());
-    const std::string next = cards["next"].get<std::string>();
-    return {{"cards", std::move(cards)}, {"text", analyse::pan_table_text(p->position())}, {"next", next}};
-  }
-  return {{"cards", nullptr}, {"text", ""}, {"next", ""}};
+  return serve::visit_session(session, [](const auto& s) { return table_cards(s.position()); });
 }
 
-nlohmann::json legal_with_words(const serve::Session& session) {
-  if (const auto* g = dynamic_cast<const serve::GameSession*>(&session)) return legal_of(*g);
-  if (const auto* p = dynamic_cast<const serve::PanSession*>(&session)) return legal_of(*p);
-  return nlohmann::json::array();
+nlohmann::json legal_with_words(const serve::Session& session, int seat) {
+  return serve::visit_session(session, [&](const auto& s) {
+    using S = std::decay_t<decltype(s)>;
+    nlohmann::json out = nlohmann::json::array();
+    std::map<Card, std::vector<CardSet>> tables;
+    std::vector<typename S::Move> offered;
+    offered_moves<typename S::Game>(s.position(), seat, offered);
+    for (const auto& m : offered) {
+      // In words with suit symbols only: the list is sent with every state, the largest part of
+      // each play's answer, and the page draws symbols (a played move's answer has both forms).
+      nlohmann::json entry = {{"move", S::protocol_words(s.position(), m)},
+                              {"words", move_words(s.position(), m, SuitStyle::Symbols)}};
+      add_take_choice(entry, s.position(), m, tables);
+      out.push_back(std::move(entry));
+    }
+    mark_default_takes(out);
+    return out;
+  });
 }
+
+nlohmann::json legal_with_words(const serve::Session& session) { return legal_with_words(session, session.to_act()); }
 
 nlohmann::json words_of(const serve::Session& session, const nlohmann::json& move) {
-  if (const auto* g = dynamic_cast<const serve::GameSession*>(&session)) return words_in(*g, move);
-  if (const auto* p = dynamic_cast<const serve::PanSession*>(&session)) return words_in(*p, move);
-  return {{"words", ""}, {"text", ""}};
+  return serve::visit_session(session, [&](const auto& s) -> nlohmann::json {
+    using S = std::decay_t<decltype(s)>;
+    const auto r = s.read_move(move);
+    if (!r.fault.ok()) {
+      const std::string text = record::write_move(serve::move_from_json(move));
+      return {{"words", text}, {"text", text}};
+    }
+    return worded<S>(s.position(), r.move);
+  });
+}
+
+nlohmann::json last_move_words(const serve::Session& session, int seat) {
+  return serve::visit_session(session, [&](const auto& s) -> nlohmann::json {
+    using S = std::decay_t<decltype(s)>;
+    const auto* before = s.before_last();
+    if (!before) return nullptr;
+    return worded<S>(*before, S::Game::seen_by(*before, *s.last_move(), seat));
+  });
 }
 
 nlohmann::json deck_json(const Deck& deck) {

@@ -13,14 +13,19 @@ namespace conquian::http {
 // {"cards": table_json (Conquian) or pan_table_json (Panguingue), "text": the table as `show` writes it, "next": what
 // happens next}
 nlohmann::json table_of(const serve::Session& session);
-// [{"move": the record's JSON form, "words": with suit symbols, "text": with the record's letters}];
-// a Conquian take adds its place in the short list a player picks from: "take" (the card),
-// "lay" (the cards laid from the hand), "lay_words", "arrangement" (which of the taken card's
-// distinct tables) and "default" (the arrangement laying the most cards).
+// The moves `seat` is offered (serve::Session::legal_for: its own, naming no card it cannot
+// see), [{"move": the protocol's words, "words": with suit symbols}]; a Conquian take adds its
+// place in the short list a player picks from: "take" (the card), "lay" (the cards laid from
+// the hand), "lay_words", "arrangement" (which of the taken card's distinct tables) and
+// "default" (the arrangement laying the most cards). Without a seat: the seat to act's.
+nlohmann::json legal_with_words(const serve::Session& session, int seat);
 nlohmann::json legal_with_words(const serve::Session& session);
-// The words of `move` (the record's JSON form) played at the session's position, symbols and
-// letters; the record's own words when the move does not resolve there.
+// {"move", "words", "text"}: `move` (the protocol's words) played at the session's position,
+// in symbols and letters; the record's own words when the move does not resolve there.
 nlohmann::json words_of(const serve::Session& session, const nlohmann::json& move);
+// The same for the last move played, as `seat` saw it (a swap's card hidden until every seat
+// has chosen); null when no move was played.
+nlohmann::json last_move_words(const serve::Session& session, int seat);
 // Every card token in `deck` order with its suit symbol, for the page's own words of cards.
 nlohmann::json deck_json(const Ruleset& rules);
 nlohmann::json deck_json(const Deck& deck);

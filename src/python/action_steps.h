@@ -45,7 +45,7 @@ struct ActionLayout {
   constexpr int force_base() const { return pass() + 1; }               // seat f forces seat t: + seats f + t
   constexpr int waive() const { return force_base() + seats * seats; }  // no seat forces (a force window)
   constexpr int choice_base() const { return waive() + 1; }             // k-th of moves alike in every step before
-  constexpr int draw() const { return choice_base() + max_choices; }    // turn the stock (unknown) rather than lay
+  constexpr int draw() const { return choice_base() + max_choices; }    // turn the stock's next card, unseen
   constexpr int play() const { return draw() + 1; }                     // declare: play the deal
   constexpr int drop() const { return play() + 1; }                     // declare: drop
   constexpr int size() const { return draw() + 1 + (declares ? 2 : 0); }

@@ -9,14 +9,16 @@ bool unknown_turn(const Position& before, const Move& move) {
   return move.kind == MoveKind::Turn && !before.stock_known;
 }
 
-void append_steps(const ActionLayout& l, const Position& now, const Position& before, const Move& mv, bool draw_step,
+void append_steps(const ActionLayout& l, const Position&, const Position& before, const Move& mv, bool draw_step,
                   std::vector<int>& out) {
-  // A force window's waive has no words: the moves that imply it (the engine's implies_waive)
-  // start with the waive step.
-  if (implies_waive(now, mv)) out.push_back(l.waive());
   switch (mv.kind) {
     case MoveKind::Swap: out.push_back(l.swap_base() + mv.card); break;
     case MoveKind::Turn:
+      // A stock in a known order: the seat turns its next card without seeing it (one step).
+      if (before.stock_known) {
+        out.push_back(l.draw());
+        break;
+      }
       if (draw_step) out.push_back(l.draw());
       out.push_back(l.turn_base() + mv.card);
       break;
@@ -33,7 +35,7 @@ void append_steps(const ActionLayout& l, const Position& now, const Position& be
     case MoveKind::Pass: out.push_back(l.pass()); break;
     case MoveKind::Force: out.push_back(l.force(mv.seat, mv.other)); break;
     case MoveKind::Throw: out.push_back(l.throw_base() + mv.card); break;
-    case MoveKind::Waive: break;  // never listed: the session's legal_moves plays through it
+    case MoveKind::Waive: out.push_back(l.waive()); break;  // nobody forces: the refusal stands
   }
 }
 

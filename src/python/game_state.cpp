@@ -5,12 +5,12 @@
 
 #include <algorithm>
 
+#include "serve/sessions.h"
+
 namespace conquian::python {
 
 GameState state_of(std::unique_ptr<serve::Session> session) {
-  if (auto* c = dynamic_cast<serve::GameSession*>(session.get())) return GameState(std::move(*c));
-  if (auto* p = dynamic_cast<serve::PanSession*>(session.get())) return GameState(std::move(*p));
-  throw std::invalid_argument("this module's State plays conquian and panguingue rulesets only");
+  return serve::visit_session(*session, [](auto& s) { return GameState(std::move(s)); });
 }
 
 serve::PlayVerdict GameState::play(const nlohmann::json& move) {

@@ -31,8 +31,9 @@ GameState state_of(std::unique_ptr<serve::Session> session);
 
 class GameState {
  public:
-  explicit GameState(serve::GameSession session) : core_(conquian_core(std::move(session))) {}
-  explicit GameState(serve::PanSession session) : core_(pan_core(std::move(session))) {}
+  // A session of any game (serve::SessionType<G>::type).
+  template <class S>
+  explicit GameState(S session) : core_(core_of(std::move(session))) {}
   GameState(const GameState& o) : core_(o.core_->clone()), chosen_(o.chosen_), prefix_(o.prefix_) {}
   GameState(GameState&&) = default;
   GameState& operator=(const GameState& o) {
@@ -43,9 +44,6 @@ class GameState {
 
   serve::Session& session() { return core_->session(); }
   const serve::Session& session() const { return core_->session(); }
-  // Conquian's session (its position, views, worlds, stock), or null for Panguingue.
-  serve::GameSession* conquian() { return core_->conquian(); }
-  const serve::GameSession* conquian() const { return core_->conquian(); }
   const ActionLayout& layout() const { return core_->layout(); }
   std::string phase() const { return core_->phase(); }
   std::vector<float> observation(int seat) const { return core_->observation(seat); }

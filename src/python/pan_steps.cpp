@@ -11,14 +11,18 @@ bool unknown_turn(const pan::Position& before, const pan::Move& move) {
   return move.kind == pan::MoveKind::Turn && !before.stock_known;
 }
 
-void append_steps(const ActionLayout& l, const pan::Position& now, const pan::Position& before, const pan::Move& mv,
+void append_steps(const ActionLayout& l, const pan::Position&, const pan::Position& before, const pan::Move& mv,
                   bool draw_step, std::vector<int>& out) {
   using pan::MoveKind;
-  if (pan::implies_waive(now, mv)) out.push_back(l.waive());  // the engine's: the window's waive comes first
   switch (mv.kind) {
     case MoveKind::Play: out.push_back(l.play()); break;
     case MoveKind::Drop: out.push_back(l.drop()); break;
     case MoveKind::Turn:
+      // A stock in a known order: the seat turns its next card without seeing it (one step).
+      if (before.stock_known) {
+        out.push_back(l.draw());
+        break;
+      }
       if (draw_step) out.push_back(l.draw());
       out.push_back(l.turn_base() + mv.card);
       break;
@@ -35,9 +39,8 @@ void append_steps(const ActionLayout& l, const pan::Position& now, const pan::Po
     }
     case MoveKind::Pass: out.push_back(l.pass()); break;
     case MoveKind::Force: out.push_back(l.force(mv.seat, mv.other)); break;
-    case MoveKind::Waive:    // never listed: the session's legal_moves plays through it
-    case MoveKind::Forfeit:  // never legal: the referee's, for a bot that broke the protocol
-      break;
+    case MoveKind::Waive: out.push_back(l.waive()); break;  // nobody forces: the refusal stands
+    case MoveKind::Forfeit: break;  // never legal: the referee's, for a bot that broke the protocol
   }
 }
 

@@ -4,15 +4,12 @@
 
 #include <fmt/format.h>
 
-#include "python/action_steps.h"
 #include "python/bindings.h"
+#include "python/game_parts.h"
 #include "python/game_state.h"
-#include "python/observation.h"
-#include "python/pan_observation.h"
 #include "python/py_types.h"
 #include "rules/ruleset_json.h"
-#include "serve/game_session.h"
-#include "serve/pan_session.h"
+#include "serve/sessions.h"
 
 namespace py = pybind11;
 
@@ -47,37 +44,32 @@ void bind_ruleset(py::module_& m) {
             if (stock != "known" && stock != "unknown")
               throw serve::SessionError("bad-field",
                                         fmt::format("'stock' must be \"known\" or \"unknown\", not \"{}\"", stock));
-            if (r.rules->is_pan()) {
-              const int n = seats.is_none() ? r.rules->seats_min : seats.cast<int>();
-              serve::PanSession pan = serve::PanSession::from_seed(r.rules, seed, n, dealer);
-              if (stock == "unknown") pan.forget_stock_order();
-              return GameState(std::move(pan));
-            }
-            if (!seats.is_none() && seats.cast<int>() != r.rules->seats)
-              throw serve::SessionError("bad-field", fmt::format("'seats' {}: ruleset {} seats {}", seats.cast<int>(),
-                                                                 r.rules->name, r.rules->seats));
-            GameState g(serve::GameSession::from_seed(r.rules, seed, dealer));
-            if (stock == "unknown") g.conquian()->forget_stock_order();
+            // The game's own deal and default seats (turn/game.h), as `simulate` and `serve` deal.
+            const int n = seats.is_none() ? 0 : seats.cast<int>();
+            GameState g = state_of(serve::session_from_seed(r.rules, seed, dealer, n));
+            if (stock == "unknown") serve::visit_session(g.session(), [](auto& s) { s.forget_stock_order(); });
             return g;
           },
           py::arg("seed") = 0, py::arg("dealer") = 0, py::arg("stock") = "known", py::arg("seats") = py::none(),
           "A shuffled deal, as `conquian simulate --seed SEED` deals its first game. stock=\"unknown\": the "
           "stock's order is forgotten (a record without `stock`), so every turn is a chance node. seats: how many "
-          "sit (panguingue: seats_min to seats, default seats_min; conquian: its seats).")
+          "sit (panguingue: seats_min to seats, default six within them; conquian: its seats).")
       .def_property_readonly(
           "num_distinct_actions",
-          [](const PyRuleset& r) { return (r.rules->is_pan() ? pan_layout() : conquian_layout()).size(); },
+          [](const PyRuleset& r) { return visit_game(*r.rules, [](auto tag) { return layout_of(tag).size(); }); },
           "The size of the action space of the ruleset's game (OpenSpiel's NumDistinctActions).")
       .def_property_readonly("seats_min", [](const PyRuleset& r) { return r.rules->seats_min; })
-      .def_property_readonly("game", [](const PyRuleset& r) { return r.rules->is_pan() ? "panguingue" : "conquian"; })
+      .def_property_readonly("game", [](const PyRuleset& r) { return std::string(game_facts(*r.rules).name); })
       .def(
           "observation_tensor_size",
           [](const PyRuleset& r, const py::object& seats) {
-            if (!r.rules->is_pan()) return observation_size(*r.rules);
-            return pan_observation_size(*r.rules, seats.is_none() ? r.rules->seats_min : seats.cast<int>());
+            return visit_game(*r.rules, [&](auto tag) {
+              using G = typename decltype(tag)::Game;
+              return observation_size(tag, *r.rules, seats.is_none() ? G::default_seats(*r.rules) : seats.cast<int>());
+            });
           },
           py::arg("seats") = py::none(),
-          "The observation tensor's length (panguingue: for `seats` seats dealt in, default seats_min).")
+          "The observation tensor's length (panguingue: for `seats` seats dealt in, default its default seats).")
       .def("__repr__", [](const PyRuleset& r) { return fmt::format("<conquian.Ruleset '{}'>", r.rules->name); });
   m.def(
       "ruleset", [](const py::object& value) { return PyRuleset{ruleset_arg(value)}; }, py::arg("name_path_or_dict"),

@@ -1,17 +1,10 @@
 #include "python/state_core.h"
 
 #include "base/rng.h"
-#include "engine/game.h"
-#include "engine/seat_view.h"
-#include "pan/game.h"
-#include "pan/world.h"
-#include "python/observation.h"
-#include "python/pan_observation.h"
+#include "python/game_parts.h"
 #include "replay/game_words.h"
 
 #include <fmt/format.h>
-
-#include <type_traits>
 
 namespace conquian::python {
 namespace {
@@ -68,26 +61,17 @@ class CoreOf final : public StateCore {
     }
   }
 
-  serve::GameSession* conquian() override {
-    if constexpr (std::is_same_v<S, serve::GameSession>) return &session_;
-    else return nullptr;
-  }
   std::unique_ptr<StateCore> world(int seat, std::uint64_t seed) const override;
-  int unseen_copies(Card card) const override {
-    if constexpr (std::is_same_v<S, serve::GameSession>) return session_.position().unseen().has(card) ? 1 : 0;
-    else return session_.position().unseen().count(card);
-  }
+  int unseen_copies(Card card) const override { return python::unseen_copies(session_.position(), card); }
 
   std::vector<float> observation(int seat) const override {
     if (seat < 0 || seat >= session_.seats())
       throw serve::SessionError(
           "bad-seat", fmt::format("'seat' {}: there is no such seat in a {}-seat game", seat, session_.seats()));
-    if constexpr (std::is_same_v<S, serve::GameSession>) return observation_tensor(session_.seat_view(seat));
-    else return pan_observation_tensor(session_.position(), seat);
+    return observation_of(session_, seat);
   }
   int observation_size() const override {
-    if constexpr (std::is_same_v<S, serve::GameSession>) return python::observation_size(session_.rules());
-    else return pan_observation_size(session_.rules(), session_.seats());
+    return python::observation_size(GameTag<G>{}, session_.rules(), session_.seats());
   }
   // The game's own phase_name, found by its Phase type.
   std::string phase() const override { return phase_name(session_.position().phase); }
@@ -135,22 +119,17 @@ std::unique_ptr<StateCore> CoreOf<S, G>::world(int seat, std::uint64_t seed) con
     throw serve::SessionError(
         "bad-seat", fmt::format("'seat' {}: there is no such seat in a {}-seat game", seat, session_.seats()));
   Rng rng(seed);
-  if constexpr (std::is_same_v<S, serve::GameSession>)
-    return conquian_core(
-        serve::GameSession::from_world(session_.rules_ptr(), sample_world(session_.seat_view(seat), rng)));
-  else
-    return pan_core(
-        serve::PanSession::from_world(session_.rules_ptr(), pan::sample_world(session_.position(), seat, rng)));
+  return core_of(S::from_world(session_.rules_ptr(), G::sample_world(session_.position(), seat, rng)));
 }
 
 }  // namespace
 
-std::unique_ptr<StateCore> conquian_core(serve::GameSession session) {
-  return std::make_unique<CoreOf<serve::GameSession, ConquianGame>>(std::move(session), conquian_layout());
+template <class S>
+std::unique_ptr<StateCore> core_of(S session) {
+  using G = typename S::Game;
+  return std::make_unique<CoreOf<S, G>>(std::move(session), layout_of(GameTag<G>{}));
 }
-
-std::unique_ptr<StateCore> pan_core(serve::PanSession session) {
-  return std::make_unique<CoreOf<serve::PanSession, PanGame>>(std::move(session), pan_layout());
-}
+template std::unique_ptr<StateCore> core_of(serve::GameSession);
+template std::unique_ptr<StateCore> core_of(serve::PanSession);
 
 }  // namespace conquian::python

@@ -1,5 +1,5 @@
-// The part of conquian.State that depends on which game it plays: a session of either game
-// (serve::GameSession, serve::PanSession), its legal moves read once per position as steps of
+// The part of conquian.State that depends on which game it plays: a session of any game
+// (serve::SessionType<G>::type), its legal moves read once per position as steps of
 // the game's action layout (python/action_steps.h), and the move of a candidate played through
 // the session. GameState (python/game_state.h) holds one and does the rest the same for both.
 #pragma once
@@ -47,9 +47,6 @@ class StateCore {
   // The moves kept since keep_moves(), as `seat` saw them (the engine's seen_by).
   virtual nlohmann::json moves_since(int seat) const = 0;
   virtual void undo_kept() = 0;
-  // The session as Conquian's (its 64-bit position, views and worlds), null for another game.
-  virtual serve::GameSession* conquian() = 0;
-  const serve::GameSession* conquian() const { return const_cast<StateCore*>(this)->conquian(); }
   // How many copies of `card` the stock may show now (Conquian: one of each unseen card;
   // Panguingue: the unseen copies of it), which weighs a chance outcome.
   virtual int unseen_copies(Card card) const = 0;
@@ -63,7 +60,8 @@ class StateCore {
   virtual std::string phase() const = 0;
 };
 
-std::unique_ptr<StateCore> conquian_core(serve::GameSession session);
-std::unique_ptr<StateCore> pan_core(serve::PanSession session);
+// The core of a session of any game (serve::SessionType<G>::type).
+template <class S>
+std::unique_ptr<StateCore> core_of(S session);
 
 }  // namespace conquian::python

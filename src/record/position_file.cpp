@@ -138,6 +138,10 @@ PositionFile read_document(const YAML::Node& doc, const std::string& file) {
     pf.forced_mark = mark_of(f.node("forced"));
     pf.forced = static_cast<int>(f.integer("forced", -1, 0, kMaxSeatNumber));
   }
+  if (f.has("waived")) {
+    pf.waived_mark = mark_of(f.node("waived"));
+    pf.waived = f.boolean("waived", false);
+  }
   if (f.has("hit")) {
     pf.hit_mark = mark_of(f.node("hit"));
     pf.hit = static_cast<int>(f.integer("hit", -1, 0, kMaxSeatNumber));

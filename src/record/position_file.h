@@ -50,6 +50,8 @@ struct PositionFile {
   Mark refused_mark;
   int forced = -1;  // -1: absent
   Mark forced_mark;
+  bool waived = false;  // `waived: true`: the force window after the last refusal closed unforced
+  Mark waived_mark;
   int hit = -1;  // -1: absent
   Mark hit_mark;
   int to_act = -1;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <optional>
+#include <span>
 #include <string>
 
 #include "engine/game.h"
@@ -30,6 +31,23 @@ struct RecordWords<ConquianGame> {
     if (m.kind == MoveKind::Swap && m.card == kNoCard) return {{"seat", m.seat}, {"swap", nullptr}};
     return move_json(p, m);
   }
+  // The record's deal of the pack in `order` dealt by `dealer` (Conquian's seats are the ruleset's).
+  static void deal_words(const Ruleset& rules, int, std::span<const Card> order, int dealer, record::GameRecord& rec) {
+    to_record_deal(rules, order, dealer, rec);
+  }
+  // {"seat": S, "turn": null} read: the turn of the stock's next card, whatever it is; none
+  // when the stock's order is unknown (the card turned must then be named).
+  static std::optional<Move> blind_turn(const Position& p, int seat) {
+    if (!p.stock_known) return std::nullopt;
+    Move m;
+    m.kind = MoveKind::Turn;
+    m.seat = static_cast<std::uint8_t>(seat);
+    m.card = p.stock_left() > 0 ? p.stock[p.stock_top] : kNoCard;
+    return m;
+  }
+  // What a record's result says besides its winner: nothing for Conquian (the settlement is
+  // the ruleset's scoring of the deal).
+  static void put_settlement(const Position&, record::RecordResult&) {}
 };
 
 template <>
@@ -43,6 +61,22 @@ struct RecordWords<PanGame> {
   }
   static std::string text(const pan::Position& p, const pan::Move& m) { return move_text(p, m); }
   static nlohmann::json seen_json(const pan::Position& p, const pan::Move& m) { return move_json(p, m); }
+  static void deal_words(const Ruleset& rules, int seats, std::span<const Card> order, int dealer,
+                         record::GameRecord& rec) {
+    to_record_deal(rules, seats, order, dealer, rec);
+  }
+  static std::optional<pan::Move> blind_turn(const pan::Position& p, int seat) {
+    if (!p.stock_known) return std::nullopt;
+    pan::Move m;
+    m.kind = pan::MoveKind::Turn;
+    m.seat = static_cast<std::uint8_t>(seat);
+    m.card = p.stock_left() > 0 ? p.stock[p.stock_top] : kNoCard;
+    return m;
+  }
+  // The chips each seat won or paid, and the pot, as a Pan record's result states them.
+  static void put_settlement(const pan::Position& p, record::RecordResult& result) {
+    conquian::put_settlement(p, result);
+  }
 };
 
 }  // namespace conquian

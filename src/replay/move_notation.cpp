@@ -95,6 +95,8 @@ std::string card_words(const Deck& deck, const std::string& token, SuitStyle sty
 
 std::string move_words(const Position& before, const Move& move, SuitStyle style) {
   const Deck& deck = before.rules->deck;
+  if (move.card == kNoCard && move.kind == MoveKind::Swap) return fmt::format("seat {} swaps a card", move.seat);
+  if (move.card == kNoCard && move.kind == MoveKind::Turn) return fmt::format("seat {} turns the next card", move.seat);
   const auto rm = to_record_move(before, move);
   if (!rm)
     return fmt::format("seat {} does not force seat {} to take {}", to_act(before), int(before.actor),
@@ -107,6 +109,8 @@ std::string move_words(const Position& before, const Move& move, SuitStyle style
 
 std::string move_words(const pan::Position& before, const pan::Move& move, SuitStyle style) {
   const Deck& deck = before.rules->deck;
+  if (move.card == kNoCard && move.kind == pan::MoveKind::Turn)
+    return fmt::format("seat {} turns the next card", move.seat);
   const auto rm = to_record_move(before, move);
   if (!rm)
     return fmt::format("seat {} does not force seat {} to take {}", pan::to_act(before), int(before.actor),

@@ -190,7 +190,10 @@ void set_offer(const record::PositionFile& pf, const Ruleset& rules, Position& p
     p.actor = static_cast<std::uint8_t>(f);
     return;
   }
-  if (window) {  // right after the refusal: the next seat may force it (or not)
+  if (pf.waived && !window)
+    fail(pf, pf.waived_mark,
+         "key 'waived': no force window opened after the last refusal, so none can have closed unforced");
+  if (window && !pf.waived) {  // right after the refusal: the next seat may force it (or not)
     p.phase = Phase::ForceWindow;
     p.actor = static_cast<std::uint8_t>(last);
     p.refusals = static_cast<std::uint8_t>(k - 1);

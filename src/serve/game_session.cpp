@@ -31,31 +31,26 @@ std::shared_ptr<const Ruleset> ruleset_from_json(const nlohmann::json& ruleset) 
 
 GameSession GameSession::from_seed(std::shared_ptr<const Ruleset> rules, std::uint64_t seed, int dealer) {
   Rng rng = deal_rng(seed, 0);
-  const std::vector<Card> order = shuffled_deck(rules->deck.size(), rng);
+  std::vector<Card> order = ConquianGame::pack(*rules);
+  shuffle_cards(order, rng);
   return from_order(std::move(rules), order, dealer);
 }
 
 GameSession GameSession::from_order(std::shared_ptr<const Ruleset> rules, const std::vector<Card>& order, int dealer) {
-  if (dealer < 0 || dealer >= rules->seats)
-    throw SessionError("bad-field",
-                       fmt::format("'dealer' {}: there is no such seat in a {}-seat game", dealer, rules->seats));
+  const int seats = rules->seats;
+  return from_order(std::move(rules), seats, order, dealer);
+}
+
+GameSession GameSession::from_order(std::shared_ptr<const Ruleset> rules, int seats, const std::vector<Card>& order,
+                                    int dealer) {
   GameSession s;
-  s.rules_ = std::move(rules);
-  s.pos_ = deal(*s.rules_, order, dealer);
-  s.record_.emplace();
-  to_record_deal(*s.rules_, order, dealer, *s.record_);
-  name_ruleset(*s.rules_, *s.record_);
+  s.init_dealt(std::move(rules), seats, order, dealer);
   return s;
 }
 
 GameSession GameSession::from_deal(std::shared_ptr<const Ruleset> rules, const nlohmann::json& deal) {
-  record::GameRecord rec = deal_record(*rules, deal);
-  DealOrFault d = start_from_record(rec, *rules);
-  if (!d.fault.ok()) throw SessionError("bad-deal", "deal: " + fault_text(d.fault));
   GameSession s;
-  s.rules_ = std::move(rules);
-  s.pos_ = d.position;
-  s.record_ = std::move(rec);
+  s.init_from_deal(std::move(rules), deal);
   return s;
 }
 
@@ -75,39 +70,14 @@ GameSession GameSession::from_position(const std::string& text, std::shared_ptr<
 
 GameSession GameSession::from_record(record::GameRecord rec, std::size_t after, std::shared_ptr<const Ruleset> rules) {
   GameSession s;
-  s.rules_ = rules;
-  const std::size_t upto = std::min(after, rec.moves.size());
-  Replay r = replay(rec, *rules, upto, [&](const Position& before, const Move&) { s.history_.push_back(before); });
-  if (!r.fault.ok()) {
-    if (r.in_deal) throw SessionError("bad-record", "the deal: " + fault_text(r.fault));
-    const auto& m = rec.moves[r.moves];
-    throw SessionError("bad-record",
-                       fmt::format("move {} (line {}): {}", r.moves + 1, m.mark.line, fault_text(r.fault)));
-  }
-  if (after != kAllMoves && after > rec.moves.size())
-    throw SessionError("bad-record", fmt::format("'after' {}: the game has {} moves", after, rec.moves.size()));
-  s.pos_ = r.position;
-  rec.moves.resize(upto);
-  rec.result = {};
-  s.record_ = std::move(rec);
+  s.init_from_record(std::move(rec), after, std::move(rules));
   return s;
 }
 
 GameSession GameSession::from_world(std::shared_ptr<const Ruleset> rules, const Position& world) {
   GameSession s;
-  s.rules_ = std::move(rules);
-  s.pos_ = world;
-  s.pos_.rules = s.rules_.get();
+  s.init_from_world(std::move(rules), world);
   return s;
-}
-
-void GameSession::forget_stock_order() {
-  pos_ = forget_stock(pos_);
-  for (Position& p : history_) p = forget_stock(p);
-  if (record_) {
-    record_->has_stock = false;
-    record_->stock.clear();
-  }
 }
 
 nlohmann::json GameSession::state() const { return state_json(pos_); }

@@ -29,7 +29,7 @@ namespace conquian::serve {
 // JSON object, read as a record's inline `ruleset:`). Throws SessionError bad-ruleset.
 std::shared_ptr<const Ruleset> ruleset_from_json(const nlohmann::json& ruleset);
 
-class GameSession : public SessionOf<ConquianGame> {
+class GameSession final : public SessionOf<ConquianGame> {
  public:
   // A shuffled deal: the deck shuffled from `seed` as `conquian simulate` deals game 0 of that
   // seed, dealt by `dealer`.
@@ -37,6 +37,10 @@ class GameSession : public SessionOf<ConquianGame> {
   // The deck in `order` (card indices, top first) dealt by `dealer`: a deal of the referee
   // (serve/referee.h), shuffled by the run's seed and the deal's number.
   static GameSession from_order(std::shared_ptr<const Ruleset> rules, const std::vector<Card>& order, int dealer);
+  // The same with the seats named, as every game's session is dealt (the ruleset's, else
+  // SessionError bad-field).
+  static GameSession from_order(std::shared_ptr<const Ruleset> rules, int seats, const std::vector<Card>& order,
+                                int dealer);
   // A deal as records write it: {"dealer": D, "hands": [[cards]...], "stock": [cards]}
   // (stock optional: unknown). Throws SessionError bad-deal with check's code and sentence.
   static GameSession from_deal(std::shared_ptr<const Ruleset> rules, const nlohmann::json& deal);
@@ -45,7 +49,7 @@ class GameSession : public SessionOf<ConquianGame> {
   // `name` stands for the file in messages, and a relative ruleset path is read beside it.
   static GameSession from_position(const std::string& text, std::shared_ptr<const Ruleset> rules,
                                    const std::string& name = "<position>");
-  static constexpr std::size_t kAllMoves = static_cast<std::size_t>(-1);
+  static constexpr std::size_t kAllMoves = serve::kAllMoves;
   // A record `rec` (read already, its ruleset `rules`) after its first `after` moves (kAllMoves:
   // all). Throws SessionError bad-record naming the line and reason.
   static GameSession from_record(record::GameRecord rec, std::size_t after, std::shared_ptr<const Ruleset> rules);
@@ -53,11 +57,6 @@ class GameSession : public SessionOf<ConquianGame> {
   static GameSession from_world(std::shared_ptr<const Ruleset> rules, const Position& world);
 
   std::unique_ptr<Session> clone() const override { return std::make_unique<GameSession>(*this); }
-
-  // Forgets the stock's order, in the position and in the record's deal (which then has no
-  // `stock`, as a record may be written): every turn may show any unseen card, as `check`
-  // judges a record without a stock. For a game whose turns are chance (specs/python.md).
-  void forget_stock_order();
 
   nlohmann::json state() const override;
   void append_state_json(std::string& out) const override;
@@ -77,6 +76,11 @@ class GameSession : public SessionOf<ConquianGame> {
 
  private:
   GameSession() = default;
+};
+
+template <>
+struct SessionType<ConquianGame> {
+  using type = GameSession;
 };
 
 }  // namespace conquian::serve

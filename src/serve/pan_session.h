@@ -16,7 +16,7 @@
 
 namespace conquian::serve {
 
-class PanSession : public SessionOf<PanGame> {
+class PanSession final : public SessionOf<PanGame> {
  public:
   // The pack shuffled from `seed` as `conquian simulate` deals game 0 of that seed, dealt to
   // `seats` seats by `dealer`.
@@ -34,10 +34,6 @@ class PanSession : public SessionOf<PanGame> {
 
   std::unique_ptr<Session> clone() const override { return std::make_unique<PanSession>(*this); }
 
-  // Forgets the stock's order, in the position and in the record's deal (which then has no
-  // `stock`, as a record may be written): every turn may show any unseen copy, as `check`
-  // judges a record without a stock.
-  void forget_stock_order();
   nlohmann::json state() const override;
   void append_state_json(std::string& out) const override;
   nlohmann::json view(int seat) const override;
@@ -46,6 +42,11 @@ class PanSession : public SessionOf<PanGame> {
 
  private:
   PanSession() = default;
+};
+
+template <>
+struct SessionType<PanGame> {
+  using type = PanSession;
 };
 
 }  // namespace conquian::serve

@@ -117,13 +117,13 @@ RefereeDeal Referee::play_rotated(std::uint64_t index, int shift, bool reverse) 
     const json act = {{"cmd", "act"},
                       {"deal", rec.id},
                       {"view", game->view(seat)},
-                      {"legal", game->protocol_legal()},
+                      {"legal", game->legal_for(seat)},
                       {"time_ms", setup_.move_time_ms}};
     const std::string line = line_of(act);
     if (setup_.observer) setup_.observer(seat, line);
     ActAnswer a = at[static_cast<std::size_t>(seat)]->act(line, *game, setup_.move_time_ms);
     out.bot_seconds += a.seconds;
-    std::string why = a.move ? game->play_answer(seat, *a.move) : a.fault;
+    std::string why = a.move ? game->play_for(seat, *a.move) : a.fault;
     if (!why.empty()) {
       forfeit(seat, why);
       if (out.forfeit_seat >= 0) break;
@@ -134,15 +134,12 @@ RefereeDeal Referee::play_rotated(std::uint64_t index, int shift, bool reverse) 
   }
   rec.moves = game->game_record().moves;
 
+  // The game decided how the deal ended, a forfeit included (turn/game.h, forfeit_move).
+  out.outcome = game->outcome();
+  game->put_result(rec.result);
   if (out.forfeit_seat >= 0) {
-    out.outcome = Outcome{Outcome::Kind::Win, (out.forfeit_seat + 1) % n};
-    rec.result = record::won_result(out.outcome.winner);
     rec.result.forfeit_seat = out.forfeit_seat;
     rec.result.forfeit_reason = out.forfeit_reason;
-  } else {
-    out.outcome = game->outcome();
-    if (auto* pan = dynamic_cast<PanSession*>(game.get())) pan->put_result(rec.result);
-    else if (auto* c = dynamic_cast<GameSession*>(game.get())) c->put_result(rec.result);
   }
   out.chips = game->chips();
   out.pot = game->pot();

@@ -7,13 +7,10 @@
 #include <system_error>
 
 #include "base/rng.h"
-#include "batch/pan_players.h"
-#include "batch/players.h"
+#include "batch/players_of.h"
 #include "record/text_quote.h"
 #include "serve/bot_process.h"
-#include "serve/game_session.h"
-#include "serve/pan_session.h"
-#include "serve/protocol_moves.h"
+#include "serve/sessions.h"
 
 namespace conquian::serve {
 namespace {
@@ -27,12 +24,12 @@ double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::
 // UTF-8 is shown escaped (\xFF).
 std::string excerpt(const std::string& line) { return record::escaped_excerpt(line, 60); }
 
-// A built-in player of either game: it chooses among its game's moves at the session's
-// position (which it reads no further than its seat's view) and answers in the protocol's words.
+// A built-in player of any game: it chooses among its seat's own moves at the session's
+// position (which it reads no further than its seat's view) and answers in the protocol's
+// words, as the seat is offered them (a turn of the face-down stock names no card).
 class BuiltinSeat final : public SeatPlayer {
  public:
-  BuiltinSeat(std::string name, std::unique_ptr<batch::Player> player, std::unique_ptr<batch::PanPlayer> pan_player)
-      : name_(std::move(name)), player_(std::move(player)), pan_player_(std::move(pan_player)) {}
+  explicit BuiltinSeat(std::string name) : name_(std::move(name)) {}
   const std::string& name() const override { return name_; }
   std::string start(std::uint64_t seed, std::uint64_t deal, const std::string&) override {
     // Its own generator per deal: a deal plays the same whichever deals came before.
@@ -43,28 +40,37 @@ class BuiltinSeat final : public SeatPlayer {
   ActAnswer act(const std::string&, const Session& game, int) override {
     const auto t = Clock::now();
     ActAnswer a;
-    if (const auto* c = dynamic_cast<const GameSession*>(&game); c && player_) a.move = choose(*c, *player_);
-    else if (const auto* p = dynamic_cast<const PanSession*>(&game); p && pan_player_)
-      a.move = choose(*p, *pan_player_);
-    else a.fault = fmt::format("the built-in player {} does not play {}", name_, game_name(game.rules().game));
+    visit_session(game, [&](const auto& s) {
+      using S = std::decay_t<decltype(s)>;
+      using G = typename S::Game;
+      auto* player = player_of<G>();
+      if (!player) {
+        a.fault = fmt::format("the built-in player {} does not play {}", name_, G::kName);
+        return;
+      }
+      const auto legal = s.own_moves();
+      const auto& m = legal[player->choose(s.position(), legal, rng_)];
+      a.move = S::protocol_words(s.position(), G::offered_as(s.position(), m, G::mover(m)));
+    });
     a.seconds = since(t);
     return a;
   }
   void restart() override {}
 
  private:
-  template <class S, class P>
-  nlohmann::json choose(const S& game, P& player) {
-    const auto legal = game.engine_moves();
-    const auto& m = legal[player.choose(game.position(), legal, rng_)];
-    if constexpr (std::is_same_v<S, GameSession>) return protocol_move(game.position(), m);
-    else if (m.kind == pan::MoveKind::Waive) return {{"seat", m.seat}, {"waive", true}};  // no record words
-    else return RecordWords<PanGame>::seen_json(game.position(), m);
+  // The player of game G by this seat's name, made at the seat's first move in a game of G.
+  template <class G>
+  batch::PlayerOf<G>* player_of() {
+    if (game_ != G::kName) {
+      player_ = std::shared_ptr<batch::PlayerOf<G>>(batch::make_player_of(GameTag<G>{}, name_));
+      game_ = G::kName;
+    }
+    return static_cast<batch::PlayerOf<G>*>(player_.get());
   }
 
   std::string name_;
-  std::unique_ptr<batch::Player> player_;
-  std::unique_ptr<batch::PanPlayer> pan_player_;
+  std::shared_ptr<void> player_;  // a batch::PlayerOf<G> of the game named game_
+  std::string game_;
   Rng rng_ = deal_rng(0, 0);
 };
 
@@ -197,15 +203,13 @@ BotAnswerLine read_bot_answer(const std::string& line, bool after_start) {
   return out;
 }
 
-bool is_builtin_player(const std::string& spec, bool pan) {
-  const auto& names = pan ? batch::pan_player_names() : batch::player_names();
+bool is_builtin_player(const std::string& spec, const Ruleset& rules) {
+  const auto& names = batch::builtin_player_names(rules);
   return std::find(names.begin(), names.end(), spec) != names.end();
 }
 
-std::unique_ptr<SeatPlayer> make_seat_player(const std::string& spec, std::size_t max_line, bool pan) {
-  if (is_builtin_player(spec, pan))
-    return std::make_unique<BuiltinSeat>(spec, pan ? nullptr : batch::make_player(spec),
-                                         pan ? batch::make_pan_player(spec) : nullptr);
+std::unique_ptr<SeatPlayer> make_seat_player(const std::string& spec, std::size_t max_line, const Ruleset& rules) {
+  if (is_builtin_player(spec, rules)) return std::make_unique<BuiltinSeat>(spec);
   return std::make_unique<ProcessSeat>(spec, max_line);
 }
 

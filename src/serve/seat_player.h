@@ -54,9 +54,9 @@ class SeatPlayer {
   virtual void restart() = 0;
 };
 
-// A built-in name of batch/players.h (of batch/pan_players.h with `pan`), or else a command
-// line run by /bin/sh -c. `max_line`: the longest answer line a command may write.
-std::unique_ptr<SeatPlayer> make_seat_player(const std::string& spec, std::size_t max_line, bool pan = false);
-bool is_builtin_player(const std::string& spec, bool pan = false);
+// A built-in player of the game `rules` plays (batch/players_of.h), or else a command line run
+// by /bin/sh -c. `max_line`: the longest answer line a command may write.
+std::unique_ptr<SeatPlayer> make_seat_player(const std::string& spec, std::size_t max_line, const Ruleset& rules);
+bool is_builtin_player(const std::string& spec, const Ruleset& rules);
 
 }  // namespace conquian::serve

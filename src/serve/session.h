@@ -75,39 +75,47 @@ class Session {
   virtual int to_act() const = 0;
   virtual bool over() const = 0;
   virtual Outcome outcome() const = 0;
-  // Each seat's chips for the deal so far (Panguingue: antes, forfeits, conditions, going
-  // out; Conquian: a won deal moves one stake from each other seat to the winner), and the pot.
-  // They sum to zero with the pot.
+  // Each seat's chips for the deal so far, as its game settles them (turn/game.h: Panguingue's
+  // antes, forfeits, conditions and going out; Conquian's scoring of a won deal, the stake or the
+  // hand points each loser pays), and the pot. They sum to zero with the pot.
   virtual std::vector<std::int64_t> chips() const = 0;
   virtual std::int64_t pot() const = 0;
 
-  // Every move the seat to act may play, in the record's JSON form. In a force window the seat
-  // that may force is listed with its forces, and the moves that follow if it does not (a
-  // record writes no waive: the next move declines the force).
+  // The moves `seat` may choose now, as it is offered them (turn/game.h, offered_moves): its
+  // own only, each naming only cards it can see, in the protocol's words: the record's JSON
+  // form, a force window's waive as {"seat": S, "waive": true}, a turn of the face-down stock
+  // as {"seat": S, "turn": null}. Empty when another seat is to act or the deal is over.
+  virtual std::vector<nlohmann::json> legal_for(int seat) const = 0;
+  // legal_for(the seat to act), and the same as one JSON array's text, appended (the protocol
+  // answers it many times a second).
   virtual std::vector<nlohmann::json> legal() const = 0;
-  // The same as one JSON array's text, appended (the protocol answers it many times a second).
   virtual void append_legal_json(std::string& out) const = 0;
-  // Judges `move` (the record's JSON form) as check judges the next move of a record; plays
-  // it when legal. A move that is not a mapping of the record's keys throws SessionError
-  // bad-field; one whose words do not resolve (an unknown card) is illegal with check's code.
+  // Judges `move` as check judges the next move of a record (the record's JSON form; also a
+  // waive or a blind turn in the protocol's words); plays it when legal. A move that is not a
+  // mapping of the record's keys throws SessionError bad-field; one whose words do not resolve
+  // (an unknown card) is illegal with check's code. A record writes no waive: in a force window
+  // the next move declines the force.
   virtual PlayVerdict play(const nlohmann::json& move) = 0;
   // Takes back the last move played; false when none was played since the start.
   virtual bool undo() = 0;
   virtual std::size_t moves_played() const = 0;
 
-  // The bot protocol's road (specs/referee.md): the moves as a bot is offered them (a force
-  // window's waive as {"seat": S, "waive": true}), and a bot's answer played for seat `asked`:
-  // "" when legal, else the sentence of the forfeit (the game is then as it was). An answer in a
-  // force window that is neither a force nor a waive means nobody forced: the waive is played first.
-  virtual std::vector<nlohmann::json> protocol_legal() const = 0;
-  virtual std::string play_answer(int asked, const nlohmann::json& answer) = 0;
+  // A seat's answer (the bots of specs/referee.md, the board's card table): `answer` played
+  // for seat `asked`, "" when legal, else the sentence of the refusal (the game is then as it
+  // was). Only the seat's own moves are its to play, and a card it cannot see (the stock's next)
+  // is not its to name. In a force window an answer that is neither a force nor a waive means
+  // nobody forced: the waive is played first.
+  virtual std::string play_for(int asked, const nlohmann::json& answer) = 0;
   // The last move played as `seat` may see it, in the protocol's words (a card passed face down
   // is null to a seat that does not know it); null when no move was played.
   virtual nlohmann::json last_move_seen_by(int seat) const = 0;
-  // Seat `seat` broke the bot protocol. Panguingue: it leaves the deal as a drop does (the
-  // record says {seat: S, forfeit: "reason"}) and the others play on: true. Conquian: the deal
-  // ends by forfeit in its result (the referee writes it): false, and nothing changes here.
+  // Seat `seat` broke a protocol, and its game decides what follows (turn/game.h): Panguingue's
+  // seat leaves as a drop does (the record says {seat: S, forfeit: "reason"}) and the others
+  // play on: true. Conquian's deal ends, won by the next seat: false (the referee writes the
+  // forfeit into the result).
   virtual bool forfeit(int seat, const std::string& reason) = 0;
+  // An upper bound on the moves of this deal (turn/game.h, max_plies).
+  virtual int max_plies() const = 0;
 
   // Everything about the game (`conquian show --json`), and what `seat` may know (throws
   // SessionError bad-seat).
@@ -119,6 +127,8 @@ class Session {
   virtual std::string record() const = 0;
   // The same game as a record (deal and moves, no result); throws SessionError no-record.
   virtual const record::GameRecord& game_record() const = 0;
+  // The deal's result in a record's words (with Panguingue's settlement), nothing while it goes on.
+  virtual void put_result(record::RecordResult& result) const = 0;
   // The deal as records write it ({"dealer", "hands", "stock"}), null without a record.
   virtual nlohmann::json deal_json() const = 0;
   // The moves played since the deal, in the record's JSON form, and as `seat` saw them.

@@ -1,21 +1,24 @@
 // The session interface (serve/session.h) written once for every game of the family
-// (turn/game.h): the position, the positions before each move (undo), the record's words of
-// the deal and the moves, and the legal moves with a force window's waive played through.
+// (turn/game.h): the deal, the position and the positions before each move (undo), the
+// record's words of the deal and the moves, a seat's own legal moves as it is offered them,
+// a move judged as check judges it or as a seat's answer, a forfeit, the settlement.
 // GameSession (Conquian) and PanSession (Panguingue) are this class for their game, with what
-// only their game has added.
+// only their game has added (its state's JSON, its solver).
 #pragma once
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <optional>
-#include <type_traits>
+#include <span>
 #include <vector>
 
 #include "record/json_text.h"
 #include "record/record_writer.h"
 #include "replay/game_words.h"
+#include "replay/position_setup.h"
 #include "replay/replay.h"
+#include "serve/deal_words.h"
 #include "serve/move_from_json.h"
 #include "serve/session.h"
 
@@ -24,8 +27,10 @@ namespace conquian::serve {
 // Room for the positions of a whole deal, so that playing one reallocates nothing (a deal of
 // american is about 60 moves; a longer one grows the vector as usual).
 inline constexpr std::size_t kDealMoves = 96;
+// `after` for every move of a record.
+inline constexpr std::size_t kAllMoves = static_cast<std::size_t>(-1);
 
-template <class G>
+template <GameInterface G>
 class SessionOf : public Session {
  public:
   using Game = G;
@@ -33,7 +38,8 @@ class SessionOf : public Session {
   using Move = typename G::Move;
   using Words = RecordWords<G>;
 
-  // A legal move with the position it is played in (after a waive, when one comes first).
+  // A legal move of the seat to act, with the position it is played in. `move` is the game's
+  // own (a turn with the card it will show); a front end shows a seat G::offered_as(move).
   struct LegalMove {
     Position before;
     Move move;
@@ -52,44 +58,64 @@ class SessionOf : public Session {
   }
   std::int64_t pot() const override { return G::pot(pos_); }
   std::size_t moves_played() const override { return history_.size(); }
+  int max_plies() const override { return G::max_plies(*rules_, seats()); }
 
-  // The legal moves with the positions they are played in, into `out` (cleared first, its
-  // storage reused: a playout asks at every move). A waive has no words: the moves after it
-  // stand for it.
+  // The moves the seat to act may choose (its own only: turn/game.h, offered_moves, a force
+  // window's waive included), as the game's moves, into `out` (cleared first, its storage
+  // reused: a playout asks at every move).
   void legal_moves(std::vector<LegalMove>& out) const {
     out.clear();
-    if (!over()) collect_legal(pos_, out, false);
+    if (over()) return;
+    thread_local std::vector<Move> all;
+    G::legal_moves(pos_, all);
+    const int seat = G::to_act(pos_);
+    for (const Move& m : all)
+      if (G::mover(m) == seat) {
+        LegalMove& l = out.emplace_back();  // one copy of the position, in place
+        l.before = pos_;
+        l.move = m;
+      }
   }
   std::vector<LegalMove> legal_moves() const {
     std::vector<LegalMove> out;
     legal_moves(out);
     return out;
   }
-  // The game's own moves at this decision, a force window's waive included (the bot protocol
-  // lists it); empty when the deal is over.
-  std::vector<Move> engine_moves() const {
+  // The same, the moves alone.
+  std::vector<Move> own_moves() const {
     std::vector<Move> out;
-    if (!over()) G::legal_moves(pos_, out);
+    if (over()) return out;
+    std::vector<Move> all;
+    G::legal_moves(pos_, all);
+    for (const Move& m : all)
+      if (G::mover(m) == G::to_act(pos_)) out.push_back(m);
     return out;
   }
 
-  std::vector<nlohmann::json> legal() const override {
+  std::vector<nlohmann::json> legal_for(int seat) const override {
     std::vector<nlohmann::json> out;
-    for (const LegalMove& m : legal_moves()) out.push_back(record::move_json(*Words::words(m.before, m.move)));
+    thread_local std::vector<Move> offered;
+    offered_moves<G>(pos_, seat, offered);
+    out.reserve(offered.size());
+    for (const Move& m : offered) out.push_back(protocol_words(pos_, m));
     return out;
   }
+  std::vector<nlohmann::json> legal() const override {
+    return over() ? std::vector<nlohmann::json>{} : legal_for(to_act());
+  }
   void append_legal_json(std::string& out) const override {
-    thread_local std::vector<LegalMove> moves;
-    legal_moves(moves);
+    thread_local std::vector<Move> offered;
+    offered_moves<G>(pos_, over() ? -1 : G::to_act(pos_), offered);
     out += '[';
-    for (std::size_t i = 0; i < moves.size(); ++i) {
+    for (std::size_t i = 0; i < offered.size(); ++i) {
       if (i) out += ',';
-      record::append_move_json(out, *Words::words(moves[i].before, moves[i].move));
+      append_protocol_words(out, pos_, offered[i]);
     }
     out += ']';
   }
 
   PlayVerdict play(const nlohmann::json& move) override {
+    if (std::optional<Move> m = special_move(move)) return play(*m);
     record::RecordMove rm = move_from_json(move);
     Verdict v;
     Move m{};
@@ -110,8 +136,7 @@ class SessionOf : public Session {
     }
     return {true, "", ""};
   }
-  // Plays one of legal_moves() as it stands, without going through its JSON words: judged by
-  // the engine and applied as play() does, a waive it implies with it, as one move (the fast
+  // Plays one of legal_moves() as it stands, without going through its JSON words (the fast
   // path of Python's apply_action).
   PlayVerdict play(const LegalMove& move) { return play(move.move); }
   // Judges a game move (a waive included) as check judges the next move, and plays it when
@@ -143,31 +168,51 @@ class SessionOf : public Session {
     return true;
   }
 
-  std::vector<nlohmann::json> protocol_legal() const override {
-    std::vector<nlohmann::json> out;
-    for (const Move& m : engine_moves()) out.push_back(protocol_words(pos_, m));
+  // A move in the protocol's words (a record's JSON move, a waive, a blind turn) as the game's
+  // move at the session's position: `fault` when its words do not resolve there (an unknown
+  // card), `named` when it names its cards as a record does. Throws SessionError bad-field for
+  // words that are no move.
+  struct ReadMove {
+    Move move{};
+    Verdict fault;
+    bool named = false;
+  };
+  ReadMove read_move(const nlohmann::json& words) const {
+    ReadMove out;
+    if (std::optional<Move> special = special_move(words)) {
+      out.move = *special;
+      return out;
+    }
+    auto mf = Words::move(pos_, move_from_json(words));
+    out.move = mf.move;
+    out.fault = mf.fault;
+    out.named = true;
     return out;
   }
+  // The last move played and the position it was played in (none when no move was played
+  // since the start, or after an undo).
+  const Position* before_last() const { return last_ && !history_.empty() ? &history_.back() : nullptr; }
+  const std::optional<Move>& last_move() const { return last_; }
 
-  std::string play_answer(int asked, const nlohmann::json& answer) override {
+  std::string play_for(int asked, const nlohmann::json& answer) override {
     Move m{};
-    if (answer.is_object() && answer.contains("waive")) {
-      // Who may waive is the engine's to judge (the seat whose decision the window is).
-      if (answer.size() != 2 || !answer.contains("seat") || answer["waive"] != true ||
-          !answer["seat"].is_number_integer() || answer["seat"].get<long long>() < 0 ||
-          answer["seat"].get<long long>() >= seats())
-        return "not a move: a waive is {\"seat\": S, \"waive\": true}, S a seat of the game";
-      m = waive_for(answer["seat"].get<int>());
-    } else {
-      try {
-        auto mf = Words::move(pos_, move_from_json(answer));
-        if (!mf.fault.ok()) return fmt::format("illegal move: {}: {}", code_name(mf.fault.code), mf.fault.message);
-        m = mf.move;
-      } catch (const SessionError& e) { return std::string("not a move: ") + e.what(); }
-    }
-    if (!G::is_waive(m) && m.seat != asked)
+    bool named = false;  // read from a record's words, cards named
+    try {
+      ReadMove r = read_move(answer);
+      if (!r.fault.ok()) return fmt::format("illegal move: {}: {}", code_name(r.fault.code), r.fault.message);
+      m = r.move;
+      named = r.named;
+    } catch (const SessionError& e) { return std::string("not a move: ") + e.what(); }
+    if (!G::is_waive(m) && G::mover(m) != asked)
       return fmt::format("illegal move: not-your-turn: seat {} was asked, but the move is seat {}'s", asked,
-                         int(m.seat));
+                         G::mover(m));
+    // A card the seat cannot see is never its to name: the answer is refused whether the
+    // card is right or not, so that a refusal tells nothing of the stock.
+    if (named && G::is_blind(G::offered_as(pos_, m, asked)))
+      return fmt::format(
+          "illegal move: wrong-card: seat {} cannot see the stock's next card: a turn names no card "
+          "({{\"seat\": {}, \"turn\": null}})",
+          asked, asked);
     const bool waived = G::implies_waive(pos_, m);
     if (waived) {
       const PlayVerdict w = play(G::waive(pos_));
@@ -186,17 +231,13 @@ class SessionOf : public Session {
   }
 
   bool forfeit(int seat, const std::string& reason) override {
-    if constexpr (std::is_same_v<G, PanGame>) {
-      Move m;
-      m.kind = pan::MoveKind::Forfeit;
-      m.seat = static_cast<std::uint8_t>(seat);
-      m.reason = reason;
-      return play(m).legal;
-    } else {
-      (void)seat;
-      (void)reason;
-      return false;
-    }
+    if (over() || seat < 0 || seat >= seats()) return false;
+    if (std::optional<Move> m = G::forfeit_move(pos_, seat, reason)) return play(*m).legal;
+    push_history();
+    G::end_by_forfeit(pos_, seat);
+    last_.reset();
+    if (record_) wordless_.push_back(history_.size() - 1);
+    return false;
   }
 
   nlohmann::json last_move_seen_by(int seat) const override {
@@ -216,13 +257,12 @@ class SessionOf : public Session {
     put_result(rec.result);
     return record::write_record(rec);
   }
-  // The deal's result in a record's words (with Panguingue's settlement), nothing while it goes on.
-  void put_result(record::RecordResult& result) const {
+  void put_result(record::RecordResult& result) const override {
     const Outcome o = G::outcome(pos_);
     if (o.kind == Outcome::Kind::Win) result = record::won_result(o.winner);
     else if (o.kind == Outcome::Kind::Draw) result = record::drawn_result();
     else return;
-    if constexpr (std::is_same_v<G, PanGame>) put_settlement(pos_, result);
+    Words::put_settlement(pos_, result);
   }
 
   nlohmann::json deal_json() const override {
@@ -262,19 +302,126 @@ class SessionOf : public Session {
     return out;
   }
 
+  // Forgets the stock's order, in the position and in the record's deal (which then has no
+  // `stock`, as a record may be written): every turn may show any unseen card, as `check`
+  // judges a record without a stock (a game whose turns are chance: specs/python.md).
+  void forget_stock_order() {
+    pos_ = forget_stock(pos_);
+    for (Position& p : history_) p = forget_stock(p);
+    if (record_) {
+      record_->has_stock = false;
+      record_->stock.clear();
+    }
+  }
+
+  // A move in the protocol's words: the record's, a waive as {"seat": S, "waive": true}, a
+  // blind turn as {"seat": S, "turn": null}, and a swap card a seat does not see as null.
+  static nlohmann::json protocol_words(const Position& before, const Move& m) {
+    if (G::is_waive(m)) return {{"seat", G::mover(m)}, {"waive", true}};
+    if (G::is_blind(m)) return {{"seat", G::mover(m)}, {"turn", nullptr}};
+    return Words::seen_json(before, m);
+  }
+
  protected:
   SessionOf() = default;
 
-  // A move in the protocol's words: the record's, a waive as {"seat": S, "waive": true}, and a
-  // card a seat does not see (G::seen_by left it out) as null.
-  static nlohmann::json protocol_words(const Position& before, const Move& m) {
-    if (G::is_waive(m)) return {{"seat", m.seat}, {"waive", true}};
-    return Words::seen_json(before, m);
+  // The constructors every game shares: the pack in `order` (top first) dealt to `seats` by
+  // `dealer`; a deal as records write it; a record after its first `after` moves; a whole
+  // position as it stands (a world drawn from a seat's view), with no record.
+  void init_dealt(std::shared_ptr<const Ruleset> rules, int seats, std::span<const Card> order, int dealer) {
+    if (seats < G::min_seats(*rules) || seats > G::max_seats(*rules))
+      throw SessionError("bad-field", G::min_seats(*rules) == G::max_seats(*rules)
+                                          ? fmt::format("'seats' {}: ruleset {} plays {} at {} seats", seats,
+                                                        rules->name, G::kName, G::min_seats(*rules))
+                                          : fmt::format("'seats' {}: ruleset {} seats {} to {}", seats, rules->name,
+                                                        G::min_seats(*rules), G::max_seats(*rules)));
+    if (dealer < 0 || dealer >= seats)
+      throw SessionError("bad-field",
+                         fmt::format("'dealer' {}: there is no such seat in a {}-seat game", dealer, seats));
+    rules_ = std::move(rules);
+    pos_ = G::deal(*rules_, seats, order, dealer);
+    record_.emplace();
+    Words::deal_words(*rules_, seats, order, dealer, *record_);
+    name_ruleset(*rules_, *record_);
+  }
+  void init_from_deal(std::shared_ptr<const Ruleset> rules, const nlohmann::json& deal) {
+    record::GameRecord rec = deal_record(*rules, deal);
+    auto d = Words::deal(rec, *rules);
+    if (!d.fault.ok()) throw SessionError("bad-deal", "deal: " + fault_text(d.fault));
+    rules_ = std::move(rules);
+    pos_ = d.position;
+    record_ = std::move(rec);
+  }
+  void init_from_record(record::GameRecord rec, std::size_t after, std::shared_ptr<const Ruleset> rules) {
+    rules_ = rules;
+    const std::size_t upto = std::min(after, rec.moves.size());
+    const auto r =
+        replay_game<G>(rec, *rules, upto, [&](const Position& before, const Move&) { history_.push_back(before); });
+    if (!r.fault.ok()) {
+      if (r.in_deal) throw SessionError("bad-record", "the deal: " + fault_text(r.fault));
+      const auto& m = rec.moves[r.moves];
+      throw SessionError("bad-record",
+                         fmt::format("move {} (line {}): {}", r.moves + 1, m.mark.line, fault_text(r.fault)));
+    }
+    if (after != kAllMoves && after > rec.moves.size())
+      throw SessionError("bad-record", fmt::format("'after' {}: the game has {} moves", after, rec.moves.size()));
+    pos_ = r.position;
+    // A record that ends in a force window and states its result ends with the window's waive,
+    // which no record writes (the refusal stood, and the deal ended there): check reads it so.
+    if (upto == rec.moves.size() && rec.result.present && !G::outcome(pos_).over()) {
+      Position waived = pos_;
+      const Move w = G::waive(pos_);
+      if (G::judge(pos_, w).ok()) {
+        G::apply(waived, w);
+        if (G::outcome(waived).over()) {
+          history_.push_back(pos_);
+          wordless_.push_back(history_.size() - 1);
+          pos_ = waived;
+        }
+      }
+    }
+    rec.moves.resize(upto);
+    rec.result = {};
+    record_ = std::move(rec);
+  }
+  void init_from_world(std::shared_ptr<const Ruleset> rules, const Position& world) {
+    rules_ = std::move(rules);
+    pos_ = world;
+    pos_.rules = rules_.get();
+  }
+
+  static void append_protocol_words(std::string& out, const Position& before, const Move& m) {
+    if (G::is_waive(m) || G::is_blind(m)) {
+      out += protocol_words(before, m).dump();
+      return;
+    }
+    record::append_move_json(out, *Words::words(before, m));
   }
   Move waive_for(int seat) const {
     Move w = G::waive(pos_);
     w.seat = static_cast<std::uint8_t>(seat);
     return w;
+  }
+  // The moves a record cannot write, read from their protocol words: a waive,
+  // {"seat": S, "waive": true}, and a blind turn, {"seat": S, "turn": null} (the next card of
+  // the stock, whatever it is). Anything else is read as a record's move (nullopt here).
+  std::optional<Move> special_move(const nlohmann::json& j) const {
+    if (!j.is_object()) return std::nullopt;
+    const bool waive = j.contains("waive");
+    const bool blind = j.contains("turn") && j["turn"].is_null();
+    if (!waive && !blind) return std::nullopt;
+    const bool seat_ok = j.size() == 2 && j.contains("seat") && j["seat"].is_number_integer() &&
+                         j["seat"].get<long long>() >= 0 && j["seat"].get<long long>() < seats();
+    if (waive) {
+      // Who may waive is the engine's to judge (the seat whose decision the window is).
+      if (!seat_ok || j["waive"] != true)
+        throw SessionError("bad-field", "a waive is {\"seat\": S, \"waive\": true}, S a seat of the game");
+      return waive_for(j["seat"].get<int>());
+    }
+    if (!seat_ok) throw SessionError("bad-field", "a turn of the face-down stock is {\"seat\": S, \"turn\": null}");
+    std::optional<Move> turn = Words::blind_turn(pos_, j["seat"].get<int>());
+    if (!turn) throw SessionError("bad-field", "turn: the stock's order is unknown here: name the card turned");
+    return turn;
   }
 
   void push_history() {
@@ -287,23 +434,6 @@ class SessionOf : public Session {
     record_->moves.reserve(record_->moves.size() + unworded_.size());
     for (const Unworded& u : unworded_) record_->moves.push_back(*Words::words(history_[u.index], u.move));
     unworded_.clear();
-  }
-  static void collect_legal(const Position& p, std::vector<LegalMove>& out, bool after_waive) {
-    thread_local std::vector<Move> kept;
-    std::vector<Move> own;
-    std::vector<Move>& ms = after_waive ? own : kept;
-    G::legal_moves(p, ms);
-    for (const Move& m : ms) {
-      if (G::is_waive(m)) {
-        Position q = p;
-        G::apply(q, m);
-        collect_legal(q, out, true);
-      } else {
-        LegalMove& l = out.emplace_back();  // one copy of the position, in place
-        l.before = p;
-        l.move = m;
-      }
-    }
   }
 
   std::shared_ptr<const Ruleset> rules_;
@@ -321,5 +451,10 @@ class SessionOf : public Session {
   mutable std::vector<Unworded> unworded_;
   std::optional<Move> last_;  // the last move played (for last_move_seen_by)
 };
+
+// The session class of game G: each game's session file says which (serve/sessions.h maps a
+// ruleset to it).
+template <GameInterface G>
+struct SessionType;
 
 }  // namespace conquian::serve

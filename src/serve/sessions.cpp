@@ -2,41 +2,52 @@
 
 #include <fmt/format.h>
 
-#include "batch/pan_simulate.h"
 #include "cards/shuffle.h"
 #include "record/input_error.h"
 #include "replay/ruleset_cache.h"
-#include "serve/game_session.h"
-#include "serve/pan_session.h"
 
 namespace conquian::serve {
+namespace {
+
+// The pack of `rules`'s game in `order`, dealt by `dealer` to `seats` (0: the game's default).
+std::unique_ptr<Session> dealt(std::shared_ptr<const Ruleset> rules, int seats, Rng& rng, int dealer) {
+  return visit_game(*rules, [&](auto tag) -> std::unique_ptr<Session> {
+    using G = typename decltype(tag)::Game;
+    using S = typename SessionType<G>::type;
+    std::vector<Card> order = G::pack(*rules);
+    shuffle_cards(order, rng);
+    const int n = seats > 0 ? seats : G::default_seats(*rules);
+    return std::make_unique<S>(S::from_order(std::move(rules), n, order, dealer));
+  });
+}
+
+}  // namespace
 
 std::unique_ptr<Session> session_from_seed(std::shared_ptr<const Ruleset> rules, std::uint64_t seed, int dealer,
                                            int seats) {
-  if (rules->is_pan()) {
-    const int n = seats > 0 ? seats : batch::default_pan_seats(*rules);
-    return std::make_unique<PanSession>(PanSession::from_seed(std::move(rules), seed, n, dealer));
-  }
-  if (seats > 0 && seats != rules->seats)
-    throw SessionError("bad-field", fmt::format("'seats' {}: ruleset {} plays conquian at {} seats", seats, rules->name,
-                                                rules->seats));
-  return std::make_unique<GameSession>(GameSession::from_seed(std::move(rules), seed, dealer));
+  Rng rng = deal_rng(seed, 0);
+  return dealt(std::move(rules), seats, rng, dealer);
 }
 
 std::unique_ptr<Session> session_for_deal(std::shared_ptr<const Ruleset> rules, int seats, std::uint64_t seed,
                                           std::uint64_t index, int dealer) {
   Rng rng = deal_rng(seed, index);
-  if (rules->is_pan()) {
-    const std::vector<Card> pack = batch::shuffled_pack(*rules, rng);
-    return std::make_unique<PanSession>(PanSession::from_order(std::move(rules), seats, pack, dealer));
-  }
-  const std::vector<Card> deck = shuffled_deck(rules->deck.size(), rng);
-  return std::make_unique<GameSession>(GameSession::from_order(std::move(rules), deck, dealer));
+  return dealt(std::move(rules), seats, rng, dealer);
 }
 
 std::unique_ptr<Session> session_from_deal(std::shared_ptr<const Ruleset> rules, const nlohmann::json& deal) {
-  if (rules->is_pan()) return std::make_unique<PanSession>(PanSession::from_deal(std::move(rules), deal));
-  return std::make_unique<GameSession>(GameSession::from_deal(std::move(rules), deal));
+  return visit_game(*rules, [&](auto tag) -> std::unique_ptr<Session> {
+    using S = typename SessionType<typename decltype(tag)::Game>::type;
+    return std::make_unique<S>(S::from_deal(std::move(rules), deal));
+  });
+}
+
+std::unique_ptr<Session> session_from_game_record(record::GameRecord rec, std::size_t after,
+                                                  std::shared_ptr<const Ruleset> rules) {
+  return visit_game(*rules, [&](auto tag) -> std::unique_ptr<Session> {
+    using S = typename SessionType<typename decltype(tag)::Game>::type;
+    return std::make_unique<S>(S::from_record(std::move(rec), after, std::move(rules)));
+  });
 }
 
 std::unique_ptr<Session> session_from_record(const std::string& text, std::size_t after, int game,
@@ -62,8 +73,7 @@ std::unique_ptr<Session> session_from_record(const std::string& text, std::size_
       rules = rec->ruleset_inline.empty() ? cache.get(rec->ruleset, rec->file)
                                           : cache.get_inline(rec->ruleset_inline, rec->file, rec->ruleset_mark.line);
   } catch (const record::InputError& e) { throw SessionError("bad-record", e.what()); }
-  if (rules->is_pan()) return std::make_unique<PanSession>(PanSession::from_record(std::move(*rec), after, rules));
-  return std::make_unique<GameSession>(GameSession::from_record(std::move(*rec), after, rules));
+  return session_from_game_record(std::move(*rec), after, std::move(rules));
 }
 
 std::unique_ptr<Session> session_from_position(const std::string& text, std::shared_ptr<const Ruleset> rules,

@@ -2,6 +2,7 @@
 
 #include <optional>
 
+#include "engine/game.h"
 #include "replay/move_words.h"
 #include "serve/protocol_moves.h"
 
@@ -14,7 +15,8 @@ nlohmann::json value_json(const solve::Value& v) {
 }
 
 // The fields the exact and the chance answers share: who acts, the best move, the line.
-// The line holds record moves only, and `best` is its first (a leading waive has no words).
+// The line holds record moves only (a waive has no words); `best` is the seat to act's choice
+// as it is offered it (choice_json: a waive, a turn without its card).
 void put_line(nlohmann::json& j, const Position& p, const solve::Answer& a, std::uint64_t nodes, double seconds) {
   nlohmann::json line = nlohmann::json::array();
   for (const auto& step : a.line)
@@ -22,7 +24,9 @@ void put_line(nlohmann::json& j, const Position& p, const solve::Answer& a, std:
   j["to_act"] = to_act(p);
   // With the stock unknown the line stops before a card turned from it: when the first
   // decision is to turn, `best` is the blind turn.
-  j["best"] = !line.empty() ? line.front() : a.best ? choice_json(p, *a.best) : nlohmann::json(nullptr);
+  j["best"] = !a.line.empty() ? choice_json(a.line.front().before, a.line.front().move)
+              : a.best        ? choice_json(p, *a.best)
+                              : nlohmann::json(nullptr);
   j["basis"] = "exact";
   j["force_declined"] = a.force_declined();
   j["line"] = line;
@@ -40,8 +44,8 @@ nlohmann::json exact_answer(const Position& p, const solve::Answer& a, bool all_
     nlohmann::json all = nlohmann::json::array();
     for (const auto& mv : r.moves) {
       nlohmann::json e;
-      e["move"] = move_json(p, mv.move);
-      if (e["move"].is_null()) e["force_declined"] = true;
+      e["move"] = choice_json(p, mv.move);
+      if (mv.move.kind == MoveKind::Waive) e["force_declined"] = true;
       e["value"] = value_json(mv.value);
       if (!any_win && mv.value.kind == Outcome::Kind::Win) e["plies"] = mv.value.plies;
       all.push_back(e);
@@ -63,7 +67,7 @@ nlohmann::json chance_answer(const Position& p, const solve::Answer& a, bool all
   if (all_moves) {
     nlohmann::json all = nlohmann::json::array();
     for (const auto& mv : r.moves)
-      all.push_back({{"move", move_json(p, mv.move)}, {"chances", chances_json(mv.value)}});
+      all.push_back({{"move", choice_json(p, mv.move)}, {"chances", chances_json(mv.value)}});
     j["moves"] = all;
   }
   return j;
@@ -117,7 +121,9 @@ nlohmann::json unsolved_answer(const Position& p, const solve::Answer& a) {
 }  // namespace
 
 nlohmann::json choice_json(const Position& p, const Move& m) {
-  if (solve::is_blind_turn(m)) return {{"seat", m.seat}, {"turn", nullptr}};
+  // A choice as the seat is offered it (turn/game.h): a turn names no card, whether the stock's
+  // order is unknown (a blind turn) or known to the solver but not to the seat.
+  if (ConquianGame::is_blind(ConquianGame::offered_as(p, m, m.seat))) return {{"seat", m.seat}, {"turn", nullptr}};
   return protocol_move(p, m);
 }
 

@@ -48,6 +48,12 @@ std::optional<std::string> view_position_text(const SeatView& v) {
     for (int i = 0; i < shown; ++i) refused += (refused.empty() ? "" : ", ") + std::to_string(flow::offer_seat(p, i));
     if (!refused.empty()) s += "refused: [" + refused + "]\n";
     if (p.phase == Phase::Forced) s += fmt::format("forced: {}\n", int(p.actor));
+    // The last refusal opened a force window that closed with nobody forcing (a waive): the
+    // card goes on round the offer order.
+    if (p.phase == Phase::Offer && p.refusals > 0) {
+      const int last = flow::offer_seat(p, p.refusals - 1);
+      if (flow::may_force_on_decline(p, last, p.up)) s += "waived: true\n";
+    }
   }
   if (p.phase == Phase::Throw) s += fmt::format("hit: {}\n", int(p.actor));
   if (!p.result.over()) s += fmt::format("to_act: {}\n", to_act(p));

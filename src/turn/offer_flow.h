@@ -177,4 +177,18 @@ bool may_force_in_window(const P& p, int seat) {
   return p.rules->forcing.by == ForcingBy::Any || seat == p.origin;
 }
 
+// A force window's choices, listed once for every game: a force by each seat that may force
+// the refuser (in the order of play after the refuser: under forcing.by: any every seat still
+// in may, and the judge accepts each), then the waive of the seat whose decision the window is
+// (window_forcer). `force(seat)` and `waive(seat)` add a move of that seat. A front end that
+// offers a seat its choices keeps only that seat's (turn/game.h, offered_moves).
+template <class P, class Force, class Waive>
+void list_window(const P& p, Force&& force, Waive&& waive) {
+  for (int k = 1; k < p.seats(); ++k) {
+    const int forcer = (p.actor + k) % p.seats();
+    if (may_force_in_window(p, forcer)) force(forcer);
+  }
+  waive(window_forcer(p));
+}
+
 }  // namespace conquian::turn

@@ -52,8 +52,9 @@ def test_illegal_move_and_illegal_action(american):
     with pytest.raises(conquian.IllegalMove) as e:
         state.play({"seat": 1, "turn": "1x"})
     assert e.value.code == "unknown-card" and "'1x' is not a card" in e.value.reason
+    not_legal = next(a for a in reversed(range(conquian.NUM_DISTINCT_ACTIONS)) if a not in state.legal_actions())
     with pytest.raises(conquian.IllegalMove) as e:
-        state.apply_action(conquian.NUM_DISTINCT_ACTIONS - 1)
+        state.apply_action(not_legal)
     assert e.value.code == "illegal-action" and "legal actions are" in e.value.reason
 
 

@@ -44,6 +44,10 @@ def permuted_twin(state, seat, rng):
     twin = conquian.game_from_deal(state.ruleset, deal)
     for move in state.moves():
         twin.play(move)
+    # A record writes no waive: a game that stopped right after one (the refusal stood) waives
+    # here too.
+    if twin.state()["phase"] == "force-window" and state.state()["phase"] != "force-window":
+        twin.play({"seat": twin.current_player(), "waive": True})
     return twin, mapping
 
 

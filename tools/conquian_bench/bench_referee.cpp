@@ -43,7 +43,7 @@ RefereeRun run_referee(const std::string& ruleset, std::uint64_t deals, const st
   std::vector<std::unique_ptr<serve::SeatPlayer>> owned;
   std::vector<serve::SeatPlayer*> seats;
   for (const auto& p : players) {
-    owned.push_back(serve::make_seat_player(p, 1 << 20, rules->is_pan()));
+    owned.push_back(serve::make_seat_player(p, 1 << 20, *rules));
     seats.push_back(owned.back().get());
   }
   serve::Referee referee(setup, seats);

@@ -1,9 +1,9 @@
-// A Panguingue tournament (specs/referee.md, "Panguingue tournaments"): a duplicate ring. All
+// A tournament at a table of more than two seats (specs/referee.md, "Rings"): a duplicate ring. All
 // the players sit at one table of as many seats, and every deal is played once for each seat
 // a player can take, the players rotated round the table (seat s gets player s + k), so that
 // each player holds every hand of the deal once and the luck of the cards cancels. Per player:
 // the chips won a deal (over its rotations) with the 95 % interval over the deals, the deals it
-// won, dropped and forfeited, and a Bradley-Terry rating on the Elo scale from the pairwise
+// won, dropped (Panguingue) and forfeited, and a Bradley-Terry rating on the Elo scale from the pairwise
 // comparisons of chips in each game (more chips than another player at the same table: a win
 // over it), with a bootstrap interval over the deals.
 #pragma once
@@ -28,6 +28,7 @@ struct RingStanding {
 };
 
 struct RingReport {
+  std::string game;  // the game's name (turn/game.h, kName)
   std::string ruleset;
   std::uint64_t deals = 0;
   std::uint64_t seed = 0;

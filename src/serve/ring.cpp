@@ -1,4 +1,4 @@
-#include "serve/pan_ring.h"
+#include "serve/ring.h"
 
 #include <fmt/format.h>
 
@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "base/rng.h"
+#include "replay/game_of.h"
 #include "serve/tournament.h"
 
 namespace conquian::serve {
@@ -40,6 +41,7 @@ RingReport play_ring(const RefereeSetup& setup, const std::vector<SeatPlayer*>& 
   const std::size_t n = players.size();
   RingReport rep;
   rep.ruleset = setup.rules->name;
+  rep.game = game_facts(*setup.rules).name;
   rep.deals = deals;
   rep.seed = setup.seed;
   rep.seats = static_cast<int>(n);
@@ -71,6 +73,7 @@ RingReport play_ring(const RefereeSetup& setup, const std::vector<SeatPlayer*>& 
           if (m.seat == static_cast<int>(s) && m.kind == record::MoveKind::Drop) ++st.dropped;
         for (const auto& f : d.forfeits)
           if (f.seat == static_cast<int>(s)) ++st.forfeits;
+        if (d.forfeit_seat == static_cast<int>(s)) ++st.forfeits;
       }
       for (std::size_t i = 0; i < n; ++i) {
         sum[i] += by_player[i];
@@ -118,9 +121,9 @@ RingReport play_ring(const RefereeSetup& setup, const std::vector<SeatPlayer*>& 
 
 std::string ring_text(const RingReport& r) {
   std::string out = fmt::format(
-      "panguingue duplicate ring: {} deals x {} rotations at {} seats, ruleset {}, seed {}\n"
+      "{} duplicate ring: {} deals x {} rotations at {} seats, ruleset {}, seed {}\n"
       "{:<28} {:>10} {:>22} {:>6} {:>8} {:>9} {:>8} {:>20}\n",
-      r.deals, r.seats, r.seats, r.ruleset, r.seed, "player", "chips/deal", "95% interval", "won", "dropped",
+      r.game, r.deals, r.seats, r.seats, r.ruleset, r.seed, "player", "chips/deal", "95% interval", "won", "dropped",
       "forfeits", "rating", "95% interval");
   for (const RingStanding& s : r.standings)
     out += fmt::format("{:<28} {:>+10.3f} {:>22} {:>6} {:>8} {:>9} {:>+8.0f} {:>20}\n", s.name.substr(0, 28), s.chips,
@@ -141,7 +144,7 @@ nlohmann::json ring_json(const RingReport& r) {
                          {"games", s.games},
                          {"rating", s.rating},
                          {"rating_ci", {s.rating_ci.low, s.rating_ci.high}}});
-  return {{"game", "panguingue"},   {"ruleset", r.ruleset},
+  return {{"game", r.game},         {"ruleset", r.ruleset},
           {"deals", r.deals},       {"seats", r.seats},
           {"seed", r.seed},         {"move_time_ms", r.move_time_ms},
           {"standings", standings}, {"bootstrap_samples", r.bootstrap_samples}};
