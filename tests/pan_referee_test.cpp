@@ -17,8 +17,10 @@
 #include "pan/engine.h"
 #include "pan/game.h"
 #include "record/record_writer.h"
+#include "replay/game_of.h"
 #include "replay/replay.h"
 #include "rules/ruleset.h"
+#include "rules/shipped_rulesets.h"
 #include "serve/referee.h"
 #include "test_scale.h"
 
@@ -117,54 +119,74 @@ TEST_CASE("pan referee: eight bots, faults at every seat kind; each faulty seat 
   CHECK(waitpid(-1, &status, WNOHANG) <= 0);  // every bot reaped (none left a zombie)
 }
 
-TEST_CASE("pan referee: the leak scan: each act shows the seat its own hand and nothing of another") {
-  std::shared_ptr<const Ruleset> rules;
-  RefereeSetup setup = pan_setup(rules, 1000);
-  std::vector<std::pair<int, nlohmann::json>> acts;  // each act line, with the seat it went to
-  int lines = 0;
-  setup.observer = [&](int seat, std::string_view line) {
-    ++lines;
-    const nlohmann::json j = nlohmann::json::parse(line);
-    CHECK(!j.contains("hands"));
-    if (j.value("cmd", "") == "act") acts.emplace_back(seat, j);
-  };
-  std::vector<std::unique_ptr<SeatPlayer>> owned;
-  std::vector<SeatPlayer*> seats;
-  for (const char* name : {"greedy", "random", "strong", "greedy", "random", "strong"}) {
-    owned.push_back(make_seat_player(name, 1 << 20, *setup.rules));
-    seats.push_back(owned.back().get());
+TEST_CASE(
+    "pan referee: the leak scan on every shipped Panguingue ruleset: each act shows the seat its own hand, "
+    "its own moves and no card of another hand or of the stock") {
+  int checked_acts = 0, lines = 0, rulesets = 0;
+  for (const auto& [name, text] : shipped_ruleset_texts()) {
+    (void)text;
+    std::shared_ptr<const Ruleset> rules = load_ruleset(name);
+    if (game_facts(*rules).name != std::string(PanGame::kName)) continue;
+    CAPTURE(name);
+    ++rulesets;
+    RefereeSetup setup;
+    setup.rules = rules.get();
+    setup.ruleset_name = name;
+    setup.seed = 11;
+    setup.move_time_ms = 1000;
+    std::vector<std::pair<int, nlohmann::json>> acts;  // each act line, with the seat it went to
+    setup.observer = [&](int seat, std::string_view line) {
+      ++lines;
+      const nlohmann::json j = nlohmann::json::parse(line);
+      CHECK(!j.contains("hands"));
+      if (j.value("cmd", "") == "act") acts.emplace_back(seat, j);
+    };
+    std::vector<std::unique_ptr<SeatPlayer>> owned;
+    std::vector<SeatPlayer*> seats;
+    for (const char* player : {"greedy", "random", "strong", "greedy", "random", "strong"}) {
+      owned.push_back(make_seat_player(player, 1 << 20, *rules));
+      seats.push_back(owned.back().get());
+    }
+    Referee referee(setup, seats);
+    for (std::uint64_t deal = 0; deal < static_cast<std::uint64_t>(conquian::testing::scaled(8)) + 1; ++deal) {
+      acts.clear();
+      RefereeDeal d = referee.play(deal);
+      // Replay the record: before move k, act k went to the seat to act; its view must show
+      // exactly that seat's hand, the stock as a count, and its legal list only its own moves,
+      // a turn without its card.
+      std::size_t k = 0;
+      auto look = [&](const pan::Position& before) {
+        REQUIRE(k < acts.size());
+        const auto& [seat, act] = acts[k++];
+        CHECK(seat == pan::to_act(before));
+        const nlohmann::json& view = act["view"];
+        CHECK(view["stock"].is_number());
+        CHECK(view["seat"] == seat);
+        std::map<std::string, int> real;
+        before.hand[seat].for_each([&](Card c, int n) { real[rules->deck.token(c)] += n; });
+        CHECK(tokens(view["hand"]) == real);
+        for (const nlohmann::json& m : act["legal"]) {
+          CHECK(m["seat"] == seat);
+          if (m.contains("turn")) CHECK(m["turn"].is_null());
+        }
+        ++checked_acts;
+      };
+      const auto r = replay_game<PanGame>(d.record, *rules, d.record.moves.size(),
+                                          [&](const pan::Position& at, const pan::Move& m) {
+                                            pan::Position before = at;
+                                            if (pan::implies_waive(at, m)) {
+                                              // The forcer's waive was an act of its own, which the
+                                              // record leaves out.
+                                              look(at);
+                                              pan::apply(before, pan::waive_move(pan::to_act(at)));
+                                            }
+                                            look(before);
+                                          });
+      CHECK(r.fault.ok());
+    }
+    referee.quit();
   }
-  Referee referee(setup, seats);
-  int checked_acts = 0;
-  for (std::uint64_t deal = 0; deal < static_cast<std::uint64_t>(conquian::testing::scaled(20)); ++deal) {
-    acts.clear();
-    RefereeDeal d = referee.play(deal);
-    // Replay the record: before move k, act k went to the seat to act; its view must show
-    // exactly that seat's hand, the stock as a count, and no other seat's cards.
-    std::size_t k = 0;
-    const auto r =
-        replay_game<PanGame>(d.record, *rules, d.record.moves.size(), [&](const pan::Position& at, const pan::Move& m) {
-          pan::Position before = at;
-          if (pan::implies_waive(at, m)) {
-            // The forcer's waive was an act of its own, which the record leaves out.
-            REQUIRE(k < acts.size());
-            CHECK(acts[k++].first == pan::to_act(at));
-            pan::apply(before, pan::waive_move(pan::to_act(at)));
-          }
-          REQUIRE(k < acts.size());
-          const auto& [seat, act] = acts[k++];
-          CHECK(seat == pan::to_act(before));
-          const nlohmann::json& view = act["view"];
-          CHECK(view["stock"].is_number());
-          CHECK(view["seat"] == seat);
-          std::map<std::string, int> real;
-          before.hand[seat].for_each([&](Card c, int n) { real[rules->deck.token(c)] += n; });
-          CHECK(tokens(view["hand"]) == real);
-          ++checked_acts;
-        });
-    CHECK(r.fault.ok());
-  }
-  referee.quit();
+  CHECK(rulesets >= 5);
   CHECK(checked_acts > 100);
   CHECK(lines > checked_acts);
 }

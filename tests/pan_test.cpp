@@ -4,6 +4,7 @@
 // play moved.
 #include <doctest/doctest.h>
 
+#include <array>
 #include <random>
 #include <set>
 
@@ -302,4 +303,112 @@ TEST_CASE("pan engine: every move judge() refuses is missing from legal_moves, a
       CHECK(all == pan::pack(*r));
     }
   }
+}
+
+namespace {
+
+// Whether `legal` lists a move of `kind` by `seat` onto `other` (a force) or on `card`.
+bool lists(const std::vector<pan::Move>& legal, pan::MoveKind kind, int seat, int other = 0xFF, Card card = kNoCard) {
+  for (const pan::Move& m : legal)
+    if (m.kind == kind && m.seat == seat && (other == 0xFF || m.other == other) && (card == kNoCard || m.card == card))
+      return true;
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("pan engine: judge() and legal_moves() agree both ways on every force, waive, pass, turn and declaration") {
+  // Under forcing_by: any every seat still in may force the refuser (the judge accepts each),
+  // and legal_moves lists each: the force window is listed once for both games (turn/offer_flow.h).
+  for (const char* by : {"any", "origin"}) {
+    CAPTURE(by);
+    auto r = pan_rules(std::string("forcing_by: ") + by + "\n");
+    std::mt19937 gen(5);
+    Rng rng = deal_rng(9, 0);
+    int windows = 0, several_forcers = 0;
+    for (int deal = 0; deal < scaled(12) + 2; ++deal) {
+      const int seats = 3 + deal % 4;
+      const std::vector<Card> order = batch::shuffled_pack(*r, rng);
+      pan::Position p = pan::deal(*r, seats, order, deal % seats);
+      std::vector<pan::Move> legal;
+      while (!p.result.over()) {
+        pan::legal_moves(p, legal);
+        REQUIRE(!legal.empty());
+        // A move that implies the window's waive is judged after it (records write no waive);
+        // the list holds the waive itself, so those are compared one position on.
+        auto agree = [&](const pan::Move& m, int other = 0xFF) {
+          if (pan::implies_waive(p, m)) return;
+          CHECK(pan::judge(p, m).ok() == lists(legal, m.kind, m.seat, other));
+        };
+        for (int s = 0; s < seats; ++s) {
+          for (pan::MoveKind kind : {pan::MoveKind::Waive, pan::MoveKind::Play, pan::MoveKind::Drop}) {
+            pan::Move m = pan::waive_move(s);
+            m.kind = kind;
+            agree(m);
+          }
+          pan::Move pass;
+          pass.kind = pan::MoveKind::Pass;
+          pass.seat = static_cast<std::uint8_t>(s);
+          pass.card = p.up;
+          if (p.up != kNoCard) agree(pass);
+          if (p.phase == pan::Phase::Turn && p.stock_left() > 0) {
+            pan::Move turn = pass;
+            turn.kind = pan::MoveKind::Turn;
+            turn.card = p.stock[p.stock_top];
+            agree(turn);
+          }
+          for (int t = 0; t < seats; ++t) {
+            pan::Move force = pass;
+            force.kind = pan::MoveKind::Force;
+            force.other = static_cast<std::uint8_t>(t);
+            agree(force, t);
+          }
+        }
+        if (p.phase == pan::Phase::ForceWindow) {
+          ++windows;
+          int forcers = 0;
+          for (const pan::Move& m : legal) forcers += m.kind == pan::MoveKind::Force ? 1 : 0;
+          if (forcers > 1) ++several_forcers;
+        }
+        std::uniform_int_distribution<std::size_t> pick(0, legal.size() - 1);
+        pan::apply(p, legal[pick(gen)]);
+      }
+    }
+    CHECK(windows > 0);
+    if (std::string(by) == "any") CHECK(several_forcers > 0);
+    else CHECK(several_forcers == 0);
+  }
+}
+
+TEST_CASE("pan engine: golden move counts along fixed walks") {
+  // Stockfish's perft, for Pan: the legal moves at every position of three fixed walks (the pack
+  // shuffled by a fixed seed, each move the first, the middle or the last of the list in turn),
+  // counted by kind. A change in the move generator changes these numbers.
+  auto r = pan_rules();
+  std::array<std::uint64_t, 8> by_kind{};
+  std::uint64_t positions = 0;
+  for (int walk = 0; walk < 3; ++walk) {
+    Rng rng = deal_rng(100 + static_cast<std::uint64_t>(walk), 0);
+    const int seats = 4 + walk;
+    const std::vector<Card> order = batch::shuffled_pack(*r, rng);
+    pan::Position p = pan::deal(*r, seats, order, walk);
+    std::vector<pan::Move> legal;
+    for (int ply = 0; ply < 400 && !p.result.over(); ++ply) {
+      pan::legal_moves(p, legal);
+      ++positions;
+      for (const pan::Move& m : legal) ++by_kind[static_cast<std::size_t>(m.kind)];
+      const std::size_t at = ply % 3 == 0 ? 0 : ply % 3 == 1 ? legal.size() / 2 : legal.size() - 1;
+      pan::apply(p, legal[at]);
+    }
+  }
+  CHECK(positions == 441);
+  using K = pan::MoveKind;
+  CHECK(by_kind[static_cast<std::size_t>(K::Play)] == 15);
+  CHECK(by_kind[static_cast<std::size_t>(K::Drop)] == 15);
+  CHECK(by_kind[static_cast<std::size_t>(K::Turn)] == 127);
+  CHECK(by_kind[static_cast<std::size_t>(K::Take)] == 263);
+  CHECK(by_kind[static_cast<std::size_t>(K::Pass)] == 267);
+  CHECK(by_kind[static_cast<std::size_t>(K::Force)] == 16);
+  CHECK(by_kind[static_cast<std::size_t>(K::Waive)] == 16);
+  CHECK(by_kind[static_cast<std::size_t>(K::Forfeit)] == 0);
 }

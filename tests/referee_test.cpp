@@ -486,3 +486,60 @@ TEST_CASE("referee and tournament: a bot writing bytes that are not UTF-8 forfei
   CHECK(bad.status == 2);
   CHECK(bad.out.find("not UTF-8") != std::string::npos);
 }
+
+TEST_CASE("referee: built-in random players at three and four seats, swap or not: 200 deals, no forfeit, legal") {
+  // Every seat is offered only its own moves: a force window's forces by later seats are theirs.
+  const int deals = conquian::testing::scaled(200);
+  for (const char* name : {"three-seat", "four-seat", "three-seat-swap", "four-seat-swap"}) {
+    CAPTURE(name);
+    auto rules = load_ruleset(name);
+    RefereeSetup setup;
+    setup.rules = rules.get();
+    setup.ruleset_name = name;
+    setup.seed = 1;
+    setup.move_time_ms = 5000;
+    std::vector<std::unique_ptr<SeatPlayer>> owned;
+    std::vector<SeatPlayer*> seats;
+    for (int s = 0; s < rules->seats; ++s) {
+      owned.push_back(make_seat_player("random", 1 << 20, *rules));
+      seats.push_back(owned.back().get());
+    }
+    Referee referee(setup, seats);
+    std::vector<record::GameRecord> records;
+    int forfeits = 0;
+    for (std::uint64_t i = 0; i < static_cast<std::uint64_t>(deals); ++i) {
+      RefereeDeal d = referee.play(i);
+      if (d.forfeit_seat >= 0) {
+        ++forfeits;
+        FAIL_CHECK("deal " << i << ": seat " << d.forfeit_seat << " forfeits: " << d.forfeit_reason);
+      }
+      records.push_back(std::move(d.record));
+    }
+    CHECK(forfeits == 0);
+    int legal = 0;
+    for (const auto& v : checked(records)) legal += v.judgement == check::Judgement::Legal ? 1 : 0;
+    CHECK(legal == deals);
+  }
+}
+
+TEST_CASE("tournament: three- and four-seat Conquian tables play the duplicate ring") {
+  for (const char* name : {"three-seat", "four-seat-swap"}) {
+    CAPTURE(name);
+    const int seats = std::string(name) == "three-seat" ? 3 : 4;
+    std::string players;
+    for (int s = 0; s < seats; ++s) players += s == 0 ? " --player greedy" : " --player random";
+    const auto run = conquian::testing::run_cli(std::string("tournament -r ") + name + players + " -n 5 -s 1 --json");
+    REQUIRE(run.status == 0);
+    const auto ring = nlohmann::json::parse(run.out);
+    CHECK(ring["game"] == "conquian");
+    CHECK(ring["seats"] == seats);
+    REQUIRE(ring["standings"].size() == static_cast<std::size_t>(seats));
+    double chips = 0;
+    for (const auto& s : ring["standings"]) {
+      CHECK(s["games"] == 5 * seats);  // every deal once per rotation
+      CHECK(s["forfeits"] == 0);
+      chips += s["chips_per_deal"].get<double>();
+    }
+    CHECK(std::abs(chips) < 1e-9);  // a Conquian deal's settlement sums to zero
+  }
+}

@@ -118,3 +118,26 @@ TEST_CASE("seat view: impossible views are named") {
   twice.pos.hand[1].insert(testing::card(rules->deck, "Ac"));
   CHECK(why_impossible(twice).find("Ac is both in") != std::string::npos);
 }
+
+TEST_CASE("seat view: a swap's card is seen by its receiver only with the last swap, which ends the swap") {
+  // All choose before any is seen: the first passer's card reaches its receiver's eyes only
+  // when every seat has passed (004's swap; specs/referee.md, observe).
+  auto rules = shared_ruleset("three-seat-swap");
+  Position p =
+      testing::deal(*rules, {"Ac 2c 3c 4c 5c 6c 7c Jc", "Ad 2d 3d 4d 5d 6d 7d Jd", "Ah 2h 3h 4h 5h 6h 7h Jh"}, "");
+  const char* laid[] = {"Jc", "Jd", "Jh"};
+  for (int k = 0; k < 3; ++k) {
+    const int mover = to_act(p);
+    const int receiver = (mover + 1) % 3, third = (mover + 2) % 3;
+    Move swap;
+    swap.kind = MoveKind::Swap;
+    swap.seat = static_cast<std::uint8_t>(mover);
+    swap.card = testing::card(rules->deck, laid[mover]);
+    CHECK(ends_swap(p, mover) == (k == 2));
+    CHECK(seen_by(p, swap, mover).card == swap.card);
+    CHECK(seen_by(p, swap, third).card == kNoCard);
+    CHECK(seen_by(p, swap, receiver).card == (k == 2 ? swap.card : kNoCard));
+    testing::play(p, fmt::format("{{seat: {}, swap: {}}}", mover, laid[mover]));
+  }
+  CHECK(p.phase != Phase::Swap);
+}

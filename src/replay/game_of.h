@@ -32,11 +32,11 @@ decltype(auto) visit_game(const Ruleset& rules, F&& f) {
 
 // What a front end may ask of a ruleset's game without its types.
 struct GameFacts {
-  const char* name = "";   // "conquian", "panguingue" (as rulesets write `game:`)
-  int default_seats = 0;   // a deal nobody sized
-  int min_seats = 0;       // the ruleset's range of seats
+  const char* name = "";  // "conquian", "panguingue" (as rulesets write `game:`)
+  int default_seats = 0;  // a deal nobody sized
+  int min_seats = 0;      // the ruleset's range of seats
   int max_seats = 0;
-  int most_seats = 0;      // the most any ruleset of the game may seat (G::kMaxSeats)
+  int most_seats = 0;  // the most any ruleset of the game may seat (G::kMaxSeats)
 };
 
 template <GameInterface G>

@@ -148,3 +148,33 @@ def test_check_releases_the_gil():
     assert result[0] == alone
     assert seconds > 0.2, seconds  # long enough for a held GIL to show
     assert longest < seconds / 2, (longest, seconds)
+
+
+def test_returns_are_the_rulesets_scoring_hand_points_included():
+    """american-points scores a won deal by the cards left in the loser's hand (000: two to seven
+    at face value, every court card and 8, 9, 10 ten, the ace fifteen): the winner's return is
+    those points and the loser pays them; american's stake moves one chip."""
+    def points(card):
+        rank = card[:-1]
+        if rank == "A":
+            return 15
+        return int(rank) if rank.isdigit() and int(rank) <= 7 else 10
+    rng = random.Random(3)
+    won = 0
+    for seed in range(200):
+        for name in ["american-points", "american"]:
+            state = conquian.ruleset(name).new_game(seed=seed)
+            while not state.is_terminal():
+                state.apply_action(rng.choice(state.legal_actions()))
+            returns = state.returns()
+            assert sum(returns) == 0
+            outcome = state.outcome
+            if "winner" not in outcome:
+                assert returns == [0, 0]
+                continue
+            winner = outcome["winner"]
+            loser_hand = state.state()["hands"][1 - winner]
+            expected = sum(points(c) for c in loser_hand) if name == "american-points" else 1
+            assert returns[winner] == expected and returns[1 - winner] == -expected, (name, seed, loser_hand)
+            won += name == "american-points" and expected > 1
+    assert won > 0
