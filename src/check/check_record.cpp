@@ -3,7 +3,9 @@
 #include <fmt/format.h>
 
 #include "check/commitment.h"
+#include "check/conquian_check.h"
 #include "check/pan_check.h"
+#include "replay/game_of.h"
 #include "replay/replay.h"
 
 namespace conquian::check {
@@ -12,52 +14,6 @@ std::string outcome_words(const Outcome& o) {
   if (o.kind == Outcome::Kind::Draw) return "a draw";
   return "no result (unfinished)";
 }
-
-namespace {
-
-// The outcome a finished record should state. A record may end in a force window: a
-// force could still come, but the record stated no more moves, so nobody forced.
-Outcome final_outcome(const Position& pos, bool result_stated) {
-  if (pos.phase == Phase::ForceWindow && result_stated) {
-    Position after = pos;
-    apply(after, waive_move(to_act(after)));
-    if (after.result.over()) return after.result;
-  }
-  return pos.result;
-}
-
-// A forfeit ends a deal that is still going (the moves so far judged legal): the seat that
-// forfeits is one of the ruleset's, and the winner another.
-GameVerdict check_forfeit(const record::GameRecord& rec, const Ruleset& rules, const Position& pos, GameVerdict v) {
-  const record::RecordResult& res = rec.result;
-  std::string fault;
-  if (pos.result.over())
-    fault = fmt::format("the record states a forfeit, but the deal was over: the replay gives {}",
-                        outcome_words(pos.result));
-  else if (res.forfeit_seat >= rules.seats)
-    fault = fmt::format("the forfeit names seat {}, but the ruleset has {} seats", res.forfeit_seat, rules.seats);
-  else if (res.winner >= rules.seats)
-    fault = fmt::format("the winner is seat {}, but the ruleset has {} seats", res.winner, rules.seats);
-  else if (res.winner == res.forfeit_seat) fault = fmt::format("seat {} cannot win by its own forfeit", res.winner);
-  if (!fault.empty()) {
-    v.judgement = Judgement::Illegal;
-    v.outcome = pos.result;
-    v.finished = pos.result.over();
-    v.move = v.moves + 1;
-    v.code = Code::ResultMismatch;
-    v.message = fault;
-    v.mark = res.forfeit_mark;
-    v.move_text = "the result";
-    return v;
-  }
-  v.outcome = Outcome{Outcome::Kind::Win, res.winner};
-  v.finished = true;
-  v.forfeit_seat = res.forfeit_seat;
-  v.forfeit_reason = res.forfeit_reason;
-  return v;
-}
-
-}  // namespace
 
 const char* judgement_name(Judgement j) {
   switch (j) {
@@ -104,30 +60,46 @@ std::optional<Verdict> seal_fault(const record::GameRecord& rec) {
   return std::nullopt;
 }
 
-GameVerdict check_record(const record::GameRecord& rec, const Ruleset& rules) {
-  if (rules.is_pan()) return check_pan_record(rec, rules);
+namespace {
+
+// One record judged, written once for every game (turn/game.h): the deal and each move replayed
+// through the game's engine, the seal, then the result against the replay; what only one game
+// has (Panguingue's collections and settlement, Conquian's forfeit and hand points) is asked
+// of its part (check/conquian_check.h, check/pan_check.h).
+template <GameInterface G>
+GameVerdict check_game(const record::GameRecord& rec, const Ruleset& rules) {
+  using Position = typename G::Position;
   GameVerdict v = start_verdict(rec, rules);
   auto illegal = [&](int move, const Verdict& why, record::Mark mark, std::string text, Outcome at) {
     return illegal_at(v, move, why, mark, std::move(text), at);
   };
-
-  const Replay r = replay(rec, rules, rec.moves.size());
+  int index = 0;
+  const auto r = replay_game<G>(rec, rules, rec.moves.size(), [&](const Position& before, const typename G::Move& m) {
+    note_move(v, ++index, before, m);
+  });
   if (r.in_deal) return illegal(0, r.fault, r.deal_mark, "the deal", {});
   if (auto seal = seal_fault(rec)) return illegal(0, *seal, rec.commitment_mark, "the deal", {});
-  if (rec.result.has_chips || rec.result.has_pot)
-    return illegal(v.moves + 1,
-                   Verdict::bad(Code::ResultMismatch,
-                                "the result states chips or a pot, Panguingue's settlement; a conquian deal has none"),
-                   rec.result.mark, "the result", r.position.result);
-  if (!r.fault.ok())
-    return illegal(static_cast<int>(r.moves) + 1, r.fault, rec.moves[r.moves].mark, r.move_text, r.position.result);
+  if (auto shape = result_shape_fault(rec.result, r.position))
+    return illegal(v.moves + 1, *shape, rec.result.mark, "the result", G::outcome(r.position));
+  if (!r.fault.ok()) {
+    const record::RecordMove& bad = rec.moves[r.moves];
+    const record::Mark at = r.fault.code == Code::BadChips && bad.collect_mark.line ? bad.collect_mark : bad.mark;
+    return illegal(static_cast<int>(r.moves) + 1, r.fault, at, r.move_text, G::outcome(r.position));
+  }
+  if (rec.result.present && rec.result.forfeit_seat >= 0) return *forfeit_verdict(rec, rules, r.position, v);
 
-  const Position& pos = r.position;
-  if (rec.result.present && rec.result.forfeit_seat >= 0) return check_forfeit(rec, rules, pos, v);
-  Outcome replayed = final_outcome(pos, rec.result.present);
+  // A record may end in a force window: a force could still come, but the record stated no
+  // more moves, so nobody forced.
+  Position pos = r.position;
+  if (rec.result.present && !G::outcome(pos).over() && G::judge(pos, G::waive(pos)).ok()) {
+    Position after = pos;
+    G::apply(after, G::waive(pos));
+    if (G::outcome(after).over()) pos = after;
+  }
+  const Outcome replayed = G::outcome(pos);
   v.outcome = replayed;
   v.finished = replayed.over();
-  if (replayed.kind == Outcome::Kind::Win) v.loser_points = loser_points(pos, replayed.winner);
+  put_settlement(v, pos);
   Outcome stated;
   if (rec.result.present)
     stated = rec.result.draw ? Outcome{Outcome::Kind::Draw, -1} : Outcome{Outcome::Kind::Win, rec.result.winner};
@@ -136,9 +108,22 @@ GameVerdict check_record(const record::GameRecord& rec, const Ruleset& rules) {
     return illegal(v.moves + 1,
                    Verdict::bad(Code::ResultMismatch, fmt::format("the record states {}, but the replay gives {}", said,
                                                                   outcome_words(replayed))),
-                   rec.result.present ? rec.result.mark : rec.mark, "the result", pos.result);
+                   rec.result.present ? rec.result.mark : rec.mark, "the result", G::outcome(r.position));
+  }
+  if (rec.result.present) {
+    if (std::string why = settlement_fault(rec.result, pos); !why.empty()) {
+      const record::Mark at = rec.result.has_chips ? rec.result.chips_mark : rec.result.pot_mark;
+      return illegal(v.moves + 1, Verdict::bad(Code::BadChips, why), at.line ? at : rec.result.mark, "the result",
+                     replayed);
+    }
   }
   return v;
+}
+
+}  // namespace
+
+GameVerdict check_record(const record::GameRecord& rec, const Ruleset& rules) {
+  return visit_game(rules, [&](auto tag) { return check_game<typename decltype(tag)::Game>(rec, rules); });
 }
 
 }  // namespace conquian::check
