@@ -670,6 +670,9 @@ TEST_CASE("cli: every help fits 80 columns (or $COLUMNS), and says its exit stat
   CHECK(has(flat(run("analyse --help").out), "3 a legal game not analysed"));
   CHECK(has(flat(run("solve --help").out), "3 only estimated"));
   CHECK(has(flat(run("diff --help").out), "seats dealt in, 2 to 15"));
+  // What a help says of its statuses is what the command does.
+  CHECK(has(flat(run("prove partition --help").out), "1 they do not"));
+  CHECK(run("prove partition --ruleset american --cards \"Ac 2d 5h\"").status == 1);
 }
 
 TEST_CASE("cli: misspelt ruleset names, keys and card tokens get the nearest") {

@@ -212,7 +212,7 @@ void register_prove(CLI::App& app, Runner& run) {
                   "Z3's milliseconds a query (default: none); past it, unknown (exit 3)");
   auto* part = cmd->add_subcommand("partition",
                                    "Whether cards split into legal melds, each card used once.\n\nExit status: 0 "
-                                   "answered (yes or no); 2 unusable input; 3 Z3 answered unknown.");
+                                   "they split; 1 they do not; 2 unusable input; 3 Z3 answered unknown.");
   part->add_option("--ruleset,-r", opt.ruleset, "Ruleset name or path")->required();
   part->add_option("--cards,-c", opt.cards, "The cards, tokens separated by spaces")->required();
   part->add_flag("--all", opt.all, "Every split (each once), not just one");
