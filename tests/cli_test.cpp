@@ -5,12 +5,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <set>
+#include <sstream>
 
 #include "cli_run.h"
 #include "contains.h"
@@ -102,13 +104,29 @@ TEST_CASE("cli: an illegal game names the move and the code; exit 1") {
   fs::remove_all(dir);
 }
 
-TEST_CASE("cli: unusable input is malformed, named, and exits 2") {
+TEST_CASE("cli: unusable input is refused or malformed, named, and exits 2") {
   auto dir = temp_dir();
-  Run missing = run("check --json " + (dir / "nope.yaml").string());
-  CHECK(missing.status == 2);
-  auto j = nlohmann::json::parse(missing.out);
-  CHECK(j["games"][0]["verdict"] == "malformed");
-  CHECK(j["games"][0]["id"] == (dir / "nope.yaml").string());
+  // A file that is not there is a mistake in the command line, not a game: refused before
+  // anything is read, naming the file, with nothing else on standard output.
+  const std::string nope = (dir / "nope.yaml").string();
+  auto missing = conquian::testing::check_json_error("check --json " + nope, 2, "check",
+                                                     nope + ": cannot open: No such file or directory");
+  CHECK(missing["file"] == nope);
+  write(dir / "here.yaml", kGame);
+  Run before_missing = run("check " + (dir / "here.yaml").string() + " " + nope);
+  CHECK(before_missing.status == 2);
+  CHECK(before_missing.out.empty());
+  // A glob that matched nothing reaches the command as itself.
+  conquian::testing::check_stderr_says("check " + (dir / "none" / "*.yaml").string(), 2,
+                                       "conquian check: " + (dir / "none" / "*.yaml").string() + ": cannot open");
+  // A folder with no record under it: "0 games" would pass a mistyped folder.
+  fs::create_directories(dir / "empty-folder" / "inside");
+  write(dir / "empty-folder" / "notes.txt", "not a record\n");
+  const std::string empty_folder = (dir / "empty-folder").string();
+  conquian::testing::check_stderr_says("check " + empty_folder, 2,
+                                       "conquian check: " + empty_folder + ": no record file in this folder");
+  CHECK(run("check --quiet " + (dir / "here.yaml").string() + " " + empty_folder).status == 2);
+  CHECK(run("convert " + empty_folder).status == 2);
   auto broken = write(dir / "broken.yaml", std::string(kGame) + "---\nformat: [unclosed\n");
   Run b = run("check --json " + broken);
   CHECK(b.status == 2);
@@ -582,11 +600,79 @@ TEST_CASE("cli: misspelt commands and options get the nearest name; help and -V"
   // The version, and the commit the build was configured from when built in a git checkout.
   const std::string version = run("--version").out;
   CHECK(run("-V").out == version);
-  const std::regex form(R"(conquian 0\.1\.0( \([A-Za-z0-9._+-]+\))?\n)");
+  // The version and date are the newest release of CHANGELOG.md ("## [X.Y.Z] - YYYY-MM-DD").
+  std::ifstream changelog(std::string(CONQUIAN_SOURCE_DIR) + "/CHANGELOG.md");
+  std::string line, release, date;
+  const std::regex release_line(R"(## \[([0-9]+\.[0-9]+\.[0-9]+)\] - ([0-9]{4}-[0-9]{2}-[0-9]{2}))");
+  for (std::smatch m; release.empty() && std::getline(changelog, line);)
+    if (std::regex_match(line, m, release_line)) release = m[1], date = m[2];
+  REQUIRE(!release.empty());
+  const std::regex form("conquian " + std::regex_replace(release, std::regex(R"(\.)"), R"(\.)") + " \\(" + date +
+                        R"((; built from [A-Za-z0-9._+-]+)?\)\n)");
   CHECK_MESSAGE(std::regex_match(version, form), version);
   const bool in_git = std::filesystem::exists(std::string(CONQUIAN_SOURCE_DIR) + "/.git") &&
                       std::system("git --version >/dev/null 2>&1") == 0;
-  if (in_git) CHECK_MESSAGE(has(version, " ("), version);
+  if (in_git) CHECK_MESSAGE(has(version, "; built from "), version);
+}
+
+namespace {
+
+// Characters, not bytes: "–" and "♥" are one column each.
+std::size_t columns(const std::string& line) {
+  return static_cast<std::size_t>(
+      std::count_if(line.begin(), line.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+}
+
+// The longest line of `text`, and the line itself.
+std::pair<std::size_t, std::string> widest(const std::string& text) {
+  std::pair<std::size_t, std::string> out{0, ""};
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);)
+    if (columns(line) > out.first) out = {columns(line), line};
+  return out;
+}
+
+// Help text as one line: its words, whatever the width wrapped them to.
+std::string flat(const std::string& text) { return std::regex_replace(text, std::regex(R"(\s+)"), " "); }
+
+}  // namespace
+
+TEST_CASE("cli: every help fits 80 columns (or $COLUMNS), and says its exit statuses") {
+  ::unsetenv("COLUMNS");  // a pipe, as here, is 80 columns unless COLUMNS says otherwise
+  std::vector<std::string> commands = {""};
+  for (const char* c :
+       {"check", "rulesets", "simulate", "diff", "prove", "prove partition", "solve", "forcing", "analyse", "show",
+        "convert", "engine", "referee", "tournament", "serve", "cards", "completion", "help"})
+    commands.emplace_back(c);
+  for (const std::string& c : commands) {
+    INFO("conquian " << c << " --help");
+    Run help = run(c + " --help");
+    CHECK(help.status == 0);
+    const auto [width, line] = widest(help.out);
+    CHECK_MESSAGE(width <= 80, line);
+    CHECK(!has(help.out, "earlier"));  // the help says what is, not what was
+    if (c != "help") CHECK(has(help.out, "Exit status: 0"));
+    const std::string at_60 = "COLUMNS=60 " + std::string(CONQUIAN_BINARY) + " " + c + " --help";
+    FILE* pipe = popen(at_60.c_str(), "r");
+    REQUIRE(pipe != nullptr);
+    std::string out;
+    char buf[4096];
+    while (std::size_t n = fread(buf, 1, sizeof buf, pipe)) out.append(buf, n);
+    pclose(pipe);
+    const auto [narrow_width, narrow_line] = widest(out);
+    CHECK_MESSAGE(narrow_width <= 60, narrow_line);
+  }
+  // The one help names both games, and every command that can exit 3.
+  const std::string top = flat(run("--help").out);
+  CHECK(has(top, "Panguingue"));
+  const std::string exit3 = top.substr(top.find("3 undecided"));
+  for (const char* c : {"prove", "forcing", "solve", "analyse"}) CHECK_MESSAGE(has(exit3, c), c);
+  CHECK(has(flat(run("analyse --help").out), "3 a legal game not analysed"));
+  CHECK(has(flat(run("solve --help").out), "3 only estimated"));
+  CHECK(has(flat(run("diff --help").out), "seats dealt in, 2 to 15"));
+  // What a help says of its statuses is what the command does.
+  CHECK(has(flat(run("prove partition --help").out), "1 they do not"));
+  CHECK(run("prove partition --ruleset american --cards \"Ac 2d 5h\"").status == 1);
 }
 
 TEST_CASE("cli: misspelt ruleset names, keys and card tokens get the nearest") {
@@ -800,13 +886,42 @@ TEST_CASE("cli: completion scripts, the man page and cmake --install") {
   CHECK(has(bash.out, "complete -o filenames -F _conquian conquian"));
   CHECK(has(
       bash.out,
-      "\"check\") opts=\"--help -h --ruleset -r --format --json --json-lines --quiet -q --threads --ruleset-dir\";;"));
+      "\"check\") opts=\"--help -h --ruleset -r --format --json --json-lines --quiet -q --threads --ruleset-dir\""));
   write(dir / "conquian.bash", bash.out);
   CHECK(std::system(("bash -n " + (dir / "conquian.bash").string()).c_str()) == 0);
+  // What bash offers after the words typed so far: ruleset names as diff's and rulesets'
+  // arguments and after -r, and the choices of --stock, --to, --format and --player.
+  const auto offered = [&](const std::string& typed) {
+    const std::string script = "source " + (dir / "conquian.bash").string() + "; COMP_WORDS=(" + typed +
+                               "); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _conquian; echo \" ${COMPREPLY[*]} \"";
+    write(dir / "complete.sh", script);
+    FILE* pipe = popen(("cd " + dir.string() + " && bash " + (dir / "complete.sh").string()).c_str(), "r");
+    std::string out;
+    char buf[4096];
+    while (std::size_t n = fread(buf, 1, sizeof buf, pipe)) out.append(buf, n);
+    pclose(pipe);
+    return out;
+  };
+  CHECK(has(offered("conquian diff american ameri"), " american-noextra "));
+  CHECK(has(offered("conquian diff american pang"), " panguingue-club "));
+  CHECK(has(offered("conquian rulesets nine"), " nine-card-french "));
+  CHECK(has(offered("conquian check -r hi"), " hit-own "));
+  CHECK(offered("conquian solve x.yaml --stock ''") == " as-given unknown \n");
+  CHECK(offered("conquian convert x.yaml --to ''") == " yaml jsonl \n");
+  CHECK(offered("conquian check --format j") == " json jsonl \n");
+  CHECK(offered("conquian simulate --format ''") == " yaml jsonl \n");
+  CHECK(offered("conquian referee --player str") == " strong strong-pi \n");
+  CHECK(offered("conquian simulate --players g") == " greedy \n");
+  CHECK(!has(offered("conquian check ame"), "american"));  // check's arguments are files
   Run zsh = run("completion zsh");
   CHECK(zsh.status == 0);
   CHECK(has(zsh.out, "#compdef conquian"));
   CHECK(has(zsh.out, "'--ruleset[Judge every game under this ruleset"));
+  CHECK(has(zsh.out, "]:value:(as-given unknown)'"));
+  CHECK(has(zsh.out, "]:value:(yaml jsonl)'"));
+  CHECK(has(zsh.out, "]:value:(random greedy strong strong-pi)'"));
+  CHECK(has(zsh.out, "'*:ruleset:_conquian_rulesets';;"));
+  CHECK(has(zsh.out, "_conquian_rulesets() {\n  _alternative 'r:ruleset:(american "));
   CHECK(run("completion fish").status == 2);
   // Built beside the binary from the --help texts; installed with the rulesets.
   const fs::path build = fs::path(CONQUIAN_BINARY).parent_path();
@@ -816,10 +931,37 @@ TEST_CASE("cli: completion scripts, the man page and cmake --install") {
   for (const char* cmd : {"check", "solve", "prove", "forcing", "simulate", "diff", "rulesets", "cards", "completion"})
     CHECK_MESSAGE(has(page, std::string(".SS ") + cmd + "\n"), cmd);
   CHECK(has(page, "Replay recorded games and judge every move against the ruleset."));
+  // Written for readers: both games named, the release's date, the sections a man page has,
+  // and nothing of the build tree.
+  CHECK(has(page, "Conquian and Panguingue"));
+  const std::string version = run("--version").out;
+  const std::string date = version.substr(version.find('(') + 1, 10);
+  CHECK(has(page, ".TH CONQUIAN 1 \"" + date + "\""));
+  for (const char* section :
+       {"NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "EXAMPLES", "EXIT STATUS", "FILES", "SEE ALSO"})
+    CHECK_MESSAGE(has(page, std::string(".SH ") + section + "\n"), section);
+  CHECK(!has(page, build.string()));
+  CHECK(!has(page, CONQUIAN_SOURCE_DIR));
+  // Rendered at 80 columns, as man does for a terminal of 80: no line wider, and no warning.
+  if (std::system("command -v groff >/dev/null 2>&1") == 0) {
+    const std::string render = "groff -man -Tutf8 -rLL=80n -P-c -P-b -P-u -P-o -ww " + (build / "conquian.1").string() +
+                               " 2>" + (dir / "groff.err").string();
+    FILE* pipe = popen(render.c_str(), "r");
+    std::string text;
+    char buf[4096];
+    while (std::size_t n = fread(buf, 1, sizeof buf, pipe)) text.append(buf, n);
+    CHECK(pclose(pipe) == 0);
+    CHECK(has(text, "EXIT STATUS"));
+    const auto [width, line] = widest(text);
+    CHECK_MESSAGE(width <= 80, line);
+    std::ifstream err(dir / "groff.err");
+    CHECK(std::string((std::istreambuf_iterator<char>(err)), {}).empty());
+  }
   std::string install = "cmake --install " + build.string() + " --prefix " + (dir / "usr").string() + " >/dev/null";
   REQUIRE(std::system(install.c_str()) == 0);
   for (const char* f : {"bin/conquian", "share/man/man1/conquian.1", "share/conquian/rulesets/american.yaml",
-                        "share/bash-completion/completions/conquian", "share/zsh/vendor-completions/_conquian"})
+                        "share/bash-completion/completions/conquian", "share/zsh/vendor-completions/_conquian",
+                        "share/doc/conquian/LICENSE"})
     CHECK_MESSAGE(fs::exists(dir / "usr" / f), f);
   fs::remove_all(dir);
 }

@@ -92,42 +92,36 @@ void register_analyse(CLI::App& app, Runner& run) {
       "N>=1");
   auto* cmd = app.add_subcommand(
       "analyse",
-      "Go through recorded games move by move: at every decision, the move played against the best\n"
-      "move, with every card known (hindsight: a change of value is a blunder) and with the stock\n"
-      "order unknown (seat 0's expected score: a drop of --threshold or more is a mistake), and from\n"
-      "the seat's own view (PIMC over the worlds consistent with what it saw: the same); forces\n"
-      "possible and missed; per seat a summary and the first decisive mistake.\n"
-      "Exit status: 0 every game analysed, 1 a game is illegal (check's message), 2 unusable input.");
-  cmd->add_option("FILE", opt.file, "A record file (one game per document)")->required();
+      "Every decision of recorded games against the best move. With every card known (a change of value is a "
+      "blunder), with the stock unknown and from the seat's own view (a drop of --threshold is a mistake); forces "
+      "missed; per seat a summary and the first decisive mistake (specs/analyse.md).\n\n"
+      "Exit status: 0 every game analysed; 1 a game is illegal (check's message); 2 unusable input; 3 a legal game "
+      "not analysed (a Panguingue deal).");
+  cmd->add_option("FILE", opt.file, "A record file")->required();
   add_input_format_option(cmd);
   auto* game =
       cmd->add_option("--game", opt.game, "Only the K-th game of the file (1-based)")->check(CLI::PositiveNumber);
   cmd->add_option("--id", opt.id, "Only the game with this id")->excludes(game);
-  cmd->add_flag("--json", opt.json, "JSON on standard output: one object with --game/--id, else {\"games\": [...]}");
-  cmd->add_option("--html", opt.html, "Write one self-contained HTML page that replays the game (one game)");
-  cmd->add_flag("--ascii", opt.ascii, "Moves in words with the record's letters for suits (5h), not suit symbols");
+  cmd->add_flag("--json", opt.json, "JSON on standard output");
+  cmd->add_option("--html", opt.html, "Write a page that replays the game (one game)");
+  cmd->add_flag("--ascii", opt.ascii, "Suits as the record's letters (5h), not symbols");
   cmd->add_option("--threads", opt.threads, "Games analysed in parallel (default: one per core)")
       ->check(CLI::Range(1, 256));
-  cmd->add_option("--threshold", opt.how.threshold,
-                  "A drop of seat's expected score of at least this is a mistake (default 0.1)")
+  cmd->add_option("--threshold", opt.how.threshold, "A drop of expected score that is a mistake (default 0.1)")
       ->check(CLI::Range(0.0, 2.0));
-  cmd->add_option("--max-nodes", opt.how.budgets.exact_nodes,
-                  "Hindsight: nodes per position before it is unsolved (default 5000000)");
-  cmd->add_option("--chance-nodes", opt.how.budgets.chance_nodes,
-                  "Stock unknown: nodes per position before it is unsolved (default 200000)");
-  cmd->add_flag("--no-seat-view", no_seat_view, "Do not evaluate the seat's own view (PIMC over its worlds)");
+  cmd->add_option("--max-nodes", opt.how.budgets.exact_nodes, "Every card known: nodes a position (default 5000000)");
+  cmd->add_option("--chance-nodes", opt.how.budgets.chance_nodes, "Stock unknown: nodes a position (default 200000)");
+  cmd->add_flag("--no-seat-view", no_seat_view, "Skip the seat's own view (PIMC)");
   cmd->add_option("--seat-worlds", opt.how.budgets.seat_worlds,
-                  fmt::format("Seat view: enumerate the worlds when there are at most N, else sample N (default {})",
+                  fmt::format("Seat view: worlds enumerated up to N, else N sampled (default {})",
                               analyse::Budgets{}.seat_worlds))
       ->check(CLI::Range(1, 1000000));
   cmd->add_option("--seat-world-nodes", opt.how.budgets.seat_world_nodes,
-                  fmt::format("Seat view: nodes per world (exact expectimax; past it, {} stock orders each within it) "
-                              "(default {})",
-                              analyse::Budgets{}.seat_orders, analyse::Budgets{}.seat_world_nodes))
+                  fmt::format("Seat view: nodes a world (default {}; past it, {} stock orders)",
+                              analyse::Budgets{}.seat_world_nodes, analyse::Budgets{}.seat_orders))
       ->check(at_least_one);  // 0 would leave a stock order's search unbounded
   cmd->add_option("--seat-nodes", opt.how.budgets.seat_nodes,
-                  fmt::format("Seat view: nodes per decision, all worlds together, before it is unsolved (default {})",
-                              analyse::Budgets{}.seat_nodes))
+                  fmt::format("Seat view: nodes a decision, all worlds (default {})", analyse::Budgets{}.seat_nodes))
       ->check(at_least_one);
   cmd->callback([&run] {
     opt.how.budgets.seat_view = !no_seat_view;

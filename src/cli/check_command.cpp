@@ -162,25 +162,21 @@ int run_check(const CheckOptions& opt) {
 void register_check(CLI::App& app, Runner& run) {
   static CheckOptions opt;
   auto* cmd = app.add_subcommand("check",
-                                 "Replay recorded games and judge every move against the ruleset.\n"
-                                 "Each game is legal, illegal (the first bad move is named with a code and a reason)\n"
-                                 "or malformed (it could not be read as a record).\n"
-                                 "Exit status: 0 all legal, 1 some game illegal, 2 something malformed or unreadable.");
+                                 "Replay recorded games and judge every move against the ruleset. Each game is "
+                                 "legal, illegal (the first bad move named with a code and a reason) or malformed "
+                                 "(not readable as a record; specs/check-output.md).\n\n"
+                                 "Exit status: 0 all legal; 1 a game illegal; 2 a game malformed, a file not there, "
+                                 "or a folder with no record file.");
   cmd->add_option("FILE", opt.files,
-                  "Record files (YAML, one game per document, --- between games; .json: one record or an array;\n"
-                  ".jsonl/.ndjson: one record per line); - reads standard input, a folder stands for every\n"
-                  "*.yaml, *.yml, *.json, *.jsonl and *.ndjson file under it")
+                  "Record files (YAML, .json, .jsonl); - is standard input, a folder its *.yaml, *.yml, *.json, "
+                  "*.jsonl and *.ndjson files")
       ->required();
-  cmd->add_option("--ruleset,-r", opt.ruleset,
-                  "Judge every game under this ruleset (a name or a path) instead of the one it names");
+  cmd->add_option("--ruleset,-r", opt.ruleset, "Judge every game under this ruleset instead of its own");
   add_input_format_option(cmd);
-  cmd->add_flag("--json", opt.json, "One JSON object on standard output: {\"games\": [...], \"summary\": {...}}");
-  cmd->add_flag("--json-lines", opt.json_lines,
-                "One JSON object a line on standard output, each game's as it is judged, then {\"summary\": {...}}");
-  cmd->add_flag("--quiet,-q", opt.quiet, "Print nothing; only the exit status tells");
-  cmd->add_option("--threads", opt.threads,
-                  "Threads that judge a file's games (default: one per core); the output is the same whatever the "
-                  "number")
+  cmd->add_flag("--json", opt.json, "One JSON object on standard output");
+  cmd->add_flag("--json-lines", opt.json_lines, "One JSON object a line, each game's as it is judged");
+  cmd->add_flag("--quiet,-q", opt.quiet, "Print nothing; the exit status tells");
+  cmd->add_option("--threads", opt.threads, "Threads (default: one per core); the output does not depend on it")
       ->check(CLI::Range(1, 1024));
 
   cmd->callback([&run] { run = [] { return run_check(opt); }; });

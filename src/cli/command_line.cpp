@@ -46,9 +46,7 @@ void add_ruleset_dir_option(CLI::App& app) {
     if (c->get_name() == "help" || c->get_name() == "completion") continue;
     CLI::App* cmd = app.get_subcommand(c->get_name());
     // One folder each time it is given (so that the FILE arguments after it stay files).
-    cmd->add_option("--ruleset-dir",
-                    "A folder whose files any document may name (ruleset:, base:); repeatable. Without it a "
-                    "document names only files inside its own folder")
+    cmd->add_option("--ruleset-dir", "A folder whose files a document may name (ruleset:, base:); repeatable")
         ->type_name("DIR")
         ->allow_extra_args(false)
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)

@@ -71,18 +71,16 @@ int run_convert(const ConvertOptions& opt) {
 void register_convert(CLI::App& app, Runner& run) {
   static ConvertOptions opt;
   auto* cmd = app.add_subcommand("convert",
-                                 "Write game records in another format, without loss: YAML documents or JSON Lines\n"
-                                 "(one record per line); seals and match documents are kept.\n"
-                                 "Exit status: 0 all converted, 2 a document could not be read (named, left out).");
+                                 "Write game records in another format without loss. YAML documents or JSON Lines "
+                                 "(one record a line); seals and match documents are kept.\n\n"
+                                 "Exit status: 0 all converted; 2 unusable input, or a document could not be read "
+                                 "(named, and left out).");
   cmd->add_option("FILE", opt.files,
-                  "Record files: YAML, .json (one record or an array), .jsonl/.ndjson (one per line);\n"
-                  "- reads standard input, a folder stands for every record file under it")
+                  "Record files (YAML, .json, .jsonl); - is standard input, a folder its record files")
       ->required();
   cmd->add_option("--to", opt.to, "yaml or jsonl")->required()->check(CLI::IsMember({"yaml", "jsonl"}));
   cmd->add_option("--out,-o", opt.out, "Write here (default: standard output)");
-  cmd->add_option("--threads", opt.threads,
-                  "Threads that read a file's documents (default: one per core); the output is the same whatever the "
-                  "number")
+  cmd->add_option("--threads", opt.threads, "Threads (default: one per core); the output does not depend on it")
       ->check(CLI::Range(1, 1024));
   add_input_format_option(cmd);
   cmd->callback([&run] { run = [] { return run_convert(opt); }; });

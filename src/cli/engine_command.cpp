@@ -68,10 +68,11 @@ void register_engine(CLI::App& app, Runner& run) {
   static std::string player = "strong";
   auto* cmd =
       app.add_subcommand("engine",
-                         "A game session on standard input and output for other programs (a GUI, a game server, a\n"
-                         "bot harness): one JSON request per line in, one JSON answer per line out, until quit or the\n"
-                         "end of input (specs/protocol.md). Also answers a referee's act requests as a bot.\n"
-                         "Exit status: 0 (bad requests are answered, never the end of the session).");
+                         "A game session for other programs over standard input and output. For a GUI, a game "
+                         "server, a bot harness: one JSON request a line on standard input, one JSON answer a line "
+                         "out, until quit or the end of input "
+                         "(specs/protocol.md). Also answers a referee's act requests as a bot.\n\n"
+                         "Exit status: 0 (a bad request is answered, and the session goes on); 2 a bad option.");
   cmd->add_option("--player", player, "The built-in player that answers act (default strong)");
   cmd->callback([&run] { run = [] { return run_engine(player); }; });
 }

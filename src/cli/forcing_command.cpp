@@ -223,26 +223,23 @@ void register_forcing(CLI::App& app, Runner& run) {
   static ForcingOptions opt;
   auto* cmd = app.add_subcommand(
       "forcing",
-      "For the face-up card of a position: on which seats it can be forced and by whom (rules decline\n"
-      "and offer), every grouping of the forced seat's table with it (found by Z3 and by the engine,\n"
-      "which must agree), and every discard after the forced take with the position it leaves.\n"
-      "Exit status: 0 answered (whether or not forcing is possible), 2 the input could not be used\n"
-      "(or Z3 and the engine disagree: 'internal disagreement'), 3 Z3 could not list every grouping\n"
-      "(--z3-timeout passed, or Z3 gave up).");
-  cmd->add_option("POSITION", opt.position,
-                  "A position file (format: conquian-position/1), or a game record with --after N")
-      ->required();
-  auto* after = cmd->add_option("--after", opt.after, "POSITION is a game record: the position after its first N moves")
-                    ->check(CLI::NonNegativeNumber);
+      "Whether the face-up card of a position can be forced, and what follows. On which seats it can be forced and by "
+      "whom, every grouping of the "
+      "forced seat's table with it (found by Z3 and by the engine, which must agree), and every discard after the "
+      "forced take (specs/forcing.md).\n\n"
+      "Exit status: 0 answered (forcing possible or not); 2 unusable input, or Z3 and the engine disagree; 3 Z3 "
+      "could not list every grouping (past --z3-timeout, or it gave up).");
+  cmd->add_option("POSITION", opt.position, "A position file, or a game record with --after N")->required();
+  auto* after =
+      cmd->add_option("--after", opt.after, "The record's position after N moves")->check(CLI::NonNegativeNumber);
   add_input_format_option(cmd);
-  cmd->add_option("--game", opt.game, "With --after: which game of the record file (1-based, default 1)")
+  cmd->add_option("--game", opt.game, "With --after: the K-th game of the file (default 1)")
       ->check(CLI::PositiveNumber)
       ->needs(after);
-  cmd->add_option("--ruleset,-r", opt.ruleset, "Use this ruleset instead of the one the file names");
+  cmd->add_option("--ruleset,-r", opt.ruleset, "This ruleset instead of the file's");
   cmd->add_flag("--json", opt.json, "One JSON object on standard output");
   cmd->add_option("--z3-timeout", opt.limits.timeout_ms,
-                  "Z3's time per enumeration of one table's groupings, in milliseconds (default: none); past it "
-                  "the answer is unknown (exit 3)");
+                  "Z3's milliseconds a table's groupings (default: none); past it, unknown (exit 3)");
   cmd->callback([&run] { run = [] { return run_forcing(opt); }; });
 }
 

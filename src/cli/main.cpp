@@ -11,6 +11,7 @@
 #include "cli/command_error.h"
 #include "cli/command_line.h"
 #include "cli/commands.h"
+#include "cli/help_format.h"
 #include "cli/version.h"
 #include "prove/z3_check.h"
 #include "record/input_error.h"
@@ -22,8 +23,8 @@ using namespace conquian::cli;
 // `conquian help [COMMAND [SUBCOMMAND]]`: the same text as `conquian [COMMAND] --help`.
 void register_help(CLI::App& app, Runner& run) {
   static std::vector<std::string> words;
-  auto* cmd = app.add_subcommand("help", "Print the help of conquian, or of one COMMAND (the same as COMMAND --help)");
-  cmd->add_option("COMMAND", words, "A command, and a subcommand of it (help prove partition)");
+  auto* cmd = app.add_subcommand("help", "Print the help of conquian or of a COMMAND (as COMMAND --help does)");
+  cmd->add_option("COMMAND", words, "A command, and a subcommand of it");
   cmd->callback([&app, &run] {
     run = [&app] {
       const CLI::App* at = &app;
@@ -56,13 +57,15 @@ int main(int argc, char** argv) {
   }
 #endif
   CLI::App app{
-      "conquian: check recorded games of Conquian, solve endgames, prove rule properties, and\n"
-      "compare variants. Rulesets are named (american, nine-card, ...; see `conquian rulesets`)\n"
-      "or given as a path to a YAML file.\n\n"
-      "Exit status: 0 all good, 1 the input was read and found wanting (an illegal game, a\n"
-      "refuted property), 2 the input could not be used (unreadable file, bad YAML, unknown\n"
-      "ruleset, bad option), 3 undecided (prove, forcing: a Z3 check answered unknown)."};
+      "conquian: check, solve and compare the rules of Conquian, the Mexican card game that began the rummy "
+      "family, of its variants, and of Panguingue (Pan), its card-room relative. Rulesets are named (american, "
+      "nine-card, panguingue, ...: conquian rulesets) or given as a path to a YAML file.\n\n"
+      "Exit status: 0 all good; 1 the input was found wanting (an illegal game, a refuted property); 2 the input "
+      "could not be used (a file not there, bad YAML, an unknown ruleset, a bad option); 3 undecided (prove, forcing: "
+      "Z3 answered unknown; solve: only estimated; analyse: a Pan deal, not analysed).",
+      "conquian"};  // named, not argv[0]: help says `conquian check`, wherever the binary is
   app.require_subcommand(1);
+  app.formatter(fitting_formatter(help_width()));  // before the commands, which take it from app
   app.set_version_flag("-V,--version", version_line());
   Runner run;
   register_check(app, run);

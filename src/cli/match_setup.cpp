@@ -13,8 +13,8 @@ namespace conquian::cli {
 void add_player_options(CLI::App& cmd, std::vector<std::string>& players, int& move_time,
                         const std::string& player_help) {
   cmd.add_option("--player", players,
-                 "A player: a built-in name (random, greedy, strong, strong-pi; panguingue: random, greedy, strong) or "
-                 "a command line run by /bin/sh -c; " +
+                 "A built-in player (random, greedy, strong, strong-pi; Panguingue: random, greedy, strong) or a "
+                 "command run by /bin/sh -c; " +
                      player_help)
       ->required()
       // A player's words go into every record and report: they must be text (UTF-8).
@@ -24,7 +24,7 @@ void add_player_options(CLI::App& cmd, std::vector<std::string>& players, int& m
             return why.empty() ? std::string() : "the player is not UTF-8 text a record can hold: " + why;
           },
           "TEXT", "utf8"));
-  cmd.add_option("--move-time", move_time, "Milliseconds a bot has for each answer (default 1000)")
+  cmd.add_option("--move-time", move_time, "Milliseconds a bot has to answer (default 1000)")
       ->check(CLI::Range(1, 3'600'000));
 }
 

@@ -199,26 +199,26 @@ int run_spec(const ProveOptions& opt) {
 void register_prove(CLI::App& app, Runner& run) {
   static ProveOptions opt;
   auto* cmd = app.add_subcommand("prove",
-                                 "Prove properties of a ruleset with Z3.\n"
-                                 "  conquian prove partition --ruleset R --cards \"Ac 2c 3c ...\" [--all]\n"
+                                 "Prove properties of rulesets with Z3. Each is held to the engine's own "
+                                 "search (specs/properties.md):\n"
                                  "  conquian prove --spec specs/properties.yaml [--ruleset R]\n"
-                                 "Exit status: 0 proved or as expected, 1 refuted, 2 unusable input, 3 unknown\n"
-                                 "(a Z3 check answered unknown: --z3-timeout passed, or Z3 gave up).");
-  cmd->add_option("--spec", opt.spec, "A property spec (YAML, format conquian-properties/1)");
-  cmd->add_option("--ruleset,-r", opt.ruleset, "Ruleset name or path (with --spec: only this ruleset)");
+                                 "  conquian prove partition --ruleset R --cards \"Ac 2c 3c ...\" [--all]\n\n"
+                                 "Exit status: 0 proved or as expected; 1 refuted; 2 unusable input; 3 unknown (Z3 "
+                                 "answered unknown: past --z3-timeout, or it gave up).");
+  cmd->add_option("--spec", opt.spec, "A property spec (YAML)");
+  cmd->add_option("--ruleset,-r", opt.ruleset, "Ruleset name or path (with --spec: only this one)");
   cmd->add_flag("--json", opt.json, "JSON on standard output");
   cmd->add_option("--z3-timeout", opt.limits.timeout_ms,
-                  "Z3's time per query, in milliseconds (default: none): each check of a property, or the "
-                  "whole partition query; past it the answer is unknown (exit 3)");
-  auto* part = cmd->add_subcommand("partition", "Whether the cards split into legal melds, every card used once");
+                  "Z3's milliseconds a query (default: none); past it, unknown (exit 3)");
+  auto* part = cmd->add_subcommand("partition",
+                                   "Whether cards split into legal melds, each card used once.\n\nExit status: 0 "
+                                   "they split; 1 they do not; 2 unusable input; 3 Z3 answered unknown.");
   part->add_option("--ruleset,-r", opt.ruleset, "Ruleset name or path")->required();
-  part->add_option("--cards,-c", opt.cards, "The cards, as tokens separated by spaces")->required();
-  part->add_flag("--all", opt.all, "List every split (each once), not just one");
-  part->add_flag("--json", opt.json,
-                 "JSON on standard output: {partitionable, melds} (undecided: the error object, status 3)");
+  part->add_option("--cards,-c", opt.cards, "The cards, tokens separated by spaces")->required();
+  part->add_flag("--all", opt.all, "Every split (each once), not just one");
+  part->add_flag("--json", opt.json, "JSON on standard output");
   part->add_option("--z3-timeout", opt.limits.timeout_ms,
-                   "Z3's time for the whole query, in milliseconds (default: none); past it the answer is "
-                   "unknown (exit 3)");
+                   "Z3's milliseconds for the query (default: none); past it, unknown (exit 3)");
   part->callback([&run] { run = [] { return run_partition(opt); }; });
   cmd->callback([&run, cmd] {
     if (cmd->got_subcommand("partition")) return;

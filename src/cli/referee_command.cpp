@@ -84,21 +84,22 @@ int run_referee(const RefereeOptions& opt) {
 
 void register_referee(CLI::App& app, Runner& run) {
   static RefereeOptions opt;
-  auto* cmd = app.add_subcommand("referee",
-                                 "Play deals between bots (built-in players or command lines speaking the bot protocol "
-                                 "of specs/referee.md), each seat shown only its own view; write every deal as a "
-                                 "record. A bot that breaks the protocol forfeits the deal and is restarted.");
+  auto* cmd =
+      app.add_subcommand("referee",
+                         "Play deals between bots, each seat shown only its own view. Built-in players, or "
+                         "programs speaking the bot protocol of specs/referee.md; every deal written as a record "
+                         "check accepts. A bot that breaks the protocol forfeits the deal and is restarted.\n\n"
+                         "Exit status: 0 played (forfeits included); 2 unusable input.");
   cmd->add_option("--ruleset,-r", opt.ruleset, "Ruleset name or path")->required();
   cmd->add_option("--deals,-n", opt.deals, "How many deals")
       ->required()
       ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{100'000'000}));
-  cmd->add_option("--seed,-s", opt.seed, "Seed of the shuffles")->required();
+  cmd->add_option("--seed,-s", opt.seed, "Seed of the shuffles (default 1)");
   add_player_options(*cmd, opt.players, opt.move_time, "one per seat, in seat order");
-  cmd->add_option("--max-line", opt.max_line, "Longest answer line a bot may write, in bytes (default 1 MiB)")
+  cmd->add_option("--max-line", opt.max_line, "Longest line a bot may write, in bytes (default 1 MiB)")
       ->check(CLI::Range(std::size_t{64}, std::size_t{1} << 30));
-  cmd->add_flag("--seal", opt.seal,
-                "Seal every deal: a salt from the seed and the commitment (specs/record-format.md)");
-  cmd->add_option("--out,-o", opt.out, "Write the records here ('-': standard output)")->required();
+  cmd->add_flag("--seal", opt.seal, "Seal every deal: a salt from the seed, and the commitment");
+  cmd->add_option("--out,-o", opt.out, "Write the records here (-: standard output)")->required();
   cmd->callback([&run] { run = [] { return run_referee(opt); }; });
 }
 

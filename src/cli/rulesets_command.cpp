@@ -66,11 +66,13 @@ void register_rulesets(CLI::App& app, Runner& run) {
   static bool json = false;
   auto* cmd = app.add_subcommand(
       "rulesets",
-      "Without NAME: the shipped rulesets, one a line with its description.\n"
-      "With NAME: that ruleset resolved, every key of specs/rulesets.md with its value (defaults and\n"
-      "base: filled in), as YAML a ruleset file could hold, after checking that it loads.");
-  cmd->add_option("NAME", name, "A ruleset name or path (an existing file is read as a file)");
-  cmd->add_flag("--json", json, "JSON on standard output: the list [{name, description}], or the resolved ruleset");
+      "List the shipped rulesets, or print one resolved. Without NAME: the shipped rulesets, one a line with its "
+      "description; the sources they cite are in "
+      "specs/sources.md. With NAME: that ruleset resolved, every key with its value (defaults and base: filled "
+      "in), as YAML a ruleset file could hold, after checking that it loads (specs/rulesets.md).\n\n"
+      "Exit status: 0 listed; 2 an unknown ruleset, or a file that does not load.");
+  cmd->add_option("NAME", name, "A ruleset name or path");
+  cmd->add_flag("--json", json, "JSON on standard output");
   cmd->callback([&run] { run = [] { return run_rulesets(name, json); }; });
 }
 

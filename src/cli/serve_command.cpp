@@ -80,19 +80,18 @@ void register_serve(CLI::App& app, Runner& run) {
   static ServeArgs a;
   auto* cmd = app.add_subcommand(
       "serve",
-      "The analysis board and the card table in a browser (specs/serve.md): the games of the files and\n"
-      "folders given, each with check's verdict, opened move by move with the legal moves in words and\n"
-      "their values, lines tried as a tree, analyse's chart; a new deal played against a built-in player,\n"
-      "sealed before the first card. Listens on 127.0.0.1 and prints the address with its token; every\n"
-      "request must carry the token. Only the files named here are read.\n"
-      "Exit status: 0 when stopped, 2 for unusable options (a host that is not this machine without --public).");
-  cmd->add_option("FILE", a.inputs, "Record files or folders of them: the library");
-  cmd->add_option("--port", a.port, "The port (default 8765; 0: any free port, printed)");
-  cmd->add_option("--host", a.host, "The address to listen on (default 127.0.0.1; another needs --public)");
-  cmd->add_flag("--public", a.is_public, "Allow a --host other than this machine (with a warning)");
-  cmd->add_flag("--open", a.open, "Open the address in the desktop's browser (xdg-open)");
-  cmd->add_option("--read-timeout", a.read_timeout,
-                  "Seconds a client may stay silent in the middle of a request before it is cut off (default 5)")
+      "The analysis board and the card table in a browser. From the files given (specs/serve.md): the games of the "
+      "files given, "
+      "each with check's verdict, move by move with the legal moves in words and their values, lines tried as a "
+      "tree, analyse's chart; a new sealed deal against a built-in player. Listens on 127.0.0.1 and prints the "
+      "address with its token, which every request must carry. Only the files named here are read.\n\n"
+      "Exit status: 0 when stopped; 2 unusable input or options (another host without --public).");
+  cmd->add_option("FILE", a.inputs, "Record files or folders: the library");
+  cmd->add_option("--port", a.port, "The port (default 8765; 0: any free port)");
+  cmd->add_option("--host", a.host, "The address to listen on (default 127.0.0.1)");
+  cmd->add_flag("--public", a.is_public, "Allow a --host other than this machine");
+  cmd->add_flag("--open", a.open, "Open the address in the desktop's browser");
+  cmd->add_option("--read-timeout", a.read_timeout, "Seconds a client may pause inside a request (default 5)")
       ->check(CLI::Range(1, 300));
   cmd->callback([&run] { run = [] { return run_serve(a); }; });
 }

@@ -79,19 +79,17 @@ void register_show(CLI::App& app, Runner& run) {
   in.after = 0;
   auto* cmd =
       app.add_subcommand("show",
-                         "Print the table of a recorded game after its first N moves: the hands, the tables with\n"
-                         "their melds, the face-up card, the dead cards, the stock count and whose move it is;\n"
-                         "the move that led there (last:) and the record's next move (then:) in words.\n"
-                         "Exit status: 0 shown, 2 the file or the move is unusable (an illegal move included).");
+                         "Print the table of a recorded game after its first N moves. The hands, the melds, the "
+                         "face-up card, the dead cards, the stock and whose move it is; the move that led there "
+                         "(last:) and the record's next move (then:) in words.\n\n"
+                         "Exit status: 0 shown; 2 the file or the move is unusable (an illegal move included).");
   cmd->add_option("FILE", in.path, "A record file")->required();
   add_input_format_option(cmd);
   cmd->add_option("--after", in.after, "After the first N moves (default 0: the deal)")->check(CLI::NonNegativeNumber);
-  cmd->add_option("--game", in.game, "Which game of the file (1-based, default 1)")->check(CLI::PositiveNumber);
-  cmd->add_option("--ruleset,-r", in.ruleset, "Use this ruleset instead of the one the file names");
-  cmd->add_flag("--ascii", ascii, "Moves in words with the record's letters for suits (5h), not suit symbols");
-  cmd->add_flag("--json", json_output,
-                "One JSON object: hands, tables, face_up, dead, stock (the cards when known, else the count), "
-                "to_act, phase, outcome (specs/protocol.md, \"State\")");
+  cmd->add_option("--game", in.game, "The K-th game of the file (default 1)")->check(CLI::PositiveNumber);
+  cmd->add_option("--ruleset,-r", in.ruleset, "This ruleset instead of the file's");
+  cmd->add_flag("--ascii", ascii, "Suits as the record's letters (5h), not symbols");
+  cmd->add_flag("--json", json_output, "One JSON object, the engine protocol's state (specs/protocol.md)");
   cmd->callback([&run] { run = [] { return run_show(in); }; });
 }
 

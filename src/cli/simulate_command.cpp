@@ -66,33 +66,26 @@ int run_simulate(const SimulateOptions& opt) {
 void register_simulate(CLI::App& app, Runner& run) {
   static SimulateOptions opt;
   auto* cmd = app.add_subcommand("simulate",
-                                 "Play deals with the built-in players and write them as game records.\n"
-                                 "The same ruleset, seed and players give the same records, whatever the threads.");
+                                 "Play deals with the built-in players and write them as game records. The same "
+                                 "ruleset, seed and players give the same records, whatever the threads.\n\n"
+                                 "Exit status: 0 written; 2 unusable input.");
   cmd->add_option("--ruleset,-r", opt.ruleset, "Ruleset name or path")->required();
   cmd->add_option("--deals,-n", opt.deals, "How many deals")
       ->required()
       ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{100'000'000}));
-  cmd->add_option("--seed,-s", opt.seed, "Seed of the shuffles and the players' choices")->required();
+  cmd->add_option("--seed,-s", opt.seed, "Seed of the shuffles and the players (default 1)");
   cmd->add_option("--out,-o", opt.out, "Write the records here (default: standard output)");
-  cmd->add_option("--format", opt.format, "yaml (documents, --- between them) or jsonl (one record per line)")
+  cmd->add_option("--format", opt.format, "yaml (default) or jsonl (one record a line)")
       ->check(CLI::IsMember({"yaml", "jsonl"}));
   cmd->add_option("--players", opt.players,
-                  "Player per seat, round robin: random, greedy, strong, strong-pi (default greedy; strong: two seats, "
-                  "solves the worlds its seat's view allows; strong-pi: the earlier strong, which samples the unseen "
-                  "cards and solves each sample with every card known)")
+                  "Players, one a seat, repeated round: random, greedy, strong, strong-pi (default greedy; "
+                  "Panguingue: random, greedy, strong)")
       ->delimiter(',');
-  cmd->add_option("--threads", opt.threads, "Worker threads (default: one per core)")->check(CLI::Range(1, 1024));
-  cmd->add_option("--seats", opt.seats,
-                  "Panguingue: seats dealt in, within the ruleset's range (default 6; the sources' best game is six to "
-                  "eight)")
-      ->check(CLI::Range(2, 15));
-  cmd->add_flag("--match", opt.match,
-                "Write one match: a match document, then deals (each with its score) until a seat reaches the "
-                "ruleset's match target, at most --deals");
-  auto* seal = cmd->add_flag("--seal", opt.seal,
-                             "Seal every deal: a salt from the seed and the commitment (specs/record-format.md)");
-  cmd->add_flag("--seal-random", opt.seal_random, "Seal every deal with a salt from the system's random source")
-      ->excludes(seal);
+  cmd->add_option("--threads", opt.threads, "Threads (default: one per core)")->check(CLI::Range(1, 1024));
+  cmd->add_option("--seats", opt.seats, "Panguingue: seats dealt in, 2 to 15 (default 6)")->check(CLI::Range(2, 15));
+  cmd->add_flag("--match", opt.match, "One match: deals until a seat reaches the match target (at most --deals)");
+  auto* seal = cmd->add_flag("--seal", opt.seal, "Seal every deal: a salt from the seed, and the commitment");
+  cmd->add_flag("--seal-random", opt.seal_random, "Seal every deal with a random salt")->excludes(seal);
   cmd->callback([&run] { run = [] { return run_simulate(opt); }; });
 }
 

@@ -407,78 +407,61 @@ void register_solve(CLI::App& app, Runner& run) {
   static SolveOptions opt;
   auto* cmd = app.add_subcommand(
       "solve",
-      "The value of a two-seat position with best play by both seats: who wins (or a draw), the best\n"
-      "move and the principal variation (the shortest win). Every card known; with the stock order\n"
-      "unknown, the exact odds of each outcome (expectimax), or an estimate from sampled orders.\n"
-      "With --view SEAT (or a position file with 'view: SEAT'): what that seat knows only, every\n"
-      "move of the seat with its chances over the worlds consistent with it (PIMC).\n"
-      "Every answer names a best move: proved ('basis: exact'), the best proved so far when the search was cut "
-      "short by --time or --max-nodes ('interval'), or else estimated ('estimate', each move with its 95% "
-      "interval).\n"
-      "Exit status: 0 solved, or something proved (a best move so far, or bounds narrower than [-1, 1]), or already "
-      "over; 2 the position could not be used; 3 only estimated: the search proved nothing in its budget (the "
-      "answer, with its estimate, is still printed).");
-  cmd->add_option("POSITION", opt.position,
-                  "A position file (format: conquian-position/1), or a game record with --after N");
+      "The value of a two-seat position with best play. Who wins (or a draw), the best move and the line that "
+      "proves it. Every card known; or with --stock unknown, the odds of each outcome; or with --view SEAT, what "
+      "that seat knows only (PIMC over the worlds it allows; specs/solve.md).\n\n"
+      "Every answer names a best move and its basis: exact (proved), interval (the best proved when --time or "
+      "--max-nodes cut the search short) or estimate (each move with its 95% interval).\n\n"
+      "Exit status: 0 solved, something proved, or the game already over; 2 the position could not be used (a "
+      "Panguingue one included: not solved); 3 only estimated (the answer is still printed).");
+  cmd->add_option("POSITION", opt.position, "A position file, or a game record with --after N");
   auto* after =
-      cmd->add_option("--after", opt.after, "POSITION is a game record: solve the position after its first N moves")
-          ->check(CLI::NonNegativeNumber);
+      cmd->add_option("--after", opt.after, "Solve the record's position after N moves")->check(CLI::NonNegativeNumber);
   add_input_format_option(cmd);
-  cmd->add_option("--game", opt.game, "With --after: which game of the record file (1-based, default 1)")
+  cmd->add_option("--game", opt.game, "With --after: the K-th game of the file (default 1)")
       ->check(CLI::PositiveNumber)
       ->needs(after);
-  cmd->add_option("--ruleset,-r", opt.ruleset,
-                  "Use this ruleset instead of the one the file names (needed with --whole-deck)");
-  cmd->add_option("--stock", opt.stock, "'unknown': forget the stock order (expectimax over the unseen cards)")
+  cmd->add_option("--ruleset,-r", opt.ruleset, "This ruleset instead of the file's (needed with --whole-deck)");
+  cmd->add_option("--stock", opt.stock, "unknown: the stock order is chance (expectimax); as-given: known")
       ->check(CLI::IsMember({"as-given", "unknown"}));
   cmd->add_flag("--json", opt.json, "One JSON object on standard output");
-  cmd->add_flag("--all-moves", opt.all_moves, "Also the value of every legal move");
+  cmd->add_flag("--all-moves", opt.all_moves, "The value of every legal move too");
   cmd->add_option("--max-nodes", opt.max_nodes,
-                  "Stop the search of a position past this many nodes (default: none, the budget is --time; 0: no "
-                  "limit). With --samples: each order's budget, with --whole-deck each deal's (default 50000000). "
-                  "With --view: each world's exact budget (default 1000000), past which its stock orders are sampled")
+                  "Nodes before the search stops (default: none, --time bounds it; 0: no limit); with --samples, "
+                  "--whole-deck or --view: each order's, deal's or world's")
       ->each([](const std::string&) { opt.max_nodes_given = true; });
   cmd->add_option("--samples", opt.samples,
-                  "Unknown stock: estimate from N random stock orders instead. With --view: the worlds sampled "
-                  "when there are more than --max-worlds (default 200)")
+                  "Stock unknown: estimate from N random stock orders; with --view: worlds sampled past "
+                  "--max-worlds (default 200)")
       ->check(CLI::Range(1, 100'000'000));
   cmd->add_option("--seed", opt.seed, "Seed of --samples (default 1)");
   cmd->add_option("--view", opt.view,
-                  "Solve from this seat's view: its own hand, the tables, dead and face-up cards, the card it passed "
-                  "in the swap, the other hands' sizes; every legal move valued over the worlds consistent with it "
-                  "(PIMC). A position file with 'view: SEAT' is read this way without it")
+                  "Solve from this seat's view: every move valued over the worlds it allows (PIMC); a position file's "
+                  "'view: SEAT' does the same")
       ->check(CLI::Range(0, 3));
-  cmd->add_option("--max-worlds", opt.max_worlds,
-                  "With --view: enumerate the worlds when there are at most this many (default 2000)");
-  cmd->add_option(
-         "--threads", opt.threads,
-         "Threads: with the stock unknown, of the exact search, sharing one table (default one per core, at "
-         "most 8); with --interval, of its threshold tests (default 1); with --view, of the worlds (default 1). The "
-         "values do not depend on it")
+  cmd->add_option("--max-worlds", opt.max_worlds, "With --view: worlds enumerated up to this many (default 2000)");
+  cmd->add_option("--threads", opt.threads,
+                  "Threads (default: one per core up to 8 with the stock unknown, else 1); the values do not depend on "
+                  "it")
       ->check(CLI::Range(1, 256))
       ->each([](const std::string&) { opt.threads_given = true; });
   cmd->add_flag("--interval", opt.interval,
-                "With the stock unknown: prove bounds [L, U] on seat 0's expected score by threshold tests, narrowed "
-                "until exact or until --max-nodes or --time runs out (exit 0 for any proved interval, 3 when nothing "
-                "narrower than [-1, 1] is proved)");
+                "Stock unknown: prove bounds [L, U] on seat 0's expected score, narrowed until exact or out of "
+                "budget (exit 3 when none narrower than [-1, 1])");
   cmd->add_option("--time", opt.time_ms,
-                  "The time for the answer, in milliseconds (default 5000; 0: no limit). The search gets the first "
-                  "half; when it does not finish, the answer is what it proved with the best move so far, and every "
-                  "move is estimated in the rest of the time (random stock orders, each solved with the order known: "
-                  "optimistic for the seat to act). With --interval: stop narrowing then. With --view: PIMC's worlds "
-                  "get the first half (default: no limit)")
+                  "Milliseconds for the answer (default 5000, with --view none; 0: no limit): the search gets the "
+                  "first half, estimates the rest")
       ->check(CLI::NonNegativeNumber)
       ->each([](const std::string&) { opt.time_given = true; });
   auto* whole =
-      cmd->add_flag("--whole-deck", opt.whole_deck, "Solve every deal of --ruleset exactly (small decks: tiny)");
-  cmd->add_option("--dealer", opt.dealer, "With --whole-deck: the dealing seat (default 0)")->needs(whole);
-  cmd->add_flag("--no-table", opt.no_table, "Search without the transposition table (to measure it)");
-  cmd->add_flag("--no-ordering", opt.no_ordering, "Search moves in legal_moves() order (to measure the ordering)");
-  cmd->add_flag("--any-win", opt.any_win, "Do not prefer shorter wins (faster; the line is a win, not the shortest)");
+      cmd->add_flag("--whole-deck", opt.whole_deck, "Solve every deal of --ruleset exactly (a small deck: tiny)");
+  cmd->add_option("--dealer", opt.dealer, "With --whole-deck: the dealer (default 0)")->needs(whole);
+  cmd->add_flag("--no-table", opt.no_table, "No transposition table (to measure it)");
+  cmd->add_flag("--no-ordering", opt.no_ordering, "No move ordering (to measure it)");
+  cmd->add_flag("--any-win", opt.any_win, "Any win, not the shortest (faster)");
   cmd->add_option("--table-bits", opt.table_bits,
-                  "Transposition table of 2^N entries of 64 bytes (default 20, 64 MiB; --whole-deck 22). With the "
-                  "stock unknown, at most 2^N, grown as the search fills it; by default 22 to 25 (256 MiB to 2 GiB), "
-                  "as far as half the available memory allows")
+                  "Transposition table of 2^N 64-byte entries (default 20; --whole-deck 22; stock unknown: grown up "
+                  "to 22-25, within half the memory)")
       ->check(CLI::Range(10, 30));
   cmd->callback([&run] { run = [] { return run_solve(opt); }; });
 }

@@ -127,19 +127,20 @@ void register_tournament(CLI::App& app, Runner& run) {
   static TournamentOptions opt;
   auto* cmd = app.add_subcommand(
       "tournament",
-      "A duplicate round robin: every pair of players plays the same deals twice, the seats swapped, through the "
-      "referee; per player won/drawn/lost, points, the duplicate difference and a Bradley-Terry rating, each with "
-      "its 95% interval.");
-  cmd->add_option("--ruleset,-r", opt.ruleset,
-                  "Ruleset name or path (two seats; a panguingue ruleset seats every player at one table, a "
-                  "duplicate ring)")
-      ->required();
-  cmd->add_option("--deals,-n", opt.deals, "Deals per pairing (each played twice)")
+      "A duplicate round robin between bots. Through the referee, every pair of players plays the same deals twice, "
+      "the seats "
+      "swapped; per player won, drawn and lost, points, the duplicate difference and a Bradley-Terry rating, each "
+      "with its 95% interval. Under a Panguingue ruleset, every player sits at one table and each deal is played "
+      "once for each rotation of the seats (a duplicate ring): chips a deal (specs/referee.md).\n\n"
+      "Exit status: 0 played (forfeits included); 2 unusable input.");
+  cmd->add_option("--ruleset,-r", opt.ruleset, "Ruleset name or path (two seats, or Panguingue)")->required();
+  cmd->add_option("--deals,-n", opt.deals, "Deals a pairing (each played twice), or a ring")
       ->required()
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{10'000'000}));
-  cmd->add_option("--seed,-s", opt.seed, "Seed of the shuffles")->required();
+  cmd->add_option("--seed,-s", opt.seed, "Seed of the shuffles (default 1)");
   add_player_options(*cmd, opt.players, opt.move_time, "two or more");
-  cmd->add_option("--report", opt.report, "Write tournament.md, tournament.html and tournament.json into this folder");
+  cmd->add_option("--report", opt.report,
+                  "Write the reports into this folder: tournament.md, .html, .json (a ring: ring.txt, ring.json)");
   cmd->add_flag("--json", opt.json, "The standings as JSON on standard output");
   cmd->callback([&run] { run = [] { return run_tournament(opt, command_words(opt)); }; });
 }

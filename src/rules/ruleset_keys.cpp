@@ -275,8 +275,8 @@ std::vector<RulesetKey> key_table() {
        .cites = "000, S14, S19",
        .word = [](const Ruleset& r) { return static_cast<int>(r.forcing.by); },
        .set_word = [](Ruleset& r, int w) { r.forcing.by = static_cast<ForcingBy>(w); }},
-      // Panguingue's own keys (the contract's "Panguingue"; S1..S23 are the sources of
-      // ../shared/sources/panguingue-digest.md, named in specs/rulesets.md).
+      // Panguingue's own keys (specs/panguingue.md; S1..S23 are the sources of
+      // specs/sources.md).
       {.name = "packs",
        .kind = KeyKind::Count,
        .games = kPanKey,
