@@ -9,6 +9,7 @@
 #include "base/parallel_for.h"
 #include "check/check_file.h"
 #include "record/input_error.h"
+#include "replay/game_of.h"
 
 namespace conquian::analyse {
 namespace {
@@ -30,7 +31,7 @@ std::vector<GameResult> analyse_checked(const std::function<void(const check::Ch
   check_keeping([&](check::CheckedGame&& g) {
     documents = std::max(documents, g.verdict.index);
     if (!chosen(g.verdict, which)) return;
-    if (g.verdict.judgement == check::Judgement::Legal && g.rules && g.rules->is_pan()) {
+    if (g.verdict.judgement == check::Judgement::Legal && g.rules && !game_facts(*g.rules).solved) {
       // Every decision of a game is solved here; a Pan deal of several seats and hundreds of
       // unseen cards is not (specs/panguingue.md, "What is not solved"): said, not guessed.
       results.push_back({std::move(g.verdict), std::nullopt,

@@ -11,6 +11,7 @@
 #include "batch/simulate.h"
 #include "cards/shuffle.h"
 #include "pan/engine.h"
+#include "replay/game_of.h"
 
 namespace conquian::batch {
 namespace {
@@ -118,8 +119,9 @@ int DiffPlan::max_deck() const {
 }
 
 int DiffPlan::seats_of(const Ruleset& r) const {
-  if (!r.is_pan()) return r.seats;
-  return pan_seats != 0 ? pan_seats : default_pan_seats(r);
+  const GameFacts game = game_facts(r);
+  if (game.fixed_seats()) return game.min_seats;
+  return pan_seats != 0 ? pan_seats : game.default_seats;
 }
 
 CardCounts union_pack(std::span<const std::shared_ptr<const Ruleset>> rules) {

@@ -12,6 +12,7 @@
 
 #include "base/rng.h"
 #include "pan/position.h"
+#include "replay/game_of.h"
 #include "rules/ruleset.h"
 
 namespace conquian::batch {
@@ -46,8 +47,8 @@ struct DiffPlan {
   const std::string& player_of(int seat) const;
   // The seats a deal of `rules` is played at.
   int seats_of(const Ruleset& rules) const;
-  // Whether the rulesets play Panguingue (a plan's rulesets all play one game).
-  bool pan() const { return !rules.empty() && rules.front()->is_pan(); }
+  // Whether the rulesets' game settles in chips (a plan's rulesets all play one game).
+  bool pan() const { return !rules.empty() && game_facts(*rules.front()).settles_in_chips; }
 };
 
 // The deck order of a deck of `size` cards from a shuffle of `max_size` positions (the

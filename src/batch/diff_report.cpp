@@ -6,6 +6,7 @@
 #include <map>
 
 #include "batch/match.h"
+#include "replay/game_of.h"
 
 namespace conquian::batch {
 namespace {
@@ -34,7 +35,8 @@ Tally tally(const Ruleset& r, int seats, const std::vector<DealSummary>& deals) 
   t.seats = seats;
   t.seat_wins.assign(static_cast<std::size_t>(seats), 0);
   t.order_wins.assign(static_cast<std::size_t>(seats), 0);
-  if (r.is_pan()) {
+  const bool chips = game_facts(r).settles_in_chips;
+  if (chips) {
     t.order_chips.assign(static_cast<std::size_t>(seats), {});
     t.order_drops.assign(static_cast<std::size_t>(seats), 0);
   }
@@ -60,7 +62,7 @@ Tally tally(const Ruleset& r, int seats, const std::vector<DealSummary>& deals) 
     t.forcer_won += static_cast<std::uint64_t>(d.forcer_won);
     t.forced_drawn += static_cast<std::uint64_t>(d.forced_drawn);
     scored.push_back({d.winner >= 0 ? d.winner : -1, d.loser_points});
-    if (r.is_pan()) {
+    if (chips) {
       for (int s = 0; s < seats; ++s) {
         const auto order = static_cast<std::size_t>((s - d.dealer - 1 + 2 * seats) % seats);
         t.order_chips[order].push_back(d.chips[s]);
@@ -69,7 +71,7 @@ Tally tally(const Ruleset& r, int seats, const std::vector<DealSummary>& deals) 
       t.pots.push_back(d.pot);
     }
   }
-  if (!r.is_pan()) t.matches = score_matches(scored, r.scoring, seats);
+  if (game_facts(r).plays_matches) t.matches = score_matches(scored, r.scoring, seats);
   t.moves_summary = summarize(t.moves);
   t.turned_summary = summarize(t.turned);
   return t;
@@ -131,7 +133,7 @@ RulesetFigures ruleset_figures(const std::shared_ptr<const Ruleset>& rules, cons
     f.order_drops.push_back(rate(t.order_drops[k], t.deals));
     drops += t.order_drops[k];
   }
-  if (rules->is_pan()) {
+  if (game_facts(*rules).settles_in_chips) {
     f.drops = rate(drops, t.deals * static_cast<std::uint64_t>(t.seats));
     f.pot = summarize(t.pots);
   }
@@ -139,7 +141,7 @@ RulesetFigures ruleset_figures(const std::shared_ptr<const Ruleset>& rules, cons
   f.turned = t.turned_summary;
   f.moves_histogram = histogram(t.moves, width, bins);
   f.forcing = forcing_figures(t);
-  if (!rules->is_pan()) f.match = match_figures(t);
+  if (game_facts(*rules).plays_matches) f.match = match_figures(t);
   return f;
 }
 
@@ -173,7 +175,7 @@ std::vector<Test> tests_of(const Tally& ta, const RulesetFigures& fa, const Tall
   }
   tests.push_back(proportion_test("deals_with_force", ta.deals_with_force, ta.deals, tb.deals_with_force, tb.deals));
   tests.push_back(test_of("deal_length_moves", two_means(fa.moves, fb.moves), fa.moves.mean, fb.moves.mean));
-  if (fa.rules->is_pan()) {
+  if (game_facts(*fa.rules).settles_in_chips) {
     // Panguingue's money: each place at the table's chips a deal and its drops, and the drops
     // of every seat together.
     tests.push_back(proportion_test("drop_rate", fa.drops.count, fa.drops.of, fb.drops.count, fb.drops.of));

@@ -9,6 +9,7 @@
 #include "base/spelling.h"
 #include "batch/pan_players.h"
 #include "engine/flow.h"
+#include "replay/game_of.h"
 
 namespace conquian::batch {
 namespace {
@@ -150,9 +151,15 @@ const std::vector<std::string>& player_names() {
   return names;
 }
 
-std::string why_not_players(const std::vector<std::string>& players, const Ruleset& rules, const std::string& option,
-                            int seats) {
-  if (rules.is_pan()) return why_not_pan_players(players, rules, option, seats);
+namespace {
+
+std::string why_not_players_of(GameTag<PanGame>, const std::vector<std::string>& players, const Ruleset& rules,
+                               const std::string& option, int seats) {
+  return why_not_pan_players(players, rules, option, seats);
+}
+
+std::string why_not_players_of(GameTag<ConquianGame>, const std::vector<std::string>& players, const Ruleset& rules,
+                               const std::string& option, int) {
   const std::vector<std::string> names = {"random", "greedy", "strong"};
   for (const auto& p : players)
     if (!make_player(p))
@@ -166,6 +173,13 @@ std::string why_not_players(const std::vector<std::string>& players, const Rules
       return fmt::format("{} strong: the strong player plays two seats only, and ruleset {} has {}", option, rules.name,
                          rules.seats);
   return "";
+}
+
+}  // namespace
+
+std::string why_not_players(const std::vector<std::string>& players, const Ruleset& rules, const std::string& option,
+                            int seats) {
+  return visit_game(rules, [&](auto tag) { return why_not_players_of(tag, players, rules, option, seats); });
 }
 
 }  // namespace conquian::batch

@@ -5,6 +5,7 @@
 #include "batch/report_text.h"
 #include "batch/svg_chart.h"
 #include "record/html_escape.h"
+#include "replay/game_of.h"
 
 namespace conquian::batch {
 namespace {
@@ -84,7 +85,8 @@ void rulesets_table(std::string& h, const DiffReport& report) {
                      escape(name_of(r))) +
          td(escape(f.description)) + td(escape(f.deck.name())) + td(std::to_string(r.seats), true) +
          td(std::to_string(f.hand), true) + td(std::to_string(f.target), true) + td(f.swap ? "yes" : "no") +
-         td(escape(forcing_rules(f))) + td(escape(f.is_pan() ? pan_terms_words(f) : scoring_words(f))) + "</tr>\n";
+         td(escape(forcing_rules(f))) +
+         td(escape(game_facts(f).settles_in_chips ? pan_terms_words(f) : scoring_words(f))) + "</tr>\n";
   }
   h += "</table>\n";
 }
@@ -204,7 +206,7 @@ void chips(std::string& h, const DiffReport& report) {
 }
 
 void matches(std::string& h, const DiffReport& report) {
-  if (report.rulesets.front().rules->is_pan()) return chips(h, report);
+  if (game_facts(*report.rulesets.front().rules).settles_in_chips) return chips(h, report);
   h += "<h2>Matches under each ruleset's scoring</h2>\n";
   std::vector<svg::BarGroup> groups;
   for (const auto& r : report.rulesets) {

@@ -1,5 +1,6 @@
 #include "batch/report_json.h"
 
+#include "replay/game_of.h"
 #include "rules/ruleset_keys.h"
 
 namespace conquian::batch {
@@ -67,7 +68,7 @@ json forcing_json(const ForcingFigures& f) {
 
 // Panguingue's settlement by place at the table; null under Conquian.
 json chips_json(const RulesetFigures& f) {
-  if (!f.rules->is_pan()) return nullptr;
+  if (!game_facts(*f.rules).settles_in_chips) return nullptr;
   json places = json::array();
   for (std::size_t k = 0; k < f.order_chips.size(); ++k)
     places.push_back({{"order", static_cast<int>(k)},

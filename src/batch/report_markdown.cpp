@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "batch/report_text.h"
+#include "replay/game_of.h"
 
 namespace conquian::batch {
 namespace {
@@ -34,7 +35,8 @@ void markdown_rulesets_table(std::string& md, const DiffReport& report) {
   for (const auto& r : report.rulesets) {
     const Ruleset& f = *r.rules;
     md += fmt::format("| `{}` | {} | {} | {} | {} | {} | {} | {} |\n", f.name, f.deck.name(), r.seats, f.hand, f.target,
-                      f.swap ? "yes" : "no", forcing_rules(f), f.is_pan() ? pan_terms_words(f) : scoring_words(f));
+                      f.swap ? "yes" : "no", forcing_rules(f),
+                      game_facts(f).settles_in_chips ? pan_terms_words(f) : scoring_words(f));
   }
   md += "\n";
 }
@@ -105,7 +107,7 @@ void chips_table(std::string& md, const DiffReport& report) {
 }
 
 void match_table(std::string& md, const DiffReport& report) {
-  if (report.rulesets.front().rules->is_pan()) return chips_table(md, report);
+  if (game_facts(*report.rulesets.front().rules).settles_in_chips) return chips_table(md, report);
   md +=
       "## Matches under each ruleset's scoring\n\nConsecutive deals (the deal passing round the table) form matches; "
       "see specs/diff-report.md.\n\n";

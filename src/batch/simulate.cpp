@@ -6,6 +6,7 @@
 
 #include "batch/pan_simulate.h"
 #include "cards/shuffle.h"
+#include "replay/game_of.h"
 #include "replay/record_moves.h"
 
 namespace conquian::batch {
@@ -112,9 +113,14 @@ SimulatedDeal simulate_pan_deal(const Ruleset& rules, const std::string& ruleset
 
 }  // namespace
 
-SimulatedDeal simulate_deal(const Ruleset& rules, const std::string& ruleset_name, std::uint64_t seed,
-                            std::uint64_t index, const std::vector<std::string>& players, int seats) {
-  if (rules.is_pan()) return simulate_pan_deal(rules, ruleset_name, seed, index, players, seats);
+SimulatedDeal simulate_deal_of(GameTag<PanGame>, const Ruleset& rules, const std::string& ruleset_name,
+                               std::uint64_t seed, std::uint64_t index, const std::vector<std::string>& players,
+                               int seats) {
+  return simulate_pan_deal(rules, ruleset_name, seed, index, players, seats);
+}
+
+SimulatedDeal simulate_deal_of(GameTag<ConquianGame>, const Ruleset& rules, const std::string& ruleset_name,
+                               std::uint64_t seed, std::uint64_t index, const std::vector<std::string>& players, int) {
   Rng rng = deal_rng(seed, index);
   std::vector<Card> deck = shuffled_deck(rules.deck.size(), rng);
   int dealer = static_cast<int>(index % static_cast<std::uint64_t>(rules.seats));  // the deal alternates
@@ -128,6 +134,12 @@ SimulatedDeal simulate_deal(const Ruleset& rules, const std::string& ruleset_nam
   out.record.id = fmt::format("{}-{}-{}", ruleset_name, seed, index);
   out.stats = play_deal(rules, deck, dealer, rng, seated, &out.record);
   return out;
+}
+
+SimulatedDeal simulate_deal(const Ruleset& rules, const std::string& ruleset_name, std::uint64_t seed,
+                            std::uint64_t index, const std::vector<std::string>& players, int seats) {
+  return visit_game(rules,
+                    [&](auto tag) { return simulate_deal_of(tag, rules, ruleset_name, seed, index, players, seats); });
 }
 
 }  // namespace conquian::batch

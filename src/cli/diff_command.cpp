@@ -25,6 +25,7 @@
 #include "cli/players_option.h"
 #include "cli/progress.h"
 #include "record/json_text.h"
+#include "replay/game_of.h"
 
 namespace conquian::cli {
 namespace {
@@ -59,7 +60,7 @@ std::string command_words(const DiffOptions& opt) {
 
 void print_summary(const batch::DiffReport& report, const std::filesystem::path& dir) {
   for (const auto& r : report.rulesets)
-    if (r.rules->is_pan())
+    if (game_facts(*r.rules).settles_in_chips)
       fmt::print("{:<18} {} seats: first to play wins {}, seats that drop {}, first to play's chips a deal {}\n",
                  r.rules->name, r.seats, batch::text::rate_with_ci(r.order_wins[0]), batch::text::rate_with_ci(r.drops),
                  batch::text::chips_with_ci(r.order_chips[0]));
@@ -82,15 +83,14 @@ int run_diff(const DiffOptions& opt) {
   batch::DiffPlan plan;
   for (const auto& name : opt.rulesets) plan.rules.push_back(ruleset_option(name, "RULESET"));
   for (const auto& rules : plan.rules) {
-    refuse_if(
-        rules->is_pan() != plan.rules.front()->is_pan(),
-        fmt::format("rulesets {} and {} play different games ({} and {}): diff compares house rules of one game",
-                    plan.rules.front()->name, rules->name, plan.rules.front()->is_pan() ? "panguingue" : "conquian",
-                    rules->is_pan() ? "panguingue" : "conquian"));
+    const std::string game = game_facts(*rules).name, first = game_facts(*plan.rules.front()).name;
+    refuse_if(game != first,
+              fmt::format("rulesets {} and {} play different games ({} and {}): diff compares house rules of one game",
+                          plan.rules.front()->name, rules->name, first, game));
     check_players(opt.players, *rules, opt.seats);
     check_seats(opt.seats, *rules);
   }
-  refuse_if(!opt.games.empty() && plan.rules.front()->is_pan(),
+  refuse_if(!opt.games.empty() && !game_facts(*plan.rules.front()).plays_matches,
             "--games: judging recorded games under several rulesets is for conquian; check a panguingue record "
             "under each ruleset with conquian check --ruleset");
   plan.pan_seats = opt.seats;

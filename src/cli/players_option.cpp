@@ -4,6 +4,7 @@
 
 #include "batch/players.h"
 #include "cli/command_error.h"
+#include "replay/game_of.h"
 
 namespace conquian::cli {
 
@@ -13,7 +14,7 @@ void check_players(const std::vector<std::string>& players, const Ruleset& rules
 }
 
 void check_seats(int seats, const Ruleset& rules) {
-  refuse_if(seats != 0 && !rules.is_pan(),
+  refuse_if(seats != 0 && game_facts(rules).fixed_seats(),
             fmt::format("--seats: ruleset {} plays conquian, whose seats are fixed ({}); --seats is for panguingue",
                         rules.name, rules.seats));
   refuse_if(seats != 0 && (seats < rules.seats_min || seats > rules.seats),

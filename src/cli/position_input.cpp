@@ -8,11 +8,26 @@
 #include "record/input_error.h"
 #include "record/position_file.h"
 #include "record/record_reader.h"
+#include "replay/game_of.h"
 #include "replay/position_setup.h"
 #include "replay/ruleset_cache.h"
 #include "replay/view_setup.h"
 
 namespace conquian::cli {
+
+namespace {
+
+// The record cut after its first `after` moves into its game's position (a game that is not
+// solved only when the caller shows it: position_after refuses it, naming why).
+void cut(GameTag<ConquianGame>, LoadedPosition& out, const record::GameRecord& rec, std::size_t after, bool) {
+  out.position = position_after(rec, *out.rules, after);
+}
+void cut(GameTag<PanGame>, LoadedPosition& out, const record::GameRecord& rec, std::size_t after, bool pan_too) {
+  if (pan_too) out.pan_position = pan_position_after(rec, *out.rules, after);
+  else out.position = position_after(rec, *out.rules, after);
+}
+
+}  // namespace
 
 LoadedPosition load_position(const PositionInput& in, bool pan_too) {
   RulesetCache cache;
@@ -54,9 +69,7 @@ LoadedPosition load_position(const PositionInput& in, bool pan_too) {
         throw record::InputError(match->file, match->ruleset_mark, "key 'ruleset': " + e.reason());
       }
     }
-    if (out.rules->is_pan() && pan_too)
-      out.pan_position = pan_position_after(*rec, *out.rules, static_cast<std::size_t>(in.after));
-    else out.position = position_after(*rec, *out.rules, static_cast<std::size_t>(in.after));
+    visit_game(*out.rules, [&](auto tag) { cut(tag, out, *rec, static_cast<std::size_t>(in.after), pan_too); });
     out.label = fmt::format("{} after move {}", rec->display_id(), in.after);
     out.record = std::move(rec);
     return out;

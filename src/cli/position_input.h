@@ -24,7 +24,7 @@ struct PositionInput {
 struct LoadedPosition {
   std::shared_ptr<const Ruleset> rules;  // outlives `position`, which points into it
   Position position;
-  // A panguingue record's deal (rules->is_pan()): `pan_position` holds it, `position` nothing.
+  // A Panguingue record's deal (load_position's `pan_too`): `pan_position` holds it, `position` nothing.
   pan::Position pan_position;
   std::string label;  // for messages: the file, or "id after move N"
   // The record the position was cut from (`after` >= 0): its moves before and after the cut.

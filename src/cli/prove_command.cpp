@@ -21,6 +21,7 @@
 #include "prove/z3_check.h"
 #include "record/input_error.h"
 #include "record/json_text.h"
+#include "replay/game_of.h"
 #include "rules/ruleset.h"
 
 namespace conquian::cli {
@@ -70,9 +71,19 @@ int run_pan_partition(const ProveOptions& opt, const Ruleset& rules) {
   return z.partitionable ? kExitOk : kExitFound;
 }
 
+int run_partition_of(GameTag<PanGame>, const ProveOptions& opt, const Ruleset& rules) {
+  return run_pan_partition(opt, rules);
+}
+int run_partition_of(GameTag<ConquianGame>, const ProveOptions& opt, const Ruleset& rules);
+
 int run_partition(const ProveOptions& opt) {
   auto rules = ruleset_option(opt.ruleset);
-  if (rules->is_pan()) return run_pan_partition(opt, *rules);
+  return visit_game(*rules, [&](auto tag) { return run_partition_of(tag, opt, *rules); });
+}
+
+// Conquian's cards: a 64-bit set split by the meld index, held to Z3.
+int run_partition_of(GameTag<ConquianGame>, const ProveOptions& opt, const Ruleset& ruleset) {
+  const Ruleset* rules = &ruleset;
   CardSet cards = prove::parse_card_list(*rules, opt.cards, "--cards");
   const MeldIndex& idx = rules->meld_index();
   nlohmann::json j = {{"ruleset", rules->name}, {"cards", rules->deck.tokens(cards)}};

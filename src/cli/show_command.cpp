@@ -13,6 +13,7 @@
 #include "cli/position_input.h"
 #include "record/json_text.h"
 #include "record/record_writer.h"
+#include "replay/game_of.h"
 #include "replay/game_words.h"
 #include "replay/move_notation.h"
 #include "replay/position_setup.h"
@@ -47,29 +48,35 @@ void print_moves_around(const P& now, const LoadedPosition& loaded, std::size_t 
   if (rec && after < rec->moves.size()) fmt::print("then:    {}\n", show_move_words<G>(now, *rec, after));
 }
 
+// The position cut from the record, as its game's type; its state's JSON and table's text.
+const Position& cut_position(GameTag<ConquianGame>, const LoadedPosition& l) { return l.position; }
+const pan::Position& cut_position(GameTag<PanGame>, const LoadedPosition& l) { return l.pan_position; }
+nlohmann::json state_of(const Position& p) { return serve::state_json(p); }
+nlohmann::json state_of(const pan::Position& p) { return serve::pan_state_json(p); }
+std::string table_of(const Position& p) { return analyse::table_text(p); }
+std::string table_of(const pan::Position& p) { return analyse::pan_table_text(p); }
+Position cut_after(GameTag<ConquianGame>, const LoadedPosition& l, std::size_t n) {
+  return position_after(*l.record, *l.rules, n);
+}
+pan::Position cut_after(GameTag<PanGame>, const LoadedPosition& l, std::size_t n) {
+  return pan_position_after(*l.record, *l.rules, n);
+}
+
 int run_show(const PositionInput& in) {
   refuse_if(ascii && json_output, "--ascii writes the text's moves with letters; --json writes no text");
   LoadedPosition loaded = load_position(in, true);
   const std::size_t after = in.after < 0 ? 0 : static_cast<std::size_t>(in.after);
-  if (loaded.rules->is_pan()) {
+  return visit_game(*loaded.rules, [&](auto tag) {
+    using G = typename decltype(tag)::Game;
+    const auto& now = cut_position(tag, loaded);
     if (json_output) {
-      fmt::print("{}\n", record::json_dump(serve::pan_state_json(loaded.pan_position)));
+      fmt::print("{}\n", record::json_dump(state_of(now)));
       return kExitOk;
     }
-    print_moves_around<PanGame>(
-        loaded.pan_position, loaded, after,
-        [&](std::size_t n) { return pan_position_after(*loaded.record, *loaded.rules, n); },
-        analyse::pan_table_text(loaded.pan_position));
+    print_moves_around<G>(
+        now, loaded, after, [&](std::size_t n) { return cut_after(tag, loaded, n); }, table_of(now));
     return kExitOk;
-  }
-  if (json_output) {
-    fmt::print("{}\n", record::json_dump(serve::state_json(loaded.position)));
-    return kExitOk;
-  }
-  print_moves_around<ConquianGame>(
-      loaded.position, loaded, after, [&](std::size_t n) { return position_after(*loaded.record, *loaded.rules, n); },
-      analyse::table_text(loaded.position));
-  return kExitOk;
+  });
 }
 
 }  // namespace

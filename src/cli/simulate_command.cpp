@@ -15,6 +15,7 @@
 #include "cli/output_file.h"
 #include "cli/players_option.h"
 #include "cli/progress.h"
+#include "replay/game_of.h"
 
 namespace conquian::cli {
 namespace {
@@ -38,7 +39,7 @@ int run_simulate(const SimulateOptions& opt) {
   check_players(opt.players, *rules, opt.seats);
   check_seats(opt.seats, *rules);
   refuse_if(
-      opt.match && rules->is_pan(),
+      opt.match && !game_facts(*rules).plays_matches,
       fmt::format("--match: ruleset {} plays panguingue, whose deals are settled in chips, one by one", rules->name));
   OutputFile out(opt.out);
   refuse_if(opt.match && rules->scoring.match_target == 0,

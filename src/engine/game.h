@@ -16,6 +16,9 @@ struct ConquianGame {
   using Move = conquian::Move;
   static constexpr const char* kName = "conquian";
   static constexpr int kMaxSeats = conquian::kMaxSeats;
+  static constexpr bool kSolved = true;
+  static constexpr bool kPlaysMatches = true;
+  static constexpr bool kSettlesInChips = false;
 
   // A Conquian ruleset seats exactly its `seats` (two to four).
   static int default_seats(const Ruleset& rules) { return rules.seats; }

@@ -14,6 +14,7 @@
 #include "http/card_table.h"
 #include "http/json_body.h"
 #include "http/session_words.h"
+#include "replay/game_of.h"
 #include "serve/sessions.h"
 
 namespace conquian::http {
@@ -416,7 +417,8 @@ nlohmann::json BoardApi::solve(BoardSession& board, const nlohmann::json& reques
 nlohmann::json BoardApi::analysis(BoardSession& board) {
   if (!board.record || !board.rules)
     throw ApiError(409, "only a recorded game is analysed (open one from the library)");
-  if (board.rules->is_pan()) throw ApiError(422, "a panguingue deal is not analysed: it is not solved");
+  if (const GameFacts game = game_facts(*board.rules); !game.solved)
+    throw ApiError(422, fmt::format("a {} deal is not analysed: it is not solved", game.name));
   if (board.solving.exchange(true)) throw ApiError(409, "a solve of this session is running: stop it or wait");
   struct Done {
     BoardSession& b;

@@ -15,6 +15,11 @@ struct PanGame {
   using Move = pan::Move;
   static constexpr const char* kName = "panguingue";
   static constexpr int kMaxSeats = pan::kMaxSeats;
+  // A deal of several seats and hundreds of unseen cards is past an exact search
+  // (specs/panguingue.md, "What is not solved"); a deal settles alone, in chips.
+  static constexpr bool kSolved = false;
+  static constexpr bool kPlaysMatches = false;
+  static constexpr bool kSettlesInChips = true;
 
   // A Pan table seats from the ruleset's seats_min to its seats; a deal nobody sized seats six
   // (S1, S3: "best with six to eight"), within the ruleset's range.

@@ -36,12 +36,17 @@ struct GameFacts {
   int default_seats = 0;  // a deal nobody sized
   int min_seats = 0;      // the ruleset's range of seats
   int max_seats = 0;
-  int most_seats = 0;  // the most any ruleset of the game may seat (G::kMaxSeats)
+  int most_seats = 0;             // the most any ruleset of the game may seat (G::kMaxSeats)
+  bool solved = false;            // G::kSolved
+  bool plays_matches = false;     // G::kPlaysMatches
+  bool settles_in_chips = false;  // G::kSettlesInChips
+  bool fixed_seats() const { return min_seats == max_seats; }
 };
 
 template <GameInterface G>
 GameFacts facts_of(const Ruleset& rules) {
-  return {G::kName, G::default_seats(rules), G::min_seats(rules), G::max_seats(rules), G::kMaxSeats};
+  return {G::kName,   G::default_seats(rules), G::min_seats(rules), G::max_seats(rules), G::kMaxSeats,
+          G::kSolved, G::kPlaysMatches,        G::kSettlesInChips};
 }
 
 inline GameFacts game_facts(const Ruleset& rules) {

@@ -6,6 +6,7 @@
 
 #include "engine/flow.h"
 #include "record/input_error.h"
+#include "replay/game_of.h"
 #include "replay/replay.h"
 
 namespace conquian {
@@ -319,7 +320,7 @@ typename G::Position cut_after(const record::GameRecord& rec, const Ruleset& rul
 }  // namespace
 
 Position position_after(const record::GameRecord& rec, const Ruleset& rules, std::size_t moves) {
-  if (rules.is_pan())
+  if (!game_facts(rules).solved)
     throw InputError(rec.file, rec.mark,
                      fmt::format("ruleset {} plays panguingue, whose deals are not solved: with many seats and "
                                  "hundreds of cards unseen they are past the solvers (specs/panguingue.md)",

@@ -9,6 +9,9 @@
 // The game and its deal:
 //   G::kName                      the game's name, as rulesets write it (`game:`)
 //   G::kMaxSeats                  the most seats any of its rulesets may seat
+//   G::kSolved                    its positions are solved exactly (solve, analyse)
+//   G::kPlaysMatches              its deals add up to matches by the ruleset's scoring
+//   G::kSettlesInChips            its deals settle in chips at the table (antes, conditions, a pot)
 //   G::default_seats(rules)       the seats a deal has when nobody says (simulate, Python, serve)
 //   G::min_seats(rules), G::max_seats(rules)
 //   G::pack(rules)                the cards of the pack in order, before shuffling
@@ -74,6 +77,9 @@ concept GameInterface = requires(const typename G::Position& p, typename G::Posi
                                  std::span<const Card> order, Rng& rng, const std::string& reason) {
   { G::kName } -> std::convertible_to<const char*>;
   { G::kMaxSeats } -> std::convertible_to<int>;
+  { G::kSolved } -> std::convertible_to<bool>;
+  { G::kPlaysMatches } -> std::convertible_to<bool>;
+  { G::kSettlesInChips } -> std::convertible_to<bool>;
   { G::default_seats(rules) } -> std::convertible_to<int>;
   { G::min_seats(rules) } -> std::convertible_to<int>;
   { G::max_seats(rules) } -> std::convertible_to<int>;
