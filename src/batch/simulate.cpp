@@ -6,6 +6,7 @@
 
 #include "batch/pan_simulate.h"
 #include "cards/shuffle.h"
+#include "engine/game.h"
 #include "replay/game_of.h"
 #include "replay/record_moves.h"
 
@@ -51,8 +52,8 @@ DealStats play_deal(const Ruleset& rules, std::span<const Card> deck, int dealer
   std::vector<std::pair<int, int>> pending;
   Position pos = deal(rules, deck, dealer);
   std::vector<Move> legal;
-  // Every move consumes a card or a refusal; this bound is never reached by a legal deal.
-  const std::uint32_t max_plies = 64 * 64;
+  // The game's own bound on a deal's moves (turn/game.h); a legal deal never reaches it.
+  const auto max_plies = static_cast<std::uint32_t>(ConquianGame::max_plies(rules, rules.seats));
   while (!pos.result.over() && pos.plies < max_plies) {
     legal_moves(pos, legal);
     if (legal.empty()) throw std::logic_error("no legal move in a position that is not over");

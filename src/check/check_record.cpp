@@ -100,6 +100,7 @@ GameVerdict check_game(const record::GameRecord& rec, const Ruleset& rules) {
   v.outcome = replayed;
   v.finished = replayed.over();
   put_settlement(v, pos);
+  if (v.has_chips) v.players = rec.players;
   Outcome stated;
   if (rec.result.present)
     stated = rec.result.draw ? Outcome{Outcome::Kind::Draw, -1} : Outcome{Outcome::Kind::Win, rec.result.winner};

@@ -39,6 +39,7 @@ struct GameVerdict {
   // has_chips once the deal is over), and what each take collected for conditions.
   bool has_chips = false;
   std::vector<std::int64_t> chips;
+  std::vector<std::string> players;  // the record's players, seat by seat (with has_chips), for their names
   std::int64_t pot = 0;
   struct Collect {
     int move = 0;  // 1-based index of the take in `moves`

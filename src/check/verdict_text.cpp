@@ -3,12 +3,47 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
+
 namespace conquian::check {
 
 std::string outcome_text(const Outcome& outcome) {
   if (outcome.kind == Outcome::Kind::Win) return fmt::format("seat {} won", outcome.winner);
   if (outcome.kind == Outcome::Kind::Draw) return "drawn";
   return "unfinished";
+}
+
+std::string seat_name(const std::vector<std::string>& players, int seat) {
+  const auto s = static_cast<std::size_t>(seat);
+  return s < players.size() && !players[s].empty() ? players[s] : fmt::format("seat {}", seat);
+}
+
+std::string chips_words(const std::vector<std::int64_t>& chips, const std::vector<std::string>& players) {
+  std::string out;
+  for (std::size_t s = 0; s < chips.size(); ++s)
+    out += fmt::format("{}{} {:+}", s ? ", " : "", seat_name(players, static_cast<int>(s)), chips[s]);
+  return out;
+}
+
+void ChipTotals::add(const GameVerdict& v) {
+  if (v.judgement != Judgement::Legal || !v.has_chips) return;
+  ++deals;
+  pots += v.pot;
+  for (std::size_t s = 0; s < v.chips.size(); ++s) {
+    const std::string name = seat_name(v.players, static_cast<int>(s));
+    auto at = std::find(names.begin(), names.end(), name);
+    if (at == names.end()) {
+      names.push_back(name);
+      chips.push_back(0);
+      at = names.end() - 1;
+    }
+    chips[static_cast<std::size_t>(at - names.begin())] += v.chips[s];
+  }
+}
+
+std::string ChipTotals::text() const {
+  return fmt::format("chips over {} deal{}: {}; pots {}\n", deals, deals == 1 ? "" : "s", chips_words(chips, names),
+                     pots);
 }
 
 std::string verdict_text(const GameVerdict& v) {
@@ -18,8 +53,8 @@ std::string verdict_text(const GameVerdict& v) {
         return fmt::format("{}: legal, seat {} won by forfeit (seat {}: {}) after {} moves\n", v.id, v.outcome.winner,
                            v.forfeit_seat, v.forfeit_reason, v.moves);
       if (v.has_chips)  // Panguingue: the settlement too
-        return fmt::format("{}: legal, {} after {} moves; chips {}, pot {}\n", v.id, outcome_text(v.outcome), v.moves,
-                           fmt::join(v.chips, " "), v.pot);
+        return fmt::format("{}: legal, {} after {} moves; chips {}; pot {}\n", v.id, outcome_text(v.outcome), v.moves,
+                           chips_words(v.chips, v.players), v.pot);
       return fmt::format("{}: legal, {} after {} moves\n", v.id, outcome_text(v.outcome), v.moves);
     case Judgement::Illegal: {
       std::string where = v.move == 0 ? "in the deal" : fmt::format("at move {}", v.move);

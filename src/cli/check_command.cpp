@@ -39,7 +39,24 @@ struct RenderedVerdict {
   bool ends_file = false;
   check::Judgement judgement = check::Judgement::Legal;
   std::string text;
+  std::string settlement;  // a finished Pan deal's chips, pot and players as JSON ("" without)
 };
+
+// What the night's totals need of a verdict, as text a rank can send.
+std::string settlement_of(const check::GameVerdict& v) {
+  if (v.judgement != check::Judgement::Legal || !v.has_chips) return "";
+  return record::json_dump(nlohmann::json{{"chips", v.chips}, {"pot", v.pot}, {"players", v.players}});
+}
+check::GameVerdict settled(const std::string& settlement) {
+  check::GameVerdict v;
+  if (settlement.empty()) return v;
+  const nlohmann::json j = nlohmann::json::parse(settlement);
+  v.has_chips = true;
+  v.chips = j["chips"].get<std::vector<std::int64_t>>();
+  v.pot = j["pot"].get<std::int64_t>();
+  v.players = j["players"].get<std::vector<std::string>>();
+  return v;
+}
 
 std::string render(const CheckOptions& opt, const check::GameVerdict& v) {
   if (opt.json || opt.json_lines) return record::json_dump(check::verdict_json(v));
@@ -48,8 +65,10 @@ std::string render(const CheckOptions& opt, const check::GameVerdict& v) {
 
 // A rank's verdicts of one file as bytes for batch::gather_bytes, and back.
 void pack(const RenderedVerdict& r, std::string& out) {
-  out += fmt::format("{} {} {} {} ", r.part, int{r.ends_file}, static_cast<int>(r.judgement), r.text.size());
+  out += fmt::format("{} {} {} {} {} ", r.part, int{r.ends_file}, static_cast<int>(r.judgement), r.text.size(),
+                     r.settlement.size());
   out += r.text;
+  out += r.settlement;
 }
 
 void unpack(const std::string& bytes, std::vector<RenderedVerdict>& out) {
@@ -57,16 +76,19 @@ void unpack(const std::string& bytes, std::vector<RenderedVerdict>& out) {
   while (at < bytes.size()) {
     RenderedVerdict r;
     int ends_file = 0, judgement = 0;
-    std::size_t size = 0;
+    std::size_t size = 0, settlement = 0;
     int used = 0;
-    if (std::sscanf(bytes.c_str() + at, "%zu %d %d %zu %n", &r.part, &ends_file, &judgement, &size, &used) != 4 ||
-        used == 0 || at + static_cast<std::size_t>(used) + size > bytes.size())
+    if (std::sscanf(bytes.c_str() + at, "%zu %d %d %zu %zu %n", &r.part, &ends_file, &judgement, &size, &settlement,
+                    &used) != 5 ||
+        used == 0 || at + static_cast<std::size_t>(used) + size + settlement > bytes.size())
       throw std::logic_error("conquian check: a rank's verdicts do not read back");
     at += static_cast<std::size_t>(used);
     r.ends_file = ends_file != 0;
     r.judgement = static_cast<check::Judgement>(judgement);
     r.text = bytes.substr(at, size);
     at += size;
+    r.settlement = bytes.substr(at, settlement);
+    at += settlement;
     out.push_back(std::move(r));
   }
 }
@@ -85,6 +107,7 @@ int run_check(const CheckOptions& opt) {
   how.keep_records = false;                                         // only verdicts are printed
   const std::vector<std::string> files = expand_inputs(opt.files);  // before any output, the same on every rank
   int counts[3] = {0, 0, 0};
+  check::ChipTotals totals;  // the night's settlement, in file order
   bool first = true;
   Progress progress("checked", "games", 0, 64, opt.quiet || opt.json || opt.json_lines || mpi.size() > 1);
   if (opt.json && mpi.root()) fmt::print("{{\"games\": [");
@@ -105,7 +128,12 @@ int run_check(const CheckOptions& opt) {
   if (mpi.size() == 1) {
     for (const auto& file : files)
       check::check_file_keeping(
-          file, [&](check::CheckedGame&& g) { print(g.verdict.judgement, render(opt, g.verdict)); }, how);
+          file,
+          [&](check::CheckedGame&& g) {
+            totals.add(g.verdict);
+            print(g.verdict.judgement, render(opt, g.verdict));
+          },
+          how);
   } else {
     // The ranks deal each file's parts round (standard input: rank 0 alone reads it), and
     // rank 0 prints every rank's verdicts of the file in file order before the next file.
@@ -118,7 +146,8 @@ int run_check(const CheckOptions& opt) {
           check::check_file_keeping(
               file,
               [&](check::CheckedGame&& g) {
-                pack({g.part, g.ends_file, g.verdict.judgement, render(opt, g.verdict)}, mine);
+                pack({g.part, g.ends_file, g.verdict.judgement, render(opt, g.verdict), settlement_of(g.verdict)},
+                     mine);
               },
               how);
         }
@@ -131,6 +160,7 @@ int run_check(const CheckOptions& opt) {
         // The file is not read past broken text, but a rank that did not read that part went
         // on with its own parts after it: those are left out, as one process never reads them.
         for (const RenderedVerdict& r : all) {
+          totals.add(settled(r.settlement));
           print(r.judgement, r.text);
           if (r.ends_file) break;
         }
@@ -146,11 +176,18 @@ int run_check(const CheckOptions& opt) {
   progress.done();
   if (opt.json || opt.json_lines) {
     nlohmann::json summary = {{"legal", counts[0]}, {"illegal", counts[1]}, {"malformed", counts[2]}};
+    if (!totals.empty()) {
+      nlohmann::json chips = nlohmann::json::array();
+      for (std::size_t i = 0; i < totals.names.size(); ++i)
+        chips.push_back({{"name", totals.names[i]}, {"chips", totals.chips[i]}});
+      summary["settlement"] = {{"deals", totals.deals}, {"chips", chips}, {"pots", totals.pots}};
+    }
     if (opt.json) fmt::print("\n], \"summary\": {}}}\n", record::json_dump(summary));
     else fmt::print("{}\n", record::json_dump(nlohmann::json{{"summary", summary}}));
   } else if (!opt.quiet) {
     fmt::print("{} {}: {} legal, {} illegal, {} malformed\n", counts[0] + counts[1] + counts[2],
                counts[0] + counts[1] + counts[2] == 1 ? "game" : "games", counts[0], counts[1], counts[2]);
+    if (!totals.empty()) fmt::print("{}", totals.text());
   }
   if (counts[2] > 0) return kExitUnusable;
   if (counts[1] > 0) return kExitFound;

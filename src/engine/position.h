@@ -17,6 +17,7 @@
 #include <cstdint>
 
 #include "cards/card_set.h"
+#include "rules/bounds.h"
 #include "rules/ruleset.h"
 #include "turn/offer_flow.h"
 #include "turn/outcome.h"
@@ -31,7 +32,8 @@ inline constexpr std::uint8_t kNoSeat = turn::kNoSeat;
 inline constexpr std::uint8_t kNoMeld = 0xFF;
 // Conquian's most seats (000: "three or four players"); every per-seat array of the position
 // is this long. Panguingue's longer tables have their own bound (pan/position.h).
-inline constexpr int kMaxSeats = 4;
+inline constexpr int kMaxSeats = kMaxConquianSeats;
+static_assert(kMaxSeats < kNoSeat, "a seat and kNoSeat fit a byte apart");
 
 // `n` copies of kNoCard, one per seat.
 template <std::size_t N>

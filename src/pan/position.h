@@ -19,6 +19,7 @@
 #include <string>
 
 #include "cards/card_counts.h"
+#include "rules/bounds.h"
 #include "rules/ruleset.h"
 #include "turn/offer_flow.h"
 #include "turn/outcome.h"
@@ -27,15 +28,15 @@ namespace conquian::pan {
 
 // Every per-seat array of a Panguingue position has this many slots: the most seats any
 // source seats (S1, S3, S4, S9, S10: fifteen), which the `seats` key may not pass.
-inline constexpr int kMaxSeats = 15;
+inline constexpr int kMaxSeats = kMaxPanSeats;
 // The longest hand and the most cards a table holds (target <= hand + 1): rules/ruleset.cpp
 // refuses a panguingue hand longer than kMaxHand.
-inline constexpr int kMaxHand = 15;
+inline constexpr int kMaxHand = kMaxPanHand;
 inline constexpr int kMaxTableCards = kMaxHand + 1;
 // A table of kMaxTableCards cards holds at most this many melds of three cards or more.
 inline constexpr int kMaxMelds = kMaxTableCards / 3;
 // The largest pack: 11 packs of 40 (S3, S8, S11), every card dealt or in the stock.
-inline constexpr int kMaxPackCards = 11 * 40;
+inline constexpr int kMaxPackCards = kMaxPanPacks * kPanPackCards;
 
 enum class Phase : std::uint8_t { Declare, Turn, Offer, ForceWindow, Forced, Over };
 const char* phase_name(Phase phase);
@@ -80,6 +81,7 @@ struct Position {
 
   // Declarations: bit s set when seat s said play (in) or drop (out); the rest have not spoken.
   std::uint16_t playing = 0, dropped = 0;
+  static_assert(kMaxSeats <= 16, "a bit a seat in `playing` and `dropped`");
 
   // Chips: each seat's net for the deal so far (antes, forfeits, conditions, going out), what
   // lies in the pot, and each seat's table value at its highest (a take collects only the rise
@@ -92,6 +94,7 @@ struct Position {
   // The face-up card (turn/offer_flow.h).
   Card up = kNoCard;
   std::uint8_t origin = turn::kNoSeat;
+  static_assert(kMaxSeats < turn::kNoSeat, "a seat and kNoSeat fit a byte apart");
   bool up_turned = false;
   std::uint8_t refusals = 0;
 

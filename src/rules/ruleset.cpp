@@ -7,6 +7,7 @@
 
 #include "base/spelling.h"
 #include "record/yaml_fields.h"
+#include "rules/bounds.h"
 #include "rules/ruleset_base.h"
 #include "rules/ruleset_reader.h"
 #include "rules/shipped_rulesets.h"
@@ -35,8 +36,9 @@ std::shared_ptr<const Ruleset> parse_merged(const YAML::Node& node, const std::s
     f.fail("target",
            std::to_string(rs->target) + " is below the smallest meld (" + std::to_string(smallest) + " cards)");
   // A Pan position keeps every seat's hand and table in fixed arrays (pan/position.h).
-  if (rs->is_pan() && rs->hand > 15)
-    f.fail("hand", std::to_string(rs->hand) + " cards: a panguingue hand holds at most 15 (ten in every source)");
+  if (rs->is_pan() && rs->hand > kMaxPanHand)
+    f.fail("hand", std::to_string(rs->hand) + " cards: a panguingue hand holds at most " + std::to_string(kMaxPanHand) +
+                       " (ten in every source)");
   if (rs->first_upcard == FirstUpcard::Dealer && rs->stock_size() < 1)
     f.fail("first_upcard", "the dealer cannot turn an upcard from an empty stock");
   rs->index = std::make_shared<MeldIndex>(rs->deck, rs->melds);

@@ -1,4 +1,5 @@
 #include "rules/ruleset_keys.h"
+#include "rules/bounds.h"
 
 #include <stdexcept>
 #include <type_traits>
@@ -55,7 +56,8 @@ std::string pan_deck(const Ruleset& r) {
 std::string seats_of_game(const Ruleset& r) {
   if (r.is_pan()) return "";
   if (r.seats_min != r.seats) return "a range of seats is for panguingue; a conquian ruleset has a fixed number";
-  if (r.seats > 4) return std::to_string(r.seats) + " is out of range (2 to 4)";
+  if (r.seats > kMaxConquianSeats)
+    return std::to_string(r.seats) + " is out of range (2 to " + std::to_string(kMaxConquianSeats) + ")";
   return "";
 }
 
@@ -85,7 +87,7 @@ std::vector<RulesetKey> key_table() {
        .kind = KeyKind::Seats,
        .default_text = "2",
        .min = 2,
-       .max = 15,
+       .max = kMaxPanSeats,
        .cites = "000, S1, S3, S4, S9, S10",
        .low = [](Ruleset& r) -> int& { return r.seats_min; },
        .high = [](Ruleset& r) -> int& { return r.seats; },
@@ -282,7 +284,7 @@ std::vector<RulesetKey> key_table() {
        .games = kPanKey,
        .default_text = "8",
        .min = 5,
-       .max = 11,
+       .max = kMaxPanPacks,
        .cites = "S1, S2, S3, S8, S9, S10, S11",
        .count = [](Ruleset& r) -> int& { return r.pan.packs; }},
       {.name = "strip_spades",

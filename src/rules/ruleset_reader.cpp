@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "rules/bounds.h"
 #include "rules/ruleset_keys.h"
 
 namespace conquian {
@@ -100,7 +101,7 @@ using KeyRun = std::vector<const RulesetKey*>;
 // next seat still in and no further, and only the seat it came from may force it.
 void pan_defaults(Ruleset& r) {
   r.seats_min = 2;
-  r.seats = 15;
+  r.seats = kMaxPanSeats;
   r.first_upcard = FirstUpcard::Dealer;
   r.offer_to = OfferTo::Next;
   r.forcing = Forcing{};

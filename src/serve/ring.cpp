@@ -48,8 +48,9 @@ RingReport play_ring(const RefereeSetup& setup, const std::vector<SeatPlayer*>& 
   rep.move_time_ms = setup.move_time_ms;
   rep.bootstrap_samples = 1000;
   rep.standings.resize(n);
-  for (std::size_t i = 0; i < n; ++i)
-    rep.players.push_back(players[i]->name()), rep.standings[i].name = players[i]->name();
+  for (std::size_t i = 0; i < n; ++i) rep.players.push_back(players[i]->name());
+  rep.players = distinct_names(rep.players);
+  for (std::size_t i = 0; i < n; ++i) rep.standings[i].name = rep.players[i];
   Referee referee(setup, players);
   std::vector<std::vector<double>> chips_per_deal(n);
   // per_deal[d][i][j]: games of deal d in which player i ended with more chips than player j
@@ -129,6 +130,11 @@ std::string ring_text(const RingReport& r) {
     out += fmt::format("{:<28} {:>+10.3f} {:>22} {:>6} {:>8} {:>9} {:>+8.0f} {:>20}\n", s.name.substr(0, 28), s.chips,
                        fmt::format("[{:+.3f}, {:+.3f}]", s.chips_ci.low, s.chips_ci.high), s.won, s.dropped, s.forfeits,
                        s.rating, fmt::format("[{:+.0f}, {:+.0f}]", s.rating_ci.low, s.rating_ci.high));
+  out += fmt::format(
+      "chips/deal: the player's chips a deal, the mean over its {} rotations, with its 95% interval over the deals; "
+      "rating: Bradley-Terry on the Elo scale (mean 0) of who ended each game with more chips than whom at the same "
+      "table, 95% interval from {} bootstrap resamples of the deals\n",
+      r.seats, r.bootstrap_samples);
   return out;
 }
 

@@ -187,6 +187,7 @@ TournamentReport tournament_report(const RefereeSetup& setup, const std::vector<
   rep.move_time_ms = setup.move_time_ms;
   rep.bootstrap_samples = 1000;
   for (SeatPlayer* p : players) rep.players.push_back(p->name());
+  rep.players = distinct_names(rep.players);
   rep.pairings = std::move(pairings);
   rep.standings = standings_of(rep.players, rep.pairings, rep.bootstrap_samples, setup.seed);
   return rep;
@@ -225,6 +226,16 @@ void append_boards(std::vector<Pairing>& into, const std::string& bytes) {
     }
   }
   if (!in.eof()) throw std::logic_error("conquian tournament: a rank's boards do not read back");
+}
+
+std::vector<std::string> distinct_names(const std::vector<std::string>& names) {
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    int seen = 1;
+    for (std::size_t j = 0; j < i; ++j) seen += names[j] == names[i] ? 1 : 0;
+    out.push_back(seen == 1 ? names[i] : fmt::format("{} {}", names[i], seen));
+  }
+  return out;
 }
 
 }  // namespace conquian::serve

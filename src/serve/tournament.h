@@ -42,6 +42,10 @@ struct PlayerStanding {
   batch::Interval rating_ci;
 };
 
+// The players' names as a table shows them, told apart: a name given twice or more is numbered
+// from its second seat on ("greedy", "greedy 2", "greedy 3"), each in the order given.
+std::vector<std::string> distinct_names(const std::vector<std::string>& names);
+
 struct TournamentReport {
   std::string ruleset;
   std::uint64_t deals = 0;  // per pairing (each played twice)

@@ -19,7 +19,7 @@ std::string list(const Deck& deck, CardSet s) {
 
 std::optional<std::string> view_position_text(const SeatView& v) {
   const Position& p = v.pos;
-  if (p.phase == Phase::Swap || p.seats() > 4) return std::nullopt;
+  if (p.phase == Phase::Swap || p.seats() > kMaxSeats) return std::nullopt;
   const Deck& deck = p.rules->deck;
   std::string s = "format: conquian-position/1\n";
   s += "ruleset: " + record::yaml_scalar(p.rules->name) + "\n";
