@@ -11,10 +11,10 @@
 
 namespace {
 
-using nlohmann::json;
 using conquian::http::ApiReply;
 using conquian::http::BoardApi;
 using conquian::http::Library;
+using nlohmann::json;
 
 const std::string kCorpus = std::string(CONQUIAN_SOURCE_DIR) + "/corpus/legal/";
 
@@ -104,7 +104,8 @@ TEST_CASE("board api: the card table shows the page's seat only its own moves an
       CAPTURE(ruleset);
       CAPTURE(d);
       TableWatch watch;
-      const ApiReply dealt = call(api, "POST", "/api/new", {{"ruleset", ruleset}, {"player", "random"}, {"seat", d % 2}});
+      const ApiReply dealt =
+          call(api, "POST", "/api/new", {{"ruleset", ruleset}, {"player", "random"}, {"seat", d % 2}});
       REQUIRE(dealt.status == 201);
       watch.human = d % 2;
       watch.seats = dealt.body["seats"].get<int>();

@@ -100,7 +100,8 @@ std::uint64_t leaks_in(const std::vector<std::string>& lines, const std::vector<
       ++hidden_seen;
       if (words.count(deck.token(c))) {
         ++leaks;
-        FAIL_CHECK("seat " << seat << " was sent " << deck.token(c) << " while hidden from it: " << line.substr(0, 300));
+        FAIL_CHECK("seat " << seat << " was sent " << deck.token(c)
+                           << " while hidden from it: " << line.substr(0, 300));
       }
     }
   }
