@@ -1,7 +1,11 @@
 // The static parts of the `analyse --html` page, the bytes of the files in src/analyse/pages/
-// compiled in by tools/embed-pages.cmake (html_pages.cpp in the build folder); html_page.cpp
+// compiled in by tools/embed-pages.cmake (generated/analyse_pages.cpp in the build folder); html_page.cpp
 // puts them around the data, with a Content-Security-Policy that allows exactly this style
 // and this script (by the SHA-256 of these bytes, computed when the page is written).
+// Style, layout and the script that draws the cards and the chart and steps through the game,
+// everything inline: the page opens from a file with no network. The script builds the DOM
+// with createElement and textContent only: the data is a document's text (the card signs are
+// constant shapes, made with createElementNS).
 #pragma once
 
 #include <string_view>

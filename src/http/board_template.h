@@ -1,7 +1,10 @@
 // The static parts of the board's page, the bytes of the files in src/http/pages/ compiled in
-// by tools/embed-pages.cmake (board_pages.cpp in the build folder); board_page.cpp puts them
+// by tools/embed-pages.cmake (generated/board_pages.cpp in the build folder); board_page.cpp puts them
 // together with the analysis page's card drawing (analyse/html_template.h, kCardStyle and
-// kCardScript).
+// kCardScript). The page shows the library, a pasted record, the card table, the table drawn
+// as cards, the legal moves in words with their values, the tree of lines played and the
+// evaluation chart of `analyse`. Every answer comes from the API (specs/serve.md); the page
+// decides nothing about the game. The DOM is built with createElement and textContent only.
 #pragma once
 
 #include <string_view>
