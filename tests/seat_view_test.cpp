@@ -130,7 +130,7 @@ TEST_CASE("seat view: a swap's card is seen by its receiver only with the last s
     const int mover = to_act(p);
     const int receiver = (mover + 1) % 3, third = (mover + 2) % 3;
     Move swap;
-    swap.kind = MoveKind::Swap;
+    swap.kind = conquian::MoveKind::Swap;  // not record::MoveKind, which a unity batch may see
     swap.seat = static_cast<std::uint8_t>(mover);
     swap.card = testing::card(rules->deck, laid[mover]);
     CHECK(ends_swap(p, mover) == (k == 2));

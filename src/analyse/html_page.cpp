@@ -53,8 +53,8 @@ std::string html_page(const Analysis& a) {
                          {"deck", {{"name", deck.name()}, {"ranks", ranks}, {"suits", suits}}}};
   // The policy allows this style and this script alone: no markup that a record's text might
   // become could run, load or style anything.
-  const std::string script = std::string(kCardScript) + kHtmlScript;
-  const std::string style = std::string(kCardStyle) + kHtmlStyle;
+  const std::string script = std::string(kCardScript).append(kHtmlScript);
+  const std::string style = std::string(kCardStyle).append(kHtmlStyle);
   std::string page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n" +
                      record::html::csp_meta({script}, {style}) +
                      "\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>conquian "

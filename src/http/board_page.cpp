@@ -7,9 +7,9 @@
 namespace conquian::http {
 namespace {
 
-std::string board_script() { return std::string(analyse::kCardScript) + kBoardScript; }
-// The cards look as the analysis page draws them: one stylesheet for both.
-std::string board_style() { return std::string(analyse::kCardStyle) + kBoardStyle; }
+std::string board_script() { return std::string(analyse::kCardScript).append(kBoardScript); }
+// The cards look as the analysis page draws them: one stylesheet for both (cards.css).
+std::string board_style() { return std::string(analyse::kCardStyle).append(kBoardStyle); }
 
 }  // namespace
 
