@@ -15,6 +15,7 @@
 
 #include "check/check_file.h"
 #include "engine/seat_view.h"
+#include "json_words.h"
 #include "record/record_writer.h"
 #include "replay/game_of.h"
 #include "replay/replay.h"
@@ -29,27 +30,6 @@ using namespace conquian;
 using namespace conquian::serve;
 
 namespace {
-
-// Every alphanumeric word inside a JSON string of `line` (a view's `position` is a whole
-// position file in one string: its card tokens count too).
-std::set<std::string> words_in(std::string_view line) {
-  std::set<std::string> out;
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    if (line[i] != '"') continue;
-    std::size_t j = line.find('"', i + 1);
-    if (j == std::string_view::npos) break;
-    const std::string_view text = line.substr(i + 1, j - i - 1);
-    for (std::size_t k = 0; k < text.size();) {
-      while (k < text.size() && !std::isalnum(static_cast<unsigned char>(text[k]))) ++k;
-      std::size_t e = k;
-      while (e < text.size() && std::isalnum(static_cast<unsigned char>(text[e]))) ++e;
-      if (e > k) out.emplace(text.substr(k, e - k));
-      k = e;
-    }
-    i = j;
-  }
-  return out;
-}
 
 // The cards hidden from `seat` at `p`: the other hands' cards it does not know are there (its
 // view: a card it passed in a completed swap it knows), and the stock's.
@@ -95,7 +75,7 @@ std::uint64_t leaks_in(const std::vector<std::string>& lines, const std::vector<
     if (line.find("\"cmd\":\"observe\"") != std::string::npos) ++ply;
     REQUIRE(ply < plies.size());
     const CardSet hidden = hidden_from(plies[ply], seat);
-    const std::set<std::string> words = words_in(line);
+    const std::set<std::string> words = testing::json_words(line);
     for (Card c : hidden) {
       ++hidden_seen;
       if (words.count(deck.token(c))) {
@@ -132,7 +112,7 @@ TEST_CASE("leak scan: the scan counts a card sent before its time") {
   CHECK(hidden.has(next));
   CHECK(hidden.has(*p.hand[0].begin()));  // the other hand's cards too
   CHECK(!hidden.has(*p.hand[1].begin()));
-  const std::set<std::string> words = words_in(line);
+  const std::set<std::string> words = testing::json_words(line);
   int found = 0;
   for (Card c : hidden) found += static_cast<int>(words.count(rules->deck.token(c)));
   CHECK(found == 1);

@@ -22,6 +22,7 @@
 #include "cards/shuffle.h"
 #include "check/check_file.h"
 #include "cli_run.h"
+#include "json_words.h"
 #include "record/record_writer.h"
 #include "rules/ruleset.h"
 #include "sample_records.h"
@@ -245,24 +246,9 @@ std::set<std::string> seen_by(const record::GameRecord& rec, int seat, int seats
   return seen;
 }
 
-// Every JSON string in a line ("5h", "turn", ...), and every word inside one (a view's
-// `position` is a whole position file in one string: its card tokens count too), as a set.
+// Every JSON string in a line, and every word inside one (json_words.h), added to `out`.
 void strings_in(std::string_view line, std::set<std::string>& out) {
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    if (line[i] != '"') continue;
-    std::size_t j = line.find('"', i + 1);
-    if (j == std::string_view::npos) return;
-    const std::string_view text = line.substr(i + 1, j - i - 1);
-    out.emplace(text);
-    for (std::size_t k = 0; k < text.size();) {
-      while (k < text.size() && !std::isalnum(static_cast<unsigned char>(text[k]))) ++k;
-      std::size_t e = k;
-      while (e < text.size() && std::isalnum(static_cast<unsigned char>(text[e]))) ++e;
-      if (e > k) out.emplace(text.substr(k, e - k));
-      k = e;
-    }
-    i = j;
-  }
+  for (const std::string& w : conquian::testing::json_words(line)) out.insert(w);
 }
 
 TEST_CASE("referee: the leak scan, 1,000 deals: no card hidden from a seat is in any line sent to it") {

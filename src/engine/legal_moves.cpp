@@ -92,16 +92,7 @@ void legal_moves(const Position& p, std::vector<Move>& out) {
         }
       return;
     }
-    case Phase::ForceWindow:
-      turn::list_window(
-          p,
-          [&](int forcer) {
-            Move f = make(MoveKind::Force, forcer);
-            f.other = static_cast<std::uint8_t>(s);
-            out.push_back(f);
-          },
-          [&](int seat) { out.push_back(waive_move(seat)); });
-      return;
+    case Phase::ForceWindow: turn::list_window(p, out); return;
     case Phase::Forced: add_takes(p, out); return;
     case Phase::Throw:
       for (Card c : p.hand[s]) out.push_back(make(MoveKind::Throw, s, c));

@@ -81,16 +81,7 @@ void legal_moves(const Position& p, std::vector<Move>& out) {
       add_takes(p, out);
       out.push_back(make(MoveKind::Pass, s, p.up));
       return;
-    case Phase::ForceWindow:
-      turn::list_window(
-          p,
-          [&](int forcer) {
-            Move f = make(MoveKind::Force, forcer);
-            f.other = static_cast<std::uint8_t>(s);
-            out.push_back(f);
-          },
-          [&](int seat) { out.push_back(waive_move(seat)); });
-      return;
+    case Phase::ForceWindow: turn::list_window(p, out); return;
     case Phase::Forced: add_takes(p, out); return;
   }
 }

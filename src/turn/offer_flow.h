@@ -27,6 +27,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "cards/card_set.h"
 #include "rules/ruleset.h"
@@ -180,15 +181,23 @@ bool may_force_in_window(const P& p, int seat) {
 // A force window's choices, listed once for every game: a force by each seat that may force
 // the refuser (in the order of play after the refuser: under forcing.by: any every seat still
 // in may, and the judge accepts each), then the waive of the seat whose decision the window is
-// (window_forcer). `force(seat)` and `waive(seat)` add a move of that seat. A front end that
-// offers a seat its choices keeps only that seat's (turn/game.h, offered_moves).
-template <class P, class Force, class Waive>
-void list_window(const P& p, Force&& force, Waive&& waive) {
+// (window_forcer). A move type M plays by it when it has `kind` (an enum with Force and Waive),
+// `seat` and `other` (the forced seat). A front end that offers a seat its choices keeps only
+// that seat's (turn/game.h, offered_moves).
+template <class P, class M>
+void list_window(const P& p, std::vector<M>& out) {
+  using Kind = decltype(M{}.kind);
   for (int k = 1; k < p.seats(); ++k) {
     const int forcer = (p.actor + k) % p.seats();
-    if (may_force_in_window(p, forcer)) force(forcer);
+    if (!may_force_in_window(p, forcer)) continue;
+    M& force = out.emplace_back();
+    force.kind = Kind::Force;
+    force.seat = static_cast<std::uint8_t>(forcer);
+    force.other = p.actor;
   }
-  waive(window_forcer(p));
+  M& waive = out.emplace_back();
+  waive.kind = Kind::Waive;
+  waive.seat = static_cast<std::uint8_t>(window_forcer(p));
 }
 
 }  // namespace conquian::turn
