@@ -252,7 +252,7 @@ class JsonStream : public detail::SchemaPath {
   void limit_reached() { next_ = Next::Ended; }
 
   // The next node inside the open containers.
-  void step() {
+  [[gnu::always_inline]] void step() {
     if (has_pending_) {  // a key was the last node: its value
       has_pending_ = false;
       return value(pending_);
@@ -290,7 +290,7 @@ class JsonStream : public detail::SchemaPath {
   }
 
   // The node of a value inside the open containers (one more deep when it is one itself).
-  void value(od::value v) {
+  [[gnu::always_inline]] void value(od::value v) {
     std::string_view raw = v.raw_json_token();
     const char* at = raw.data();
     od::json_type type;
@@ -335,7 +335,7 @@ class JsonStream : public detail::SchemaPath {
   }
   // `unescaped`: simdjson unescaped it, so it may hold a U+0000 that no raw byte showed (a
   // string as written cannot: the document was refused for a NUL byte before its walk).
-  void string(std::string_view s, const char* at, bool unescaped) {
+  [[gnu::always_inline]] void string(std::string_view s, const char* at, bool unescaped) {
     if (unescaped && std::memchr(s.data(), '\0', s.size()) != nullptr)
       stop(simdjson::STRING_ERROR, at, "a string holds the character U+0000 (NUL), which no record holds");
     // The token's end is past its closing quote; only error messages and inline rulesets use
