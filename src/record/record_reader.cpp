@@ -1,11 +1,11 @@
 // Game records from YAML: the file, its documents and libyaml's event stream. Each document
-// is read against the record schema by record_schema.cpp (record_events.h is the seam).
+// is read against the record schema by record_schema.h (record_events.h is the seam).
 //
 // Shape of the reader:
 //   - The whole file is read into memory first (bounded by max_file_bytes), and checked for
 //     bytes libyaml would refuse (text_scan.h); libyaml only ever sees the clean lines
 //     before the first bad one, so its read-ahead cannot blame the wrong document.
-//   - Each document is parsed by recursive descent over events (record_schema.cpp). A schema
+//   - Each document is parsed by recursive descent over events (record_schema.h). A schema
 //     error throws DocFailure; the reader then skips the document's remaining events and goes on.
 //   - A limit breach (max_depth, max_moves, max_cards_per_list, max_scalar_bytes) also
 //     throws, but then the rest of the document is not given to libyaml: libyaml is

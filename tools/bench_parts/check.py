@@ -46,7 +46,11 @@ def run(ctx):
     ]
     return Table(rows, f, notes=(
         f"{games} american games (simulated, greedy), each figure the median CPU time of {rounds} rounds in which "
-        "every part runs once; ratios are taken round by round (specs/notes/check-speed.md)."))
+        "every part runs once; ratios are taken round by round (specs/notes/check-speed.md). The On-Demand walk "
+        "parses a line at a time, as the reader does, with the code `conquian_bench walk` runs as a process "
+        "(check-processes, below). It once read 2.4x faster here than compiled alone: both were true, GCC passing "
+        "simdjson's value in registers to a recursive function it may clone (an unnamed namespace) and through "
+        "memory to one it may not (specs/notes/check-speed.md, \"Two walks\")."))
 
 
 def headline(f):
