@@ -107,7 +107,8 @@ class JsonStream : public detail::SchemaPath {
 
   JsonStream(const std::string& name, const ReadLimits& limits)
       : SchemaPath(name), limits_(limits), longest_(std::max(limits.max_moves, limits.max_cards_per_list)) {
-    frames_.reserve(limits.max_depth + 2);
+    // Room for the containers a record opens (a few); more only under a deeper limit.
+    frames_.reserve(std::min<std::size_t>(limits.max_depth, 30) + 2);
   }
 
   // The text a document lies in (its places count from its start), the file's line it starts
