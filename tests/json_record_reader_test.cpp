@@ -382,6 +382,23 @@ TEST_SUITE("json_record_reader") {
     CHECK(contains(write_record_json(*y[0].record), R"("ruleset":{"base":"american","hand":9,"wild":"7","on":true})"));
   }
 
+  TEST_CASE("an inline ruleset over lines of a .json file: its column and indentation are its line's") {
+    const std::string text =
+        "[\n  {\"format\": \"conquian-record/1\",\n   \"ruleset\": {\"base\": \"american\",\n"
+        "               \"hand\": 9},\n   \"deal\": {\"hands\": [[\"Ac\"]]}, \"moves\": []}\n]\n";
+    const auto items = read_as(text, RecordFormat::Json);
+    REQUIRE(items.size() == 1);
+    REQUIRE(items[0].record);
+    const GameRecord& g = *items[0].record;
+    CHECK(g.ruleset_mark.line == 3);
+    CHECK(g.ruleset_mark.column == 15);
+    CHECK(g.ruleset_inline == std::string(14, ' ') + "{\"base\": \"american\",\n               \"hand\": 9}");
+    // A fault inside it is named on its own line and column.
+    const auto bad = read_as(text.substr(0, text.find("\"hand\"")) + "\"hand\": 9, 7}}]", RecordFormat::Json);
+    REQUIRE(bad.size() == 1);
+    CHECK(contains(error_of(bad[0]), "games.json:4:"));
+  }
+
   TEST_CASE("a .json file: one record, or an array of records; a JSON error ends the file") {
     auto items = read_as(std::string("  \n") + kJsonRecord + "\n", RecordFormat::Json);
     REQUIRE(items.size() == 1);
