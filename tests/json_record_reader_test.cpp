@@ -304,6 +304,52 @@ TEST_SUITE("json_record_reader") {
     CHECK(largest_read <= ReadLimits{}.max_line_bytes + (std::size_t{1} << 20));
   }
 
+  TEST_CASE(
+      "a JSON error anywhere in a document is its error, before the schema's fault; past a limit it is not read") {
+    // The reader builds the record as it parses, so the schema may refuse a key before the
+    // parser has reached the broken JSON after it: the document's error is still the JSON's.
+    const std::string bad_escape =
+        "broken JSON string: a bad escape (a lone surrogate \\uD800-\\uDFFF, or an unknown or short escape)";
+    auto items = lines(R"({"format":"conquian-record/1","rulesets":"american","id":"\q"})");
+    CHECK(error_of(items[0]) == "games.jsonl:1:58: " + bad_escape);
+    items = lines(R"({"format":"conquian-record/1","moves":[{"seat":0,"turn":"5h","bad":1}],"id":"a\u0000b"})");
+    CHECK(error_of(items[0]) == "games.jsonl:1:77: a string holds the character U+0000 (NUL), which no record holds");
+    items = lines(R"({"format":"conquian-record/1","moves":[{"seat":0,"turn":"5h","bad":1}],"id":12.5e})");
+    CHECK(error_of(items[0]) == "games.jsonl:1:77: broken JSON: a bad number");
+    // A record the schema refuses at its end ('format' is no format), with more text after it.
+    items = lines(R"({"format":"conquian-record/2"} {})");
+    CHECK(error_of(items[0]) == "games.jsonl:1:32: broken JSON: more text after the record");
+    // An element of a .json file's array: the JSON error ends the file, cut into elements or not.
+    const std::string array =
+        std::string("[") + kJsonRecord + ",\n {\"format\":\"conquian-record/1\",\"bad\":1,\"id\":\"\\q\"}]";
+    items = read_as(array, RecordFormat::Json);
+    REQUIRE(items.size() == 2);
+    CHECK(items[0].record);
+    CHECK(error_of(items[1]) == "games.json:2:45: " + bad_escape + "; the rest of the file is not read");
+    CHECK(items[1].error->ends_file);
+    // Past max_depth the parse stops, as the schema does: the broken string after it is not read.
+    const std::string deep = std::string(17, '[') + "1" + std::string(17, ']');
+    items = lines(R"({"format":"conquian-record/1","ruleset":{"x":)" + deep + R"(},"id":"\q"})" + "\n" + kJsonRecord);
+    REQUIRE(items.size() == 2);
+    CHECK(error_of(items[0]) == "games.jsonl:1:60: ruleset: nested more than 16 levels deep (max_depth)");
+    CHECK(items[1].record);
+    // And past the longest list the schema reads (max_moves here, above max_cards_per_list).
+    ReadLimits few;
+    few.max_moves = 70;
+    std::string moves = "[";
+    for (int i = 0; i < 80; ++i) moves += std::string(i ? "," : "") + R"({"seat":0,"turn":"5h"})";
+    moves += "]";
+    std::string line = json_with_moves(moves);
+    line.insert(line.size() - 1, R"(,"id":"\q")");
+    CHECK(contains(error_of(lines(line, few)[0]), "moves[70]: more than 70 moves (max_moves)"));
+    // Below that the whole list is parsed, and the broken string after it is the error.
+    few.max_moves = 90;
+    few.max_cards_per_list = 2;
+    line = json_with_moves(moves);
+    line.insert(line.size() - 1, R"(,"id":"\q")");
+    CHECK(contains(error_of(lines(line, few)[0]), bad_escape));
+  }
+
   TEST_CASE("a match document first, then its deals") {
     MatchHeader h;
     h.id = "m1";
@@ -334,6 +380,23 @@ TEST_SUITE("json_record_reader") {
         "deal: {hands: [[Ac]]}\nmoves: []\n");
     REQUIRE(y[0].record);
     CHECK(contains(write_record_json(*y[0].record), R"("ruleset":{"base":"american","hand":9,"wild":"7","on":true})"));
+  }
+
+  TEST_CASE("an inline ruleset over lines of a .json file: its column and indentation are its line's") {
+    const std::string text =
+        "[\n  {\"format\": \"conquian-record/1\",\n   \"ruleset\": {\"base\": \"american\",\n"
+        "               \"hand\": 9},\n   \"deal\": {\"hands\": [[\"Ac\"]]}, \"moves\": []}\n]\n";
+    const auto items = read_as(text, RecordFormat::Json);
+    REQUIRE(items.size() == 1);
+    REQUIRE(items[0].record);
+    const GameRecord& g = *items[0].record;
+    CHECK(g.ruleset_mark.line == 3);
+    CHECK(g.ruleset_mark.column == 15);
+    CHECK(g.ruleset_inline == std::string(14, ' ') + "{\"base\": \"american\",\n               \"hand\": 9}");
+    // A fault inside it is named on its own line and column.
+    const auto bad = read_as(text.substr(0, text.find("\"hand\"")) + "\"hand\": 9, 7}}]", RecordFormat::Json);
+    REQUIRE(bad.size() == 1);
+    CHECK(contains(error_of(bad[0]), "games.json:4:"));
   }
 
   TEST_CASE("a .json file: one record, or an array of records; a JSON error ends the file") {

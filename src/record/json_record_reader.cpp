@@ -1,6 +1,6 @@
-// Game records from JSON: simdjson's On-Demand parser walks a document into ReplayEvents
-// (record_events.h), and the YAML reader's schema (record_schema.cpp) reads those events, so
-// that both formats share every key, type, limit and message.
+// Game records from JSON: simdjson's On-Demand parser is stepped value by value as the
+// record schema (record_schema.h) reads, so that a record is built straight from the parser's
+// views, with the same keys, values, error codes and messages as YAML's.
 //
 // Shape of the reader:
 //   - JSON Lines are cut into lines first (json_lines.cpp: chunks of one buffer, a line too
@@ -15,11 +15,15 @@
 //     error is cut into its elements (json_array_split.cpp), and each element is parsed over
 //     its own text, as the whole file's parse walks it (element()); an element that is no JSON
 //     sends the file back to the whole parse, in file order, from that element on.
-//   - The walk makes an event for every key and value, then the schema reads them. It stops
-//     early, at the event the schema then refuses, past max_depth and past max_moves + 1
-//     entries of one list, so that hostile nesting and lists cost no more than their limit.
-//     JSON strings are quoted scalars, numbers, true, false and null plain ones (so a seat
-//     written "0" is refused as quoted, as in YAML); a string holding U+0000 is refused.
+//   - JsonStream hands the schema one node at a time (a key, a value, the start or end of a
+//     mapping or list), stepping On-Demand's iterators, kept on a stack of open containers.
+//     A JSON error anywhere in a document is its error, before any fault of the schema: when
+//     the schema refuses a node, the stream walks the rest of the document as the schema
+//     would have (finish()), and a JSON error there is the document's error instead. The walk
+//     stops, as the schema does, past max_depth and past max_moves + 1 entries of one list,
+//     so that hostile nesting and lists cost no more than their limit. JSON strings are
+//     quoted scalars, numbers, true, false and null plain ones (so a seat written "0" is
+//     refused as quoted, as in YAML); a string holding U+0000 is refused.
 #include "record/json_record_reader.h"
 
 #include <simdjson.h>
@@ -28,18 +32,19 @@
 #include <cstring>
 #include <memory>
 #include <optional>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
 #include "record/json_lines.h"
-#include "record/record_events.h"
+#include "record/record_schema.h"
 
 namespace conquian::record {
 namespace {
 
 namespace od = simdjson::ondemand;
 using detail::DocFailure;
-using detail::ReplayEvent;
+using detail::Node;
 
 bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 
@@ -69,57 +74,12 @@ bool at_end(od::document& doc) {
   return doc.current_location().get(p) != simdjson::SUCCESS;
 }
 
-// Why a walk stopped: a JSON error at `where`, or a limit (the events end at the event the
-// schema refuses).
-struct WalkStop {
+// A JSON error that stops a document's walk, at `where`: thrown by the stream, it is the
+// document's error whatever the schema found.
+struct JsonStop {
   simdjson::error_code error = simdjson::SUCCESS;
   const char* where = nullptr;
-  std::string reason;  // when not simdjson's (a NUL in a string)
-};
-
-// One document's values into events, by recursive descent (at most max_depth + 1 deep).
-class Walker {
- public:
-  Walker(std::vector<ReplayEvent>& out, od::document& doc, const char* base, const char* text_end,
-         const ReadLimits& limits)
-      : out_(out), doc_(doc), base_(base), end_(text_end), limits_(limits) {}
-
-  // False when the walk stopped: `stop()` says why (no error: a limit).
-  bool value(od::value v, std::size_t depth);
-  bool object(od::object o, const char* at, std::size_t depth);
-  bool array(od::array a, const char* at, std::size_t depth);
-  const WalkStop& stop() const { return stop_; }
-  bool fail(simdjson::error_code e, const char* where) {
-    stop_.error = e;
-    stop_.where = where;
-    return false;
-  }
-  std::uint32_t offset(const char* p) const { return static_cast<std::uint32_t>(p - base_); }
-
- private:
-  // `unescaped`: simdjson unescaped it, so it may hold a U+0000 that no raw byte showed (a
-  // string as written cannot: the document was refused for a NUL byte before its walk).
-  bool string_event(std::string_view s, const char* at, bool unescaped);
-  std::string_view key_as_written(const char* quote) const;
-  void push(yaml_event_type_t type, const char* at, const char* end, std::string_view text = {}, bool quoted = false) {
-    // Made in place: a copy from a temporary stalled on its narrow stores (perf).
-    out_.emplace_back(text.data(), static_cast<std::uint32_t>(text.size()), offset(at), offset(end), type, quoted);
-  }
-  // Past the closing bracket just read: the next token's place, less the blanks before it.
-  const char* after_close() {
-    const char* p = end_;
-    const char* next = nullptr;
-    if (doc_.current_location().get(next) == simdjson::SUCCESS && next >= base_ && next <= end_) p = next;
-    while (p > base_ && is_blank(p[-1])) --p;
-    return p;
-  }
-
-  std::vector<ReplayEvent>& out_;
-  od::document& doc_;
-  const char* base_;
-  const char* end_;
-  const ReadLimits& limits_;
-  WalkStop stop_;
+  std::string reason;  // when not simdjson's (a NUL in a string, text after the record)
 };
 
 // A string token as written (`raw`: from its opening quote, perhaps with blanks after), when
@@ -137,118 +97,364 @@ std::string_view unescaped_as_written(std::string_view raw) {
   return raw;
 }
 
-// The same for a key, from its opening quote, within the document's text.
-std::string_view Walker::key_as_written(const char* quote) const {
-  const char* from = quote + 1;
-  for (const char* p = from; p < end_; ++p) {
-    if (*p == '\\') return {};
-    if (*p == '"') return {from, static_cast<std::size_t>(p - from)};
-  }
-  return {};
-}
+// One document of JSON as the schema reads it: the front end of record_schema.h over
+// simdjson's On-Demand parser. Each advance() steps the parser to the next node, whose text
+// is a view of the file's (or of the parser's unescaped copy, for a string with escapes).
+// Places are byte offsets into the text the document was cut from.
+class JsonStream : public detail::SchemaPath {
+ public:
+  using Place = std::uint32_t;
 
-bool Walker::string_event(std::string_view s, const char* at, bool unescaped) {
-  if (unescaped && std::memchr(s.data(), '\0', s.size()) != nullptr) {
-    stop_.where = at;
-    stop_.reason = "a string holds the character U+0000 (NUL), which no record holds";
-    stop_.error = simdjson::STRING_ERROR;
-    return false;
+  JsonStream(const std::string& name, const ReadLimits& limits)
+      : SchemaPath(name), limits_(limits), longest_(std::max(limits.max_moves, limits.max_cards_per_list)) {
+    // Room for the containers a record opens (a few); more only under a deeper limit.
+    frames_.reserve(std::min<std::size_t>(limits.max_depth, 30) + 2);
   }
-  const char* close = at + 1;
-  // The token's end is past its closing quote; only error messages and inline rulesets use
-  // ends, and a string is neither, so its start stands for both.
-  push(YAML_SCALAR_EVENT, at, close, s, true);
-  return true;
-}
 
-bool Walker::value(od::value v, std::size_t depth) {
-  std::string_view raw = v.raw_json_token();
-  const char* at = raw.data();
-  od::json_type type;
-  if (auto e = v.type().get(type); e) return fail(e, at);
-  switch (type) {
-    case od::json_type::object: {
-      od::object o;
-      if (auto e = v.get_object().get(o); e) return fail(e, at);
-      return object(o, at, depth + 1);
+  // The text a document lies in (its places count from its start), the file's line it starts
+  // on (0-based) and the offsets of its lines after the first (empty: the text is one line).
+  void set_text(std::string_view text, std::uint32_t line_base, const std::vector<std::uint32_t>& line_starts) {
+    base_ = text.data();
+    end_ = text.data() + text.size();
+    line_base_ = line_base;
+    line_starts_ = &line_starts;
+  }
+  // A document: the whole of `doc` (its first node starts at its first byte that is not
+  // blank; more text after it is a JSON error).
+  void start_document(od::document& doc) {
+    const char* at = base_;
+    while (at < end_ && is_blank(*at)) ++at;
+    begin(doc, Top::Document, at, end_);
+  }
+  // A document: the object `o` of `doc` that starts at `at`, an element of a `.json` file's array.
+  void start_object(od::document& doc, od::object o, const char* at) {
+    top_object_ = o;
+    begin(doc, Top::Object, at, at);
+  }
+  // A document: the value `v` of `doc`, an element of a `.json` file's array read whole.
+  void start_value(od::document& doc, od::value v) {
+    top_value_ = v;
+    const char* at = v.raw_json_token().data();
+    begin(doc, Top::Value, at, at);
+  }
+
+  // ---- the schema's front end (record_schema.h) ----
+  void advance() {
+    switch (next_) {
+      case Next::Body: step(); break;
+      case Next::Start:
+        set(Node::DocumentStart, doc_at_, doc_at_);
+        next_ = Next::Top;
+        return;
+      case Next::Top: top(); break;
+      case Next::End: end(); return;
+      case Next::Ended: set(Node::DocumentEnd, doc_end_, doc_end_); return;
     }
-    case od::json_type::array: {
-      od::array a;
-      if (auto e = v.get_array().get(a); e) return fail(e, at);
-      return array(a, at, depth + 1);
-    }
-    case od::json_type::string: {
-      // Most strings (card tokens) have no escape: their text is the file's, between the quotes.
-      if (const std::string_view plain = unescaped_as_written(raw); plain.data() != nullptr)
-        return string_event(plain, at, false);
-      std::string_view s;
-      if (auto e = v.get_string().get(s); e) return fail(e, at);
-      return string_event(s, at, true);
-    }
-    case od::json_type::number: {
-      while (!raw.empty() && is_blank(raw.back())) raw.remove_suffix(1);
-      double d;
-      if (auto e = v.get_double().get(d); e) return fail(e, at);
-      push(YAML_SCALAR_EVENT, at, at + raw.size(), raw);
-      return true;
-    }
-    case od::json_type::boolean: {
-      bool b;
-      if (auto e = v.get_bool().get(b); e) return fail(e, at);
-      push(YAML_SCALAR_EVENT, at, at + (b ? 4 : 5), b ? "true" : "false");
-      return true;
-    }
-    case od::json_type::null: {
-      bool null = false;
-      if (auto e = v.is_null().get(null); e || !null) return fail(e ? e : simdjson::N_ATOM_ERROR, at);
-      push(YAML_SCALAR_EVENT, at, at + 4, "null");
-      return true;
+    // The limits the schema holds every node to, as YAML's event stream does.
+    if (node_ == Node::Scalar) {
+      if (length_ > limits_.max_scalar_bytes)
+        fail_limit("a scalar of " + std::to_string(length_) + " bytes is longer than max_scalar_bytes (" +
+                   std::to_string(limits_.max_scalar_bytes) + ")");
+    } else if ((node_ == Node::MappingStart || node_ == Node::ListStart) && frames_.size() > limits_.max_depth) {
+      fail_at(start_, "nested more than " + std::to_string(limits_.max_depth) + " levels deep (max_depth)", true);
     }
   }
-  return fail(simdjson::TAPE_ERROR, at);
-}
-
-bool Walker::object(od::object o, const char* at, std::size_t depth) {
-  push(YAML_MAPPING_START_EVENT, at, at + 1);
-  if (depth > limits_.max_depth) return false;  // the schema refuses this event
-  for (auto field : o) {
-    if (auto e = field.error(); e) return fail(e, end_);
-    const char* key_at = field.key().raw() - 1;  // the opening quote
-    std::string_view key = key_as_written(key_at);
-    const bool unescaped = key.data() == nullptr;
-    if (unescaped)
-      if (auto e = field.unescaped_key().get(key); e) return fail(e, key_at);
-    if (!string_event(key, key_at, unescaped)) return false;
-    if (!value(field.value(), depth)) return false;
+  Node node() const { return node_; }
+  bool is_scalar() const { return node_ == Node::Scalar; }
+  bool is_plain() const { return node_ == Node::Scalar && !quoted_; }
+  std::string_view scalar_view() const { return {value_, length_}; }
+  bool is_null() const {
+    if (!is_plain()) return false;
+    const std::string_view v = scalar_view();
+    return v.empty() || v == "~" || v == "null" || v == "Null" || v == "NULL";
   }
-  const char* close = after_close();
-  push(YAML_MAPPING_END_EVENT, close > at ? close - 1 : at, close);
-  return true;
-}
+  const char* found() const {
+    switch (node_) {
+      case Node::MappingStart: return "a mapping";
+      case Node::ListStart: return "a list";
+      case Node::Scalar: return is_null() ? "nothing" : "a scalar";
+      default: return "something else";
+    }
+  }
+  Place start_mark() const { return start_; }
+  Place end_mark() const { return end_at_; }
+  Mark mark_of(Place p) const {
+    if (line_starts_->empty()) return Mark{line_base_ + 1, p + 1};  // a JSON line: the offset is the column
+    // The last line that starts at or before the place (line 0 starts at 0).
+    const auto after = std::upper_bound(line_starts_->begin(), line_starts_->end(), p);
+    return Mark{line_base_ + static_cast<std::uint32_t>(after - line_starts_->begin()) + 1,
+                p - (after == line_starts_->begin() ? 0 : *(after - 1)) + 1};
+  }
+  std::size_t column_of(Place p) const { return mark_of(p).column - 1; }
+  std::string_view text_between(Place from, Place to) const {
+    const std::string_view text(base_, static_cast<std::size_t>(end_ - base_));
+    const std::size_t a = std::min<std::size_t>(from, text.size());
+    return text.substr(a, std::max<std::size_t>(to, a) - a);
+  }
+  [[noreturn]] void fail_at(Place p, const std::string& reason, bool resync = false) {
+    const Mark mark = mark_of(p);
+    throw DocFailure{mark, located(mark, reason), resync};
+  }
+  [[noreturn]] void fail_here(const std::string& reason) { fail_at(start_, reason); }
+  [[noreturn]] void fail_limit(const std::string& reason) { fail_at(start_, reason, true); }
+  const ReadLimits& limits() const { return limits_; }
 
-bool Walker::array(od::array a, const char* at, std::size_t depth) {
-  push(YAML_SEQUENCE_START_EVENT, at, at + 1);
-  if (depth > limits_.max_depth) return false;
-  const std::size_t longest = std::max(limits_.max_moves, limits_.max_cards_per_list);
-  std::size_t count = 0;
-  for (auto element : a) {
+  // After the schema refused a node: the rest of the document walked as the schema would have
+  // walked it, so that a JSON error past the node is the document's error (thrown).
+  void finish() {
+    while (next_ != Next::Ended) {
+      switch (next_) {
+        case Next::Body: step(); break;
+        case Next::Start: next_ = Next::Top; break;
+        case Next::Top: top(); break;
+        case Next::End: end(); break;
+        case Next::Ended: break;
+      }
+    }
+  }
+
+ private:
+  enum class Top : std::uint8_t { Document, Object, Value };
+  enum class Next : std::uint8_t { Start, Top, Body, End, Ended };
+  // An open mapping or list: its iterator, where it starts, and its entries so far.
+  struct Frame {
+    od::object_iterator fields;
+    od::array_iterator elements;
+    const char* at = nullptr;
+    std::size_t count = 0;
+    bool object = false;
+    bool begun = false;
+  };
+
+  void begin(od::document& doc, Top top, const char* at, const char* doc_end) {
+    doc_ = &doc;
+    top_ = top;
+    doc_at_ = at;
+    doc_end_ = doc_end;
+    next_ = Next::Start;
+    frames_.clear();
+    has_pending_ = false;
+    top_scalar_ = false;
+  }
+  Place offset(const char* p) const { return static_cast<Place>(p - base_); }
+  void set(Node node, const char* at, const char* end, std::string_view text = {}, bool quoted = false) {
+    node_ = node;
+    start_ = offset(at);
+    end_at_ = offset(end);
+    value_ = text.data();
+    length_ = text.size();
+    quoted_ = quoted;
+  }
+  [[noreturn]] void stop(simdjson::error_code e, const char* where, std::string reason = {}) {
+    throw JsonStop{e, where, std::move(reason)};
+  }
+  // A limit reached (max_depth, or a list past the longest the schema takes): the document's
+  // nodes end here, and the schema refuses the node it stopped at.
+  void limit_reached() { next_ = Next::Ended; }
+
+  // The next node inside the open containers.
+  [[gnu::always_inline]] void step() {
+    if (has_pending_) {  // a key was the last node: its value
+      has_pending_ = false;
+      return value(pending_);
+    }
+    Frame& f = frames_.back();
+    if (f.object) {
+      if (f.begun) ++f.fields;
+      else f.begun = true;
+      if (!(f.fields != f.fields)) return close(Node::MappingEnd);
+      od::field field;
+      if (auto e = (*f.fields).get(field); e) stop(e, end_);
+      const char* key_at = field.key().raw() - 1;  // the opening quote
+      std::string_view key = key_as_written(key_at);
+      const bool unescaped = key.data() == nullptr;
+      if (unescaped)
+        if (auto e = field.unescaped_key().get(key); e) stop(e, key_at);
+      string(key, key_at, unescaped);
+      pending_ = field.value();
+      has_pending_ = true;
+      return;
+    }
+    if (f.begun) {
+      if (++f.count > longest_) {  // the schema refused an entry before this one
+        limit_reached();
+        return set(Node::DocumentEnd, doc_end_, doc_end_);
+      }
+      ++f.elements;
+    } else {
+      f.begun = true;
+    }
+    if (!(f.elements != f.elements)) return close(Node::ListEnd);
     od::value v;
-    if (auto e = element.get(v); e) return fail(e, end_);
-    if (!value(v, depth)) return false;
-    if (++count > longest) return false;  // the schema refuses this entry
+    if (auto e = (*f.elements).get(v); e) stop(e, end_);
+    value(v);
   }
-  const char* close = after_close();
-  push(YAML_SEQUENCE_END_EVENT, close > at ? close - 1 : at, close);
-  return true;
-}
 
-// The documents of one file: each walked into events, then read by the schema.
+  // The node of a value inside the open containers (one more deep when it is one itself).
+  [[gnu::always_inline]] void value(od::value v) {
+    std::string_view raw = v.raw_json_token();
+    const char* at = raw.data();
+    od::json_type type;
+    if (auto e = v.type().get(type); e) stop(e, at);
+    switch (type) {
+      case od::json_type::object: {
+        od::object o;
+        if (auto e = v.get_object().get(o); e) stop(e, at);
+        return open(o, at);
+      }
+      case od::json_type::array: {
+        od::array a;
+        if (auto e = v.get_array().get(a); e) stop(e, at);
+        return open(a, at);
+      }
+      case od::json_type::string: {
+        // Most strings (card tokens) have no escape: their text is the file's, between the quotes.
+        if (const std::string_view plain = unescaped_as_written(raw); plain.data() != nullptr)
+          return string(plain, at, false);
+        std::string_view s;
+        if (auto e = v.get_string().get(s); e) stop(e, at);
+        return string(s, at, true);
+      }
+      case od::json_type::number: {
+        while (!raw.empty() && is_blank(raw.back())) raw.remove_suffix(1);
+        double d;
+        if (auto e = v.get_double().get(d); e) stop(e, at);
+        return set(Node::Scalar, at, at + raw.size(), raw);
+      }
+      case od::json_type::boolean: {
+        bool b;
+        if (auto e = v.get_bool().get(b); e) stop(e, at);
+        return set(Node::Scalar, at, at + (b ? 4 : 5), b ? "true" : "false");
+      }
+      case od::json_type::null: {
+        bool null = false;
+        if (auto e = v.is_null().get(null); e || !null) stop(e ? e : simdjson::N_ATOM_ERROR, at);
+        return set(Node::Scalar, at, at + 4, "null");
+      }
+    }
+    stop(simdjson::TAPE_ERROR, at);
+  }
+  // `unescaped`: simdjson unescaped it, so it may hold a U+0000 that no raw byte showed (a
+  // string as written cannot: the document was refused for a NUL byte before its walk).
+  [[gnu::always_inline]] void string(std::string_view s, const char* at, bool unescaped) {
+    if (unescaped && std::memchr(s.data(), '\0', s.size()) != nullptr)
+      stop(simdjson::STRING_ERROR, at, "a string holds the character U+0000 (NUL), which no record holds");
+    // The token's end is past its closing quote; only error messages and inline rulesets use
+    // ends, and a string is neither, so its start stands for both.
+    set(Node::Scalar, at, at + 1, s, true);
+  }
+  template <typename Container>
+  void open(Container c, const char* at) {
+    Frame& f = frames_.emplace_back();
+    f.at = at;
+    if constexpr (std::is_same_v<Container, od::object>) {
+      f.object = true;
+      f.fields = c.begin().value_unsafe();
+      set(Node::MappingStart, at, at + 1);
+    } else {
+      f.elements = c.begin().value_unsafe();
+      set(Node::ListStart, at, at + 1);
+    }
+    next_ = Next::Body;
+    if (frames_.size() > limits_.max_depth) limit_reached();  // the schema refuses this node
+  }
+  // The end of the innermost container, just read.
+  void close(Node node) {
+    const char* at = frames_.back().at;
+    // Past the closing bracket: the next token's place, less the blanks before it.
+    const char* close = end_;
+    const char* next = nullptr;
+    if (doc_->current_location().get(next) == simdjson::SUCCESS && next >= base_ && next <= end_) close = next;
+    while (close > base_ && is_blank(close[-1])) --close;
+    set(node, close > at ? close - 1 : at, close);
+    frames_.pop_back();
+    if (frames_.empty()) next_ = Next::End;
+  }
+  // The top value of the document.
+  void top() {
+    switch (top_) {
+      case Top::Object: return open(top_object_, doc_at_);
+      case Top::Value:
+        value(top_value_);
+        if (frames_.empty()) next_ = Next::End;  // a scalar
+        return;
+      case Top::Document: break;
+    }
+    od::document& doc = *doc_;
+    const char* at = doc_at_;
+    od::json_type type;
+    if (auto e = doc.type().get(type); e) stop(e, at);
+    if (type == od::json_type::object) {
+      od::object o;
+      if (auto e = doc.get_object().get(o); e) stop(e, at);
+      return open(o, at);
+    }
+    if (type == od::json_type::array) {
+      od::array a;
+      if (auto e = doc.get_array().get(a); e) stop(e, at);
+      return open(a, at);
+    }
+    // A scalar is no record; the schema says so ("empty document" for null).
+    std::string_view raw;
+    if (doc.raw_json_token().get(raw) != simdjson::SUCCESS) raw = {at, static_cast<std::size_t>(end_ - at)};
+    while (!raw.empty() && is_blank(raw.back())) raw.remove_suffix(1);
+    const bool quoted = type == od::json_type::string;
+    if (quoted && raw.size() >= 2) raw = raw.substr(1, raw.size() - 2);
+    set(Node::Scalar, at, at, raw, quoted);
+    top_scalar_ = true;
+    next_ = Next::End;
+  }
+  // Past the top value: a whole document has nothing after it but blanks.
+  void end() {
+    if (top_ == Top::Document && !top_scalar_ && !at_end(*doc_)) {
+      const char* next = end_;
+      if (doc_->current_location().get(next) != simdjson::SUCCESS) next = end_;
+      stop(simdjson::TAPE_ERROR, next, "broken JSON: more text after the record");
+    }
+    set(Node::DocumentEnd, doc_end_, doc_end_);
+    next_ = Next::Ended;
+  }
+  // A key as written, from its opening quote, within the document's text.
+  std::string_view key_as_written(const char* quote) const {
+    const char* from = quote + 1;
+    for (const char* p = from; p < end_; ++p) {
+      if (*p == '\\') return {};
+      if (*p == '"') return {from, static_cast<std::size_t>(p - from)};
+    }
+    return {};
+  }
+
+  const ReadLimits& limits_;
+  const std::size_t longest_;  // the longest list the schema reads to its end
+  const char* base_ = nullptr;
+  const char* end_ = nullptr;
+  std::uint32_t line_base_ = 0;
+  const std::vector<std::uint32_t>* line_starts_ = nullptr;
+  od::document* doc_ = nullptr;
+  Top top_ = Top::Document;
+  od::object top_object_;
+  od::value top_value_;
+  const char* doc_at_ = nullptr;   // where DOCUMENT-START stands
+  const char* doc_end_ = nullptr;  // where DOCUMENT-END stands
+  Next next_ = Next::Start;
+  std::vector<Frame> frames_;
+  od::value pending_;  // the value of the key just handed over
+  bool has_pending_ = false;
+  bool top_scalar_ = false;
+  // The current node.
+  Node node_ = Node::Other;
+  bool quoted_ = false;
+  Place start_ = 0;
+  Place end_at_ = 0;
+  const char* value_ = nullptr;
+  std::size_t length_ = 0;
+};
+
+// The documents of one file: each read by the schema through the stream.
 class Documents {
  public:
   Documents(const std::string& name, const RecordSink& sink, const ReadLimits& limits)
-      : name_(name), sink_(sink), limits_(limits), in_(name, limits) {
-    events_.reserve(4096);  // a record of a hundred moves makes about a thousand; reused, line after line
-  }
+      : name_(name), sink_(sink), limits_(limits), in_(name, limits) {}
 
   // One document of JSON Lines (split_json_lines found it, and that it is not blank).
   void line(const FoundDocument& found);
@@ -268,19 +474,20 @@ class Documents {
   }
 
  private:
-  // Reads the events of one document (made over `text`) against the schema.
-  void read_events(std::string_view text, std::uint32_t line_base);
+  // Reads the document the stream was started on against the schema, and gives its item;
+  // a JSON error in it is given to the caller instead (nothing given).
+  std::optional<JsonStop> read();
+  void json_error(std::string_view text, std::uint32_t line_base, const JsonStop& stop, bool fatal) {
+    error(mark_at(text, line_base, stop.where), stop.reason.empty() ? reason_of(stop.error) : stop.reason, fatal);
+  }
   Mark mark_at(std::string_view text, std::uint32_t line_base, const char* at) const;
-  // Walks the top value of `doc` into events_ (a document of its own); false on a JSON error.
-  bool walk_top(od::document& doc, std::string_view text, WalkStop& stop);
 
   const std::string& name_;
   const RecordSink& sink_;
   const ReadLimits& limits_;
   od::parser parser_;
-  detail::EventStream in_;
+  JsonStream in_;
   detail::SchemaScratch scratch_;
-  std::vector<ReplayEvent> events_;
   std::vector<std::uint32_t> line_starts_;  // a `.json` file's lines after the first
   int count_ = 0;                           // documents so far
 };
@@ -311,9 +518,8 @@ void Documents::no_document(const char* what) {
   sink_(ReadItem{std::nullopt, std::move(err), std::nullopt});
 }
 
-void Documents::read_events(std::string_view text, std::uint32_t line_base) {
-  in_.replay(text, line_base, events_, line_starts_);
-  in_.begin_document();
+std::optional<JsonStop> Documents::read() {
+  in_.clear_path();
   GameRecord doc;
   doc.file = name_;
   doc.index = count_;
@@ -321,67 +527,27 @@ void Documents::read_events(std::string_view text, std::uint32_t line_base) {
   header.index = count_;
   bool is_match = false;
   try {
-    in_.advance();  // DOCUMENT-START
-    doc.mark = in_.mark_of(in_.start_mark());
-    detail::read_document(in_, doc, header, is_match, scratch_);
-  } catch (DocFailure& f) {
-    RecordError err;
-    err.file = name_;
-    err.index = count_;
-    err.id = doc.id.empty() ? header.id : doc.id;
-    err.mark = f.mark;
-    err.message = std::move(f.message);
-    sink_(ReadItem{std::nullopt, std::move(err), std::nullopt});
-    return;
-  }
+    try {
+      in_.advance();  // DOCUMENT-START
+      doc.mark = in_.mark_of(in_.start_mark());
+      detail::read_document(in_, doc, header, is_match, scratch_);
+    } catch (DocFailure& f) {
+      in_.finish();  // a JSON error past the schema's fault is the document's error
+      RecordError err;
+      err.file = name_;
+      err.index = count_;
+      err.id = doc.id.empty() ? header.id : doc.id;
+      err.mark = f.mark;
+      err.message = std::move(f.message);
+      sink_(ReadItem{std::nullopt, std::move(err), std::nullopt});
+      return std::nullopt;
+    }
+  } catch (JsonStop& stop) { return std::move(stop); }
   if (is_match) {
     header.file = name_;
     sink_(ReadItem{std::nullopt, std::nullopt, std::move(header)});
   } else sink_(ReadItem{std::move(doc), std::nullopt, std::nullopt});
-}
-
-bool Documents::walk_top(od::document& doc, std::string_view text, WalkStop& stop) {
-  const char* base = text.data();
-  const char* end = base + text.size();
-  events_.clear();
-  Walker walk(events_, doc, base, end, limits_);
-  const char* at = base;
-  while (at < end && is_blank(*at)) ++at;
-  events_.emplace_back(nullptr, 0, walk.offset(at), walk.offset(at), YAML_DOCUMENT_START_EVENT, false);
-  od::json_type type;
-  bool whole = true;
-  if (auto e = doc.type().get(type); e) {
-    walk.fail(e, at);
-    whole = false;
-  } else if (type == od::json_type::object) {
-    od::object o;
-    if (auto e2 = doc.get_object().get(o); e2) whole = walk.fail(e2, at);
-    else whole = walk.object(o, at, 1);
-  } else if (type == od::json_type::array) {
-    od::array a;
-    if (auto e2 = doc.get_array().get(a); e2) whole = walk.fail(e2, at);
-    else whole = walk.array(a, at, 1);
-  } else {
-    // A scalar is no record; the schema says so ("empty document" for null).
-    std::string_view raw;
-    if (doc.raw_json_token().get(raw) != simdjson::SUCCESS) raw = {at, static_cast<std::size_t>(end - at)};
-    while (!raw.empty() && is_blank(raw.back())) raw.remove_suffix(1);
-    const bool quoted = type == od::json_type::string;
-    if (quoted && raw.size() >= 2) raw = raw.substr(1, raw.size() - 2);
-    events_.emplace_back(raw.data(), static_cast<std::uint32_t>(raw.size()), walk.offset(at), walk.offset(at),
-                         YAML_SCALAR_EVENT, quoted);
-  }
-  if (whole && !at_end(doc) && type != od::json_type::string && type != od::json_type::number &&
-      type != od::json_type::boolean && type != od::json_type::null) {
-    const char* next = end;
-    if (doc.current_location().get(next) != simdjson::SUCCESS) next = end;
-    stop = WalkStop{simdjson::TAPE_ERROR, next, "broken JSON: more text after the record"};
-    return false;
-  }
-  stop = walk.stop();
-  if (stop.error != simdjson::SUCCESS) return false;
-  events_.emplace_back(nullptr, 0, walk.offset(end), walk.offset(end), YAML_DOCUMENT_END_EVENT, false);
-  return true;
+  return std::nullopt;
 }
 
 void Documents::line(const FoundDocument& found) {
@@ -399,14 +565,13 @@ void Documents::line(const FoundDocument& found) {
   od::document doc;
   if (auto e = parser_.iterate(simdjson::padded_string_view(text.data(), text.size(), found.room)).get(doc); e)
     return error(Mark{line + 1, 1}, reason_of(e));
-  WalkStop stop;
-  if (!walk_top(doc, text, stop))
-    return error(mark_at(text, line, stop.where), stop.reason.empty() ? reason_of(stop.error) : stop.reason);
-  read_events(text, line);
+  in_.set_text(text, line, line_starts_);
+  in_.start_document(doc);
+  if (const auto stop = read()) json_error(text, line, *stop, false);
 }
 
-// The events whole() makes for an element of its array, over the element's own text (from the
-// start of its first line, so that marks count columns from there).
+// An element of the array, read over the element's own text (from the start of its first
+// line, so that marks count columns from there), as whole() reads it.
 bool Documents::element(const FoundDocument& found) {
   const std::string_view text = found.text;
   count_ = found.index;
@@ -419,13 +584,9 @@ bool Documents::element(const FoundDocument& found) {
   if (parser_.iterate(own).get(doc) != simdjson::SUCCESS) return false;
   od::object o;
   if (doc.get_object().get(o) != simdjson::SUCCESS) return false;
-  events_.clear();
-  Walker walk(events_, doc, text.data(), text.data() + text.size(), limits_);
-  events_.emplace_back(nullptr, 0, walk.offset(at), walk.offset(at), YAML_DOCUMENT_START_EVENT, false);
-  if (!walk.object(o, at, 1) && walk.stop().error != simdjson::SUCCESS) return false;
-  events_.emplace_back(nullptr, 0, walk.offset(at), walk.offset(at), YAML_DOCUMENT_END_EVENT, false);
-  read_events(text, found.line);
-  return true;
+  in_.set_text(text, found.line, line_starts_);
+  in_.start_object(doc, o, at);
+  return !read();
 }
 
 void Documents::whole(std::string_view text, std::size_t room) {
@@ -442,14 +603,14 @@ void Documents::whole(std::string_view text, std::size_t room) {
     count_ = 1;
     return error(Mark{1, 1}, reason_of(e), true);
   }
+  in_.set_text(text, 0, line_starts_);
   od::json_type type;
   const bool is_array = doc.type().get(type) == simdjson::SUCCESS && type == od::json_type::array;
   if (!is_array) {
     ++count_;
-    WalkStop stop;
-    if (!walk_top(doc, text, stop))
-      return error(mark_at(text, 0, stop.where), stop.reason.empty() ? reason_of(stop.error) : stop.reason, true);
-    return read_events(text, 0);
+    in_.start_document(doc);
+    if (const auto stop = read()) json_error(text, 0, *stop, true);
+    return;
   }
   // An array of records: each element is a document of its own.
   od::array records;
@@ -462,16 +623,8 @@ void Documents::whole(std::string_view text, std::size_t room) {
     ++count_;
     od::value v;
     if (auto e = element.get(v); e) return error(mark_at(text, 0, end), reason_of(e), true);
-    events_.clear();
-    Walker walk(events_, doc, text.data(), end, limits_);
-    const char* at = v.raw_json_token().data();
-    events_.emplace_back(nullptr, 0, walk.offset(at), walk.offset(at), YAML_DOCUMENT_START_EVENT, false);
-    if (!walk.value(v, 0) && walk.stop().error != simdjson::SUCCESS) {
-      const WalkStop& stop = walk.stop();
-      return error(mark_at(text, 0, stop.where), stop.reason.empty() ? reason_of(stop.error) : stop.reason, true);
-    }
-    events_.emplace_back(nullptr, 0, walk.offset(at), walk.offset(at), YAML_DOCUMENT_END_EVENT, false);
-    read_events(text, 0);
+    in_.start_value(doc, v);
+    if (const auto stop = read()) return json_error(text, 0, *stop, true);
   }
   if (!at_end(doc)) {
     const char* next = end;

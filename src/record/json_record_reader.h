@@ -1,6 +1,6 @@
-// Game records from JSON (specs/record-format.md "JSON"): simdjson's On-Demand parser walks
-// each document into events that the YAML reader's schema reads (record_events.h), so a
-// record has the same keys, values, error codes and messages in either format.
+// Game records from JSON (specs/record-format.md "JSON"): simdjson's On-Demand parser is
+// stepped value by value under the YAML reader's schema (record_schema.h), so a record has
+// the same keys, values, error codes and messages in either format.
 //
 //   .json          one record (an object), or an array of records; held whole (max_file_bytes),
 //                  and an array cut into its elements (json_array_split.h), each read on its

@@ -1,11 +1,11 @@
 // Game records from YAML: the file, its documents and libyaml's event stream. Each document
-// is read against the record schema by record_schema.cpp (record_events.h is the seam).
+// is read against the record schema by record_schema.h (record_events.h is the seam).
 //
 // Shape of the reader:
 //   - The whole file is read into memory first (bounded by max_file_bytes), and checked for
 //     bytes libyaml would refuse (text_scan.h); libyaml only ever sees the clean lines
 //     before the first bad one, so its read-ahead cannot blame the wrong document.
-//   - Each document is parsed by recursive descent over events (record_schema.cpp). A schema
+//   - Each document is parsed by recursive descent over events (record_schema.h). A schema
 //     error throws DocFailure; the reader then skips the document's remaining events and goes on.
 //   - A limit breach (max_depth, max_moves, max_cards_per_list, max_scalar_bytes) also
 //     throws, but then the rest of the document is not given to libyaml: libyaml is
@@ -52,7 +52,6 @@ namespace detail {
 // The event stream
 
 bool EventStream::open(std::string_view text, std::uint32_t line_base) {
-  replay_ = nullptr;
   if (yaml_parser_initialize(&parser_) == 0) return false;
   yaml_parser_set_input_string(&parser_, reinterpret_cast<const unsigned char*>(text.data()), text.size());
   text_ = text;
@@ -65,7 +64,6 @@ bool EventStream::open(std::string_view text, std::uint32_t line_base) {
 }
 
 std::size_t EventStream::byte_of(const yaml_mark_t& m) const {
-  if (replay_ != nullptr) return m.index;
   if (m.index < counted_chars_) counted_chars_ = counted_bytes_ = 0;
   // A character starts at every byte that is not a UTF-8 continuation byte (10xxxxxx).
   for (; counted_bytes_ < text_.size(); ++counted_bytes_) {
@@ -74,31 +72,6 @@ std::size_t EventStream::byte_of(const yaml_mark_t& m) const {
     ++counted_chars_;
   }
   return counted_bytes_;
-}
-
-void EventStream::replay(std::string_view text, std::uint32_t line_base, const std::vector<ReplayEvent>& events,
-                         const std::vector<std::uint32_t>& line_starts) {
-  text_ = text;
-  line_base_ = line_base;
-  replay_ = &events;
-  line_starts_ = &line_starts;
-  next_ = 0;
-  has_ev_ = false;
-  depth_ = 0;
-  skipping_ = false;
-}
-
-yaml_mark_t EventStream::replay_mark(std::uint32_t offset) const {
-  yaml_mark_t m{};
-  m.index = offset;
-  m.column = offset;
-  const auto& starts = *line_starts_;
-  if (starts.empty()) return m;  // a JSON line: one line, the offset is the column
-  // The last line that starts at or before the offset (line 0 starts at 0).
-  const auto after = std::upper_bound(starts.begin(), starts.end(), offset);
-  m.line = static_cast<std::size_t>(after - starts.begin());
-  m.column = offset - (after == starts.begin() ? 0 : *(after - 1));
-  return m;
 }
 
 void EventStream::close() {
@@ -114,35 +87,8 @@ void EventStream::advance() {
     yaml_event_delete(&ev_);
     has_ev_ = false;
   }
-  if (replay_ != nullptr) {
-    // The list always ends with DOCUMENT-END, past which the schema never reads.
-    const ReplayEvent& e = (*replay_)[std::min(next_++, replay_->size() - 1)];
-    // Only the fields the schema reads are set: clearing the whole event for each of a
-    // record's few hundred events was a tenth of checking JSON Lines (perf, 20,000 games).
-    ev_.type = static_cast<yaml_event_type_t>(e.type);
-    // A JSON line is one line: its marks need no search, and are set field by field (a mark
-    // returned through memory and copied stalled on its stores: a third of this function's
-    // time, perf).
-    if (line_starts_->empty()) {
-      ev_.start_mark.index = e.begin;
-      ev_.start_mark.line = 0;
-      ev_.start_mark.column = e.begin;
-    } else {
-      ev_.start_mark = replay_mark(e.begin);
-    }
-    replay_end_offset_ = e.end;
-    if (e.type == YAML_SCALAR_EVENT) {
-      // libyaml's type is not const; the schema only reads it.
-      ev_.data.scalar.value = reinterpret_cast<yaml_char_t*>(const_cast<char*>(e.value));
-      ev_.data.scalar.length = e.length;
-      ev_.data.scalar.style = e.quoted ? YAML_DOUBLE_QUOTED_SCALAR_STYLE : YAML_PLAIN_SCALAR_STYLE;
-      ev_.data.scalar.anchor = nullptr;
-      ev_.data.scalar.tag = nullptr;
-    }
-  } else {
-    if (yaml_parser_parse(&parser_, &ev_) == 0) throw SyntaxBreak{};
-    has_ev_ = true;
-  }
+  if (yaml_parser_parse(&parser_, &ev_) == 0) throw SyntaxBreak{};
+  has_ev_ = true;
   switch (ev_.type) {
     case YAML_MAPPING_START_EVENT:
     case YAML_SEQUENCE_START_EVENT:
@@ -179,37 +125,6 @@ void EventStream::skip_to_document_end() {
   skipping_ = true;
   while (ev_.type != YAML_DOCUMENT_END_EVENT) advance();
   skipping_ = false;
-}
-
-std::string EventStream::path_text() const {
-  std::string s;
-  for (const PathStep& step : path_) {
-    if (step.key != nullptr) {
-      if (!s.empty()) s += '.';
-      s += step.key;
-    } else {
-      s += '[';
-      s += std::to_string(step.index);
-      s += ']';
-    }
-  }
-  return s;
-}
-
-std::string EventStream::located(Mark mark, const std::string& reason) const {
-  std::string s = name_;
-  s += ':';
-  s += std::to_string(mark.line);
-  s += ':';
-  s += std::to_string(mark.column);
-  s += ": ";
-  const std::string path = path_text();
-  if (!path.empty()) {
-    s += path;
-    s += ": ";
-  }
-  s += reason;
-  return s;
 }
 
 void EventStream::fail_at(const yaml_mark_t& m, const std::string& reason, bool resync) {

@@ -23,6 +23,8 @@ def run(ctx):
         "json_check": cpu("JSON Lines check, 1 thread"),
         "json_vs_yaml": number_after(out, "JSON Lines / YAML check, 1 thread, CPU"),
         "share": number_after(out, "reader's share of the JSON Lines check, CPU:"),
+        "read_vs_walk": number_after(out, "JSON Lines read / On-Demand walk, CPU"),
+        "yaml_check_vs_libyaml": number_after(out, "YAML check, 1 thread / libyaml events, CPU"),
         "command": command,
     }
     rows = [
@@ -31,6 +33,11 @@ def run(ctx):
         Row("JSON Lines read: simdjson On-Demand and the schema", secs(f["json_read"]),
             f"simdjson's DOM parse alone: {secs(f['simdjson'])} ({times(f['json_read'] / f['simdjson'])}); "
             f"On-Demand visiting every value: {secs(f['ondemand'])}", command),
+        Row("JSON Lines read against simdjson's On-Demand walk of every value", times(f["read_vs_walk"]),
+            "goal: at most 3x; the walk parses a line at a time, as the reader does, and as `conquian_bench walk` "
+            "does as a process", command),
+        Row("YAML check on one thread against libyaml's events alone", times(f["yaml_check_vs_libyaml"]),
+            "goal: at most 1.25x", command),
         Row("check on one thread, JSON Lines against YAML", times(f["json_vs_yaml"]), "", command),
         Row("judging alone (the records in memory)", secs(f["judging"]), "", command),
         Row("the reader's share of the JSON Lines check", f"{f['share']:.2f}",
@@ -39,7 +46,11 @@ def run(ctx):
     ]
     return Table(rows, f, notes=(
         f"{games} american games (simulated, greedy), each figure the median CPU time of {rounds} rounds in which "
-        "every part runs once; ratios are taken round by round (specs/notes/check-speed.md)."))
+        "every part runs once; ratios are taken round by round (specs/notes/check-speed.md). The On-Demand walk "
+        "parses a line at a time, as the reader does, with the code `conquian_bench walk` runs as a process "
+        "(check-processes, below). It once read 2.4x faster here than compiled alone: both were true, GCC passing "
+        "simdjson's value in registers to a recursive function it may clone (an unnamed namespace) and through "
+        "memory to one it may not (specs/notes/check-speed.md, \"Two walks\")."))
 
 
 def headline(f):

@@ -2,7 +2,10 @@
 each format (a file is cut into its documents, which the threads read and judge), and beside
 them the machine's own ceiling for two: two one-thread checks run at once. And the default
 (one thread per core) against one thread, on the bench files and on the corpus's record files,
-which are too small to split and so must cost what one thread costs."""
+which are too small to split and so must cost what one thread costs. Beside one thread's check
+stand the parsers it reads with, each as a process of its own (conquian_bench walk and
+yaml-events): simdjson's On-Demand walk of every value of the JSON Lines, and libyaml's event
+parse of the YAML, timed in the same hyperfine run as the check."""
 import glob
 import os
 
@@ -33,6 +36,10 @@ def run(ctx):
                              for f in glob.glob(os.path.join(top, "corpus", "*", pattern))))
     corpus_one = f"{conquian} check --quiet --threads 1 {corpus} || true"
     corpus_default = f"{conquian} check --quiet {corpus} || true"
+    bench = ctx.bin("conquian_bench")
+    walk = f"{bench} walk {jsonl}"
+    libyaml = f"{bench} yaml-events {yaml}"
+    anchors_line, a = ctx.hyperfine([one, walk, yaml_one, libyaml], runs)
     threads_line, t = ctx.hyperfine([one, two, pair, default], runs)
     yaml_line, yt = ctx.hyperfine([yaml_one, yaml_two, yaml_pair, yaml_default], runs)
     formats_line, y = ctx.hyperfine([yaml_one, one], runs)
@@ -47,6 +54,10 @@ def run(ctx):
         "default_jsonl": t[0]["wall"] / t[3]["wall"],
         "default_yaml": yt[0]["wall"] / yt[3]["wall"],
         "default_corpus": c[0]["wall"] / c[1]["wall"],
+        "check_vs_walk": a[0]["wall"] / a[1]["wall"],
+        "yaml_vs_libyaml": a[2]["wall"] / a[3]["wall"],
+        "walk": a[1]["wall"],
+        "libyaml": a[3]["wall"],
         "cores": os.cpu_count(),
         "threads_command": threads_line,
     }
@@ -59,6 +70,10 @@ def run(ctx):
         Row("check on 2 threads against 1, YAML (wall)", times(f["yaml_two_threads"]),
             f"the machine's own ceiling, two 1-thread checks at once: {times(f['yaml_ceiling'])}; "
             f"{f['yaml_share']:.2f} of it (goal: 0.9)", yaml_line),
+        Row("check on 1 thread against simdjson's walk of every value, JSON Lines (wall)", times(f["check_vs_walk"]),
+            f"the walk as a process: {f['walk']:.3f} s; goal: at most 2x", anchors_line),
+        Row("check on 1 thread against libyaml's event parse, YAML (wall)", times(f["yaml_vs_libyaml"]),
+            f"libyaml's parse as a process: {f['libyaml']:.3f} s; goal: at most 1.25x", anchors_line),
         Row("check, JSON Lines against YAML, 1 thread (wall)", times(f["json_vs_yaml"]), "", formats_line),
         Row(f"check on the default threads ({f['cores']}) against 1, JSON Lines (wall)", times(f["default_jsonl"]),
             "goal: never slower (1.00x or more)", threads_line),
@@ -90,4 +105,4 @@ def headline(f):
 
 
 PART = Part("check-processes", "check as whole commands: threads and formats (hyperfine)", 20, run,
-            targets=["conquian"], headline=headline)
+            targets=["conquian", "conquian_bench"], headline=headline)

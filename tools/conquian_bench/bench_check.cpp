@@ -19,6 +19,7 @@
 #include <yaml.h>
 
 #include <algorithm>
+#include <cstring>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -110,6 +111,112 @@ std::size_t libyaml_events(const std::string& text) {
   }
   yaml_parser_delete(&parser);
   return events;
+}
+
+// simdjson's complete On-Demand walk of a JSON Lines text in memory (padded): each line parsed
+// on its own, as `check` parses it (record/json_record_reader.cpp), and every value of it
+// visited (walk_value). The documents walked whole.
+std::size_t walk_lines(std::string_view text, std::size_t room, simdjson::ondemand::parser& parser,
+                       std::size_t& scalars) {
+  std::size_t walked = 0;
+  const char* p = text.data();
+  const char* end = text.data() + text.size();
+  while (p < end) {
+    const char* nl = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
+    if (nl == nullptr) nl = end;
+    if (nl > p) {
+      simdjson::ondemand::document doc;
+      const simdjson::padded_string_view line(p, static_cast<std::size_t>(nl - p),
+                                              room - static_cast<std::size_t>(p - text.data()));
+      simdjson::ondemand::value root;
+      walked += parser.iterate(line).get(doc) == simdjson::SUCCESS && doc.get_value().get(root) == simdjson::SUCCESS &&
+                walk_value(root, scalars);
+    }
+    p = nl + 1;
+  }
+  return walked;
+}
+
+// The same walk over a file, read as `check` reads JSON Lines: in blocks of 4 MB into one
+// reused buffer, a line that straddles two blocks carried over. The documents walked whole.
+std::size_t walk_file(const std::string& path, simdjson::ondemand::parser& parser, std::size_t& scalars) {
+  constexpr std::size_t kBlock = std::size_t{4} << 20;
+  std::vector<char> buffer(2 * kBlock + simdjson::SIMDJSON_PADDING);
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return 0;
+  std::size_t walked = 0, held = 0;
+  for (;;) {
+    if (held + kBlock > buffer.size() - simdjson::SIMDJSON_PADDING)
+      buffer.resize(held + kBlock + simdjson::SIMDJSON_PADDING);  // a line longer than a block
+    const ssize_t n = ::read(fd, buffer.data() + held, kBlock);
+    if (n < 0) break;
+    held += static_cast<std::size_t>(n);
+    // The whole lines held (all of them at the end of the file).
+    const char* last = static_cast<const char*>(memrchr(buffer.data(), '\n', held));
+    const std::size_t whole = n == 0 ? held : last == nullptr ? 0 : static_cast<std::size_t>(last - buffer.data()) + 1;
+    std::memset(buffer.data() + held, 0, simdjson::SIMDJSON_PADDING);
+    walked += walk_lines(std::string_view(buffer.data(), whole), buffer.size(), parser, scalars);
+    std::memmove(buffer.data(), buffer.data() + whole, held - whole);
+    held -= whole;
+    if (n == 0) break;
+  }
+  ::close(fd);
+  return walked;
+}
+
+// `conquian_bench walk FILE`: the walk as a process, the floor of `conquian check` on a JSON
+// Lines file (tools/bench times the two side by side with hyperfine). --repeat N walks it N
+// times in the one process and prints each walk's CPU time.
+int bench_walk(const bench::Args& args) {
+  if (args.empty()) {
+    fmt::print(stderr, "usage: conquian_bench walk FILE.jsonl [--repeat N]\n");
+    return 2;
+  }
+  const int repeat = std::stoi(bench::arg(args, "--repeat", "1"));
+  simdjson::ondemand::parser parser;
+  std::size_t walked = 0, scalars = 0;
+  for (int r = 0; r < repeat; ++r) {
+    timespec t0{}, t1{};
+    ::clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);
+    walked = walk_file(args[0], parser, scalars);
+    ::clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t1);
+    if (repeat > 1)
+      fmt::print("walk {}: {:.3f} s CPU\n", r + 1,
+                 static_cast<double>(t1.tv_sec - t0.tv_sec) + static_cast<double>(t1.tv_nsec - t0.tv_nsec) * 1e-9);
+  }
+  fmt::print("{} documents walked, {} values\n", walked, scalars);
+  return walked > 0 ? 0 : 1;
+}
+
+// `conquian_bench read FILE`: `check`'s reader alone as a process, on one thread: every record
+// of the file read, none judged.
+int bench_read(const bench::Args& args) {
+  if (args.empty()) {
+    fmt::print(stderr, "usage: conquian_bench read FILE\n");
+    return 2;
+  }
+  std::size_t records = 0, errors = 0;
+  record::read_record_file(args[0], [&](record::ReadItem&& item) {
+    records += item.record.has_value();
+    errors += item.error.has_value();
+  });
+  fmt::print("{} records read, {} errors\n", records, errors);
+  return records > 0 ? 0 : 1;
+}
+
+// `conquian_bench yaml-events FILE`: libyaml's event parse of a YAML file as a process (the
+// file read whole, as `check` reads YAML), the floor of `conquian check` on it.
+int bench_yaml_events(const bench::Args& args) {
+  if (args.empty()) {
+    fmt::print(stderr, "usage: conquian_bench yaml-events FILE.yaml\n");
+    return 2;
+  }
+  std::ifstream in(args[0], std::ios::binary);
+  std::ostringstream all;
+  all << in.rdbuf();
+  const std::size_t events = libyaml_events(all.str());
+  fmt::print("{} events\n", events);
+  return events > 0 ? 0 : 1;
 }
 
 // Wall and CPU seconds (the process's user + system time, every thread's) of one timed run.
@@ -319,7 +426,17 @@ int bench_check_split(const std::string& conquian, const std::string& yaml, cons
   std::ofstream(long_yaml) << long_text;
   Runs cut, whole;
   std::size_t moves_cut = 0, moves_whole = 0;
+  // The anchors as processes, in the same rounds: simdjson's walk of the JSON Lines file and
+  // libyaml's parse of the YAML file (this program's `walk` and `yaml-events`).
+  const std::string self = fs::read_symlink("/proc/self/exe").string();
+  std::vector<double> walk_process, libyaml_process;
+  bool anchors_ok = true;
   for (int r = 0; r < runs; ++r) {
+    std::vector<int> st;
+    walk_process.push_back(run_processes({{self, "walk", jsonl}}, st));
+    anchors_ok = anchors_ok && st[0] == 0;
+    libyaml_process.push_back(run_processes({{self, "yaml-events", yaml}}, st));
+    anchors_ok = anchors_ok && st[0] == 0;
     time_processes_round(conquian, yaml, y);
     time_processes_round(conquian, jsonl, j);
     time_processes_round(conquian, long_yaml, l);
@@ -346,7 +463,15 @@ int bench_check_split(const std::string& conquian, const std::string& yaml, cons
   row("YAML", y);
   row("JSON Lines", j);
   row("YAML, one record of 100,000 moves (no split)", l);
+  fmt::print("  {:<46} {:7.3f} s\n", "libyaml's event parse of the YAML (yaml-events)", bench::median(libyaml_process));
+  fmt::print("  {:<46} {:7.3f} s\n", "simdjson's walk of the JSON Lines (walk)", bench::median(walk_process));
   fmt::print("ratios taken round by round, median of {} rounds:\n", runs);
+  fmt::print("{:<38} {:5.2f}x  (rounds {:.2f} to {:.2f}) goal <= 2x\n", "JSON Lines check, 1 thread / the walk",
+             ratio_of(j.one, walk_process).median, ratio_of(j.one, walk_process).low,
+             ratio_of(j.one, walk_process).high);
+  fmt::print("{:<38} {:5.2f}x  (rounds {:.2f} to {:.2f}) goal <= 1.25x\n", "YAML check, 1 thread / libyaml",
+             ratio_of(y.one, libyaml_process).median, ratio_of(y.one, libyaml_process).low,
+             ratio_of(y.one, libyaml_process).high);
   print_process_ratios("YAML check", y);
   print_process_ratios("JSON Lines check", j);
   print_process_ratios("one long record", l);
@@ -359,7 +484,8 @@ int bench_check_split(const std::string& conquian, const std::string& yaml, cons
   fs::remove(long_yaml);
   const bool read_all = moves_cut == 100'000 && moves_whole == 100'000;
   if (!read_all) fmt::print(stderr, "bench check: the long record read {} and {} moves\n", moves_cut, moves_whole);
-  return y.ok && j.ok && read_all ? 0 : 1;
+  if (!anchors_ok) fmt::print(stderr, "bench check: the walk or libyaml's parse failed as a process\n");
+  return y.ok && j.ok && read_all && anchors_ok ? 0 : 1;
 }
 
 // A 1 GB YAML file (the bench's YAML file over and over), checked by the command in a process
@@ -459,15 +585,12 @@ int bench_check(const bench::Args& args) {
       for (auto doc : stream) docs += doc.error() == simdjson::SUCCESS;
     }));
     // simdjson On-Demand, the reader's own API, visiting every value of every document with
-    // no schema: the floor of a reader built on it.
+    // no schema, a parse a line as the reader parses them: the floor of a reader built on it.
+    // The same code as `conquian_bench walk`, the process the command is timed against.
     walk.each.push_back(time_once([&] {
-      walked = scalars = 0;
-      simdjson::ondemand::document_stream stream;
-      if (walker.iterate_many(padded).get(stream) != simdjson::SUCCESS) return;
-      for (auto doc : stream) {
-        simdjson::ondemand::value root;
-        walked += doc.get_value().get(root) == simdjson::SUCCESS && walk_value(root, scalars);
-      }
+      scalars = 0;
+      walked = walk_lines(std::string_view(padded.data(), padded.size()), padded.size() + simdjson::SIMDJSON_PADDING,
+                          walker, scalars);
     }));
     json_read.each.push_back(time_once([&] {
       read_json = 0;
@@ -535,6 +658,18 @@ int bench_check(const bench::Args& args) {
   print_ratio("  the machine's ceiling: two at once",
               ratio_by_round(rounds, [&](std::size_t r) { return 2 * json_1.each[r].wall / pair.each[r].wall; }),
               "2 x (1 thread) / (two 1-thread checks at once)");
+  print_ratio("JSON Lines read / On-Demand walk, CPU",
+              ratio_by_round(rounds, [&](std::size_t r) { return json_read.each[r].cpu / walk.each[r].cpu; }),
+              "goal <= 3x");
+  print_ratio("JSON Lines check, 1 thread / the walk, CPU",
+              ratio_by_round(rounds, [&](std::size_t r) { return json_1.each[r].cpu / walk.each[r].cpu; }),
+              "(as processes: below)");
+  print_ratio("YAML read / libyaml events, CPU",
+              ratio_by_round(rounds, [&](std::size_t r) { return yaml_read.each[r].cpu / yaml_events.each[r].cpu; }),
+              "");
+  print_ratio("YAML check, 1 thread / libyaml events, CPU",
+              ratio_by_round(rounds, [&](std::size_t r) { return yaml_1.each[r].cpu / yaml_events.each[r].cpu; }),
+              "goal <= 1.25x (as processes: below)");
   const Ratio share = ratio_by_round(rounds, [&](std::size_t r) { return json_read.each[r].cpu / json_1.each[r].cpu; });
   fmt::print(
       "reader's share of the JSON Lines check, CPU: {:.2f} (rounds {:.2f} to {:.2f}), goal <= 0.25; "
@@ -587,6 +722,10 @@ int bench_check(const bench::Args& args) {
 
 }  // namespace
 
+BENCHMARK_ENTRY("walk", "simdjson's On-Demand walk of every value of a JSON Lines file, as a process (check's floor)",
+                bench_walk);
+BENCHMARK_ENTRY("read", "check's reader alone on a record file, one thread, as a process", bench_read);
+BENCHMARK_ENTRY("yaml-events", "libyaml's event parse of a YAML file, as a process (check's floor)", bench_yaml_events);
 BENCHMARK_ENTRY("check",
                 "check on YAML and on JSON Lines; the JSON reader's share; 2 threads against the machine's ceiling; "
                 "peak memory on 1 GB of JSON Lines and of YAML",
