@@ -65,7 +65,8 @@ struct TableWatch {
       // Another seat's swap card: only to its receiver, and only once the swap is over.
       ++swaps_shown;
       CHECK((m["seat"].get<int>() + 1) % seats == human);
-      CHECK(answer["table"]["cards"]["phase"] != "swap");
+      const std::string next = answer["table"]["cards"]["next"].get<std::string>();
+      CHECK(next.find("to choose a card to swap") == std::string::npos);
     }
   }
 };
