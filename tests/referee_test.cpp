@@ -27,6 +27,7 @@
 #include "rules/ruleset.h"
 #include "sample_records.h"
 #include "serve/bot_process.h"
+#include "serve/game_session.h"
 #include "serve/protocol_moves.h"
 #include "serve/referee.h"
 #include "serve/tournament.h"
@@ -124,21 +125,23 @@ TEST_CASE("protocol moves: the legal moves read back as themselves; a bad shape 
   Position pos = deal(*rules, deck, 0);
   std::vector<Move> legal;
   int plies = 0;
+  // The session's one reader of a move's words (the bots', the board's and the protocol's).
+  auto read = [&](const nlohmann::json& words) { return GameSession::from_world(rules, pos).read_move(words); };
   while (!pos.result.over() && plies++ < 300) {
     legal_moves(pos, legal);
     for (const Move& m : legal) {
-      ReadMove r = read_protocol_move(pos, protocol_move(pos, m));
-      REQUIRE(r.move.has_value());
-      CHECK(judge(pos, *r.move).ok());
+      const auto r = read(protocol_move(pos, m));
+      REQUIRE(r.fault.ok());
+      CHECK(judge(pos, r.move).ok());
     }
     apply(pos, legal[rng.below(legal.size())]);
   }
-  CHECK(read_protocol_move(pos, 42).not_a_move != "");
-  CHECK(read_protocol_move(pos, {{"seat", 0}}).not_a_move != "");
-  CHECK(read_protocol_move(pos, {{"seat", 0}, {"turn", 5}}).not_a_move != "");
-  CHECK(read_protocol_move(pos, {{"seat", 0}, {"turn", "5h"}, {"pass", "5h"}}).not_a_move != "");
-  CHECK(read_protocol_move(pos, {{"seat", 0}, {"frobnicate", "5h"}}).not_a_move != "");
-  CHECK(read_protocol_move(pos, {{"seat", 0}, {"turn", "Zz"}}).fault.code == Code::UnknownCard);
+  CHECK_THROWS_AS(read(42), SessionError);
+  CHECK_THROWS_AS(read({{"seat", 0}}), SessionError);
+  CHECK_THROWS_AS(read({{"seat", 0}, {"turn", 5}}), SessionError);
+  CHECK_THROWS_AS(read({{"seat", 0}, {"turn", "5h"}, {"pass", "5h"}}), SessionError);
+  CHECK_THROWS_AS(read({{"seat", 0}, {"frobnicate", "5h"}}), SessionError);
+  CHECK(read({{"seat", 0}, {"turn", "Zz"}}).fault.code == Code::UnknownCard);
 }
 
 TEST_CASE("referee: each misbehaving bot forfeits with its reason, is restarted, and the run goes on") {

@@ -8,8 +8,6 @@
 
 namespace conquian::batch {
 
-int default_pan_seats(const Ruleset& rules) { return std::min(std::max(6, rules.seats_min), rules.seats); }
-
 std::vector<Card> shuffled_pack(const Ruleset& rules, Rng& rng) {
   std::vector<Card> order = pan::pack_cards(rules);
   shuffle_cards(order, rng);

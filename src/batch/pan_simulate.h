@@ -25,10 +25,6 @@ struct PanDealStats {
   std::int64_t pot = 0;
 };
 
-// The seats a Panguingue deal is simulated at when none are asked: six (S1, S3: "best with six
-// to eight"), within the ruleset's range.
-int default_pan_seats(const Ruleset& rules);
-
 // Plays one deal from a pack order (dealt by pan::deal) with one player per seat; `rng` feeds
 // the players' choices. When `rec` is not null the deal, every move and the result with its
 // settlement are written into it (its ruleset and id are the caller's).

@@ -93,7 +93,7 @@ std::vector<std::unique_ptr<P>> seat_players(int seats, const std::vector<std::s
 
 SimulatedDeal simulate_pan_deal(const Ruleset& rules, const std::string& ruleset_name, std::uint64_t seed,
                                 std::uint64_t index, const std::vector<std::string>& players, int seats) {
-  if (seats <= 0) seats = default_pan_seats(rules);
+  if (seats <= 0) seats = PanGame::default_seats(rules);
   Rng rng = deal_rng(seed, index);
   const std::vector<Card> pack = shuffled_pack(rules, rng);
   const int dealer = static_cast<int>(index % static_cast<std::uint64_t>(seats));

@@ -40,7 +40,7 @@ DealStats play_deal(const Ruleset& rules, std::span<const Card> deck, int dealer
 // Deal number `index` of the run with `seed`: shuffled, played, recorded. `players` holds
 // one player name per seat (or one name for every seat). `seats`: how many sit (Panguingue's
 // deals may seat any number in the ruleset's range; 0: the ruleset's seats, or
-// default_pan_seats). A Panguingue deal is played by batch/pan_simulate.h; its stats then
+// PanGame::default_seats). A Panguingue deal is played by batch/pan_simulate.h; its stats then
 // hold only the outcome and the moves.
 SimulatedDeal simulate_deal(const Ruleset& rules, const std::string& ruleset_name, std::uint64_t seed,
                             std::uint64_t index, const std::vector<std::string>& players, int seats = 0);

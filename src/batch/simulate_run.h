@@ -23,7 +23,7 @@ struct SimulateRun {
   bool match = false;                // a `match:` document, then each deal with its score
   Sealing sealing = Sealing::None;
   bool json_lines = false;  // one JSON object a line (specs/record-format.md) instead of YAML documents
-  int seats = 0;            // Panguingue: seats dealt in (0: default_pan_seats)
+  int seats = 0;            // Panguingue: seats dealt in (0: the game's default, PanGame::default_seats)
 };
 
 // Plays the run under `rules`, whose records name it `asked` when that is a shipped ruleset's

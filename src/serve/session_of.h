@@ -65,16 +65,11 @@ class SessionOf : public Session {
   // reused: a playout asks at every move).
   void legal_moves(std::vector<LegalMove>& out) const {
     out.clear();
-    if (over()) return;
-    thread_local std::vector<Move> all;
-    G::legal_moves(pos_, all);
-    const int seat = G::to_act(pos_);
-    for (const Move& m : all)
-      if (G::mover(m) == seat) {
-        LegalMove& l = out.emplace_back();  // one copy of the position, in place
-        l.before = pos_;
-        l.move = m;
-      }
+    for_own_moves([&](const Move& m) {
+      LegalMove& l = out.emplace_back();  // one copy of the position, in place
+      l.before = pos_;
+      l.move = m;
+    });
   }
   std::vector<LegalMove> legal_moves() const {
     std::vector<LegalMove> out;
@@ -84,11 +79,7 @@ class SessionOf : public Session {
   // The same, the moves alone.
   std::vector<Move> own_moves() const {
     std::vector<Move> out;
-    if (over()) return out;
-    std::vector<Move> all;
-    G::legal_moves(pos_, all);
-    for (const Move& m : all)
-      if (G::mover(m) == G::to_act(pos_)) out.push_back(m);
+    for_own_moves([&](const Move& m) { out.push_back(m); });
     return out;
   }
 
@@ -324,6 +315,17 @@ class SessionOf : public Session {
 
  protected:
   SessionOf() = default;
+
+  // f(m) for each of the game's moves of the seat to act (none once the deal is over).
+  template <class F>
+  void for_own_moves(F&& f) const {
+    if (over()) return;
+    thread_local std::vector<Move> all;
+    G::legal_moves(pos_, all);
+    const int seat = G::to_act(pos_);
+    for (const Move& m : all)
+      if (G::mover(m) == seat) f(m);
+  }
 
   // The constructors every game shares: the pack in `order` (top first) dealt to `seats` by
   // `dealer`; a deal as records write it; a record after its first `after` moves; a whole
