@@ -12,18 +12,6 @@
 namespace conquian::serve {
 namespace {
 
-// The mean of `v` with a 95 % interval (normal approximation).
-std::pair<double, batch::Interval> mean_ci(const std::vector<double>& v) {
-  if (v.empty()) return {0, {}};
-  double mean = 0, var = 0;
-  for (double x : v) mean += x;
-  mean /= static_cast<double>(v.size());
-  for (double x : v) var += (x - mean) * (x - mean);
-  var = v.size() > 1 ? var / static_cast<double>(v.size() - 1) : 0;
-  const double half = 1.96 * std::sqrt(var / static_cast<double>(v.size()));
-  return {mean, {mean - half, mean + half}};
-}
-
 // wins[i][j] over the deals in `picks` (each deal's pairwise comparisons, precounted).
 std::vector<std::vector<double>> wins_of(const std::vector<std::vector<std::vector<double>>>& per_deal,
                                          const std::vector<std::size_t>& picks, std::size_t n) {

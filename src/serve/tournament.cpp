@@ -110,16 +110,8 @@ std::vector<PlayerStanding> standings_of(const std::vector<std::string>& players
     }
   }
   for (std::size_t i = 0; i < n; ++i) {
-    const auto& d = diffs[i];
-    if (d.empty()) continue;
-    double mean = 0, var = 0;
-    for (double x : d) mean += x;
-    mean /= static_cast<double>(d.size());
-    for (double x : d) var += (x - mean) * (x - mean);
-    var = d.size() > 1 ? var / static_cast<double>(d.size() - 1) : 0;
-    const double half = 1.96 * std::sqrt(var / static_cast<double>(d.size()));
-    out[i].dup_diff = mean;
-    out[i].dup_ci = {mean - half, mean + half};
+    if (diffs[i].empty()) continue;
+    std::tie(out[i].dup_diff, out[i].dup_ci) = mean_ci(diffs[i]);
   }
   const std::vector<double> rating = bradley_terry(points_matrix(n, pairings, nullptr));
   // The bootstrap: the boards of each pairing drawn again with replacement, the ratings
@@ -226,6 +218,17 @@ void append_boards(std::vector<Pairing>& into, const std::string& bytes) {
     }
   }
   if (!in.eof()) throw std::logic_error("conquian tournament: a rank's boards do not read back");
+}
+
+std::pair<double, batch::Interval> mean_ci(const std::vector<double>& v) {
+  if (v.empty()) return {0, {}};
+  double mean = 0, var = 0;
+  for (double x : v) mean += x;
+  mean /= static_cast<double>(v.size());
+  for (double x : v) var += (x - mean) * (x - mean);
+  var = v.size() > 1 ? var / static_cast<double>(v.size() - 1) : 0;
+  const double half = 1.96 * std::sqrt(var / static_cast<double>(v.size()));
+  return {mean, {mean - half, mean + half}};
 }
 
 std::vector<std::string> distinct_names(const std::vector<std::string>& names) {

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "batch/stats.h"
@@ -45,6 +46,8 @@ struct PlayerStanding {
 // The players' names as a table shows them, told apart: a name given twice or more is numbered
 // from its second seat on ("greedy", "greedy 2", "greedy 3"), each in the order given.
 std::vector<std::string> distinct_names(const std::vector<std::string>& names);
+// The mean of `v` with its 95 % interval (normal approximation); {0, {}} when empty.
+std::pair<double, batch::Interval> mean_ci(const std::vector<double>& v);
 
 struct TournamentReport {
   std::string ruleset;
