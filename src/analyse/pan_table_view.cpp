@@ -93,6 +93,7 @@ nlohmann::json pan_table_json(const pan::Position& p) {
           {"pot", p.pot},
           {"up", p.up == kNoCard ? nlohmann::json(nullptr) : nlohmann::json(deck.token(p.up))},
           {"up_seat", p.up == kNoCard ? nlohmann::json(nullptr) : nlohmann::json(int(p.origin))},
+          {"up_turned", p.up != kNoCard && p.up_turned},
           {"dead", pan_cards_list(deck, p.dead)},
           {"stock", p.stock_left()},
           {"to_act", over ? nlohmann::json(nullptr) : nlohmann::json(pan::to_act(p))},

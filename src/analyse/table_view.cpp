@@ -65,6 +65,7 @@ nlohmann::json table_json(const Position& p) {
           {"tables", tables},
           {"up", p.up == kNoCard ? nlohmann::json(nullptr) : nlohmann::json(deck.token(p.up))},
           {"up_seat", p.up == kNoCard ? nlohmann::json(nullptr) : nlohmann::json(int(p.origin))},
+          {"up_turned", p.up != kNoCard && p.up_turned},
           {"dead", cards_list(deck, p.dead)},
           {"stock", p.stock_left()},
           {"to_act", over ? nlohmann::json(nullptr) : nlohmann::json(to_act(p))},

@@ -270,7 +270,11 @@ nlohmann::json BoardApi::session_call(const std::string& id, const std::string& 
   if (what.empty()) {
     only("GET");
     std::lock_guard<std::mutex> lock(board->mutex);
-    return state(board->id, *board);
+    nlohmann::json out = state(board->id, *board);
+    // A game on the board comes back with its main line, so that a page reloaded at its
+    // address rebuilds its list of moves.
+    if (!board->table) out["main_line"] = board->main_line;
+    return out;
   }
   if (what == "stop") {
     only("POST");
@@ -411,6 +415,10 @@ nlohmann::json BoardApi::solve(BoardSession& board, const nlohmann::json& reques
     word_answer(*copy, answer);
   });
   answer["mode"] = req.mode;
+  // The position the answer is for: the session's move count, and the page's own name of it,
+  // echoed, so that a late answer is never shown on a newer position.
+  answer["ply"] = copy->moves_played();
+  if (request.contains("position")) answer["position"] = string_field(request, "position", "").substr(0, 64);
   return answer;
 }
 

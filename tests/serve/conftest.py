@@ -39,6 +39,6 @@ class Server:
 @pytest.fixture(scope="module")
 def server():
     s = Server("corpus/legal/american-win.yaml", "corpus/analyse/mistakes.yaml", "tests/serve/hostile.yaml",
-               "corpus/pan/scenarios.yaml")
+               "corpus/pan/scenarios.yaml", "corpus/pan/simulated-six-seats.yaml")
     yield s
     s.stop()

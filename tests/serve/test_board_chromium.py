@@ -3,6 +3,7 @@ real server: open a record, step, play a variation, get a hint, play a whole dea
 table to its end with the page's own check of the seal. Skipped only when chromium or its
 driver is absent (CI has both)."""
 import os
+import re
 import shutil
 import tempfile
 import time
@@ -134,7 +135,10 @@ def test_a_whole_deal_at_the_card_table_with_the_seal_verified(server, browser):
     browser.save_screenshot(os.path.join(os.environ.get("CONQUIAN_SCREENSHOT_DIR", tempfile.gettempdir()),
                                          "board-table.png"))
     browser.find_element(By.ID, "record-open").click()
-    wait(browser, lambda: "legal" in browser.find_element(By.ID, "title").text)
+    # The record opened on the board, at its deal; its verdict shows at its end.
+    wait(browser, lambda: body_data(browser, "card-table") == "0" and ply(browser) == 0)
+    browser.find_element(By.ID, "last").click()
+    wait(browser, lambda: "legal" in browser.find_element(By.ID, "result").text)
 
 
 def test_a_take_with_a_real_choice_offers_a_short_list_with_the_default_picked(server, browser):
@@ -255,5 +259,6 @@ def test_a_panguingue_game_is_drawn_as_cards(server, browser):
     wait(browser, lambda: "panguingue" in browser.find_element(By.ID, "title").text)
     seats = browser.find_elements(By.CSS_SELECTOR, "#seats .seat")
     assert len(seats) >= 2 and browser.find_elements(By.CSS_SELECTOR, "#seats .card")
-    assert "chips" in seats[0].text
+    # Chips as every command writes them: signed, after the seat's name.
+    assert re.match(r"seat 0 [+-]\d+ - ", seats[0].text), seats[0].text
     assert browser.find_element(By.ID, "table-text").text == ""
