@@ -27,6 +27,7 @@ struct ServeArgs {
   bool is_public = false;
   bool open = false;
   int read_timeout = 5;
+  std::string cert, key;  // HTTPS: both, or neither
 };
 
 // Asks the desktop to open the address (xdg-open); says so when it cannot.
@@ -43,11 +44,14 @@ int run_serve(const ServeArgs& a) {
         fmt::format("--host {}: not this machine alone; anyone who can reach it and learns the "
                     "token drives the server: give --public too to mean it",
                     a.host));
+  refuse_if(a.cert.empty() != a.key.empty(), "--cert and --key go together: the certificate and its private key");
   if (!http::is_loopback_host(a.host))
     fmt::print(stderr,
                "conquian serve: warning: listening on {} (--public): every machine that reaches it may connect; "
-               "the token is the only guard and travels unencrypted\n",
-               a.host);
+               "the token is the only guard{}\n",
+               a.host,
+               a.cert.empty() ? " and travels in clear over plain HTTP: give --cert and --key to serve HTTPS"
+                              : " (over HTTPS)");
   http::Library library(expand_inputs(a.inputs));
   const std::size_t games = library.games().size();
   const int solves = static_cast<int>(std::max(2u, std::thread::hardware_concurrency()));
@@ -56,21 +60,24 @@ int run_serve(const ServeArgs& a) {
   o.host = a.host;
   o.port = a.port;
   o.read_timeout_s = a.read_timeout;
+  o.cert_file = a.cert;
+  o.key_file = a.key;
   const std::string token = http::random_token();
   // The pool's threads, started here at the command's priority before any connection thread
   // lowers its own: one for each solve the server runs at once, and helpers for what they spread.
   start_pool_threads(solves * default_threads());
-  http::BoardServer server(api, token, o);
+  std::unique_ptr<http::BoardServer> server;
   int port = 0;
   try {
-    port = server.bind();
+    server = std::make_unique<http::BoardServer>(api, token, o);
+    port = server->bind();
   } catch (const std::runtime_error& e) { throw CommandError(e.what()); }
   const std::string shown = a.host.find(':') != std::string::npos ? "[" + a.host + "]" : a.host;
-  const std::string url = fmt::format("http://{}:{}/?token={}", shown, port, token);
+  const std::string url = fmt::format("{}://{}:{}/?token={}", o.https() ? "https" : "http", shown, port, token);
   fmt::print("conquian serve: {} game{} in the library; open\n    {}\n", games, games == 1 ? "" : "s", url);
   std::fflush(stdout);
   if (a.open) open_browser(url);
-  server.serve();
+  server->serve();
   return kExitOk;
 }
 
@@ -91,6 +98,8 @@ void register_serve(CLI::App& app, Runner& run) {
   cmd->add_option("--host", a.host, "The address to listen on (default 127.0.0.1)");
   cmd->add_flag("--public", a.is_public, "Allow a --host other than this machine");
   cmd->add_flag("--open", a.open, "Open the address in the desktop's browser");
+  cmd->add_option("--cert", a.cert, "HTTPS: the certificate chain, a PEM file (with --key)");
+  cmd->add_option("--key", a.key, "HTTPS: the certificate's private key, a PEM file (with --cert)");
   cmd->add_option("--read-timeout", a.read_timeout, "Seconds a client may pause inside a request (default 5)")
       ->check(CLI::Range(1, 300));
   cmd->callback([&run] { run = [] { return run_serve(a); }; });

@@ -67,9 +67,22 @@ struct BoardServer::Impl {
   BoardApi& api;
   std::string token;
   ServerOptions options;
-  httplib::Server server;
+  // cpp-httplib's SSLServer is its Server over TLS: one set of handlers serves either.
+  std::unique_ptr<httplib::Server> owned;
+  httplib::Server& server;
   int listening = -1;  // the socket bound, once bound
-  Impl(BoardApi& a, std::string t, const ServerOptions& o) : api(a), token(std::move(t)), options(o) {}
+  Impl(BoardApi& a, std::string t, const ServerOptions& o)
+      : api(a), token(std::move(t)), options(o), owned(make_server(o)), server(*owned) {}
+
+  static std::unique_ptr<httplib::Server> make_server(const ServerOptions& o) {
+    if (!o.https()) return std::make_unique<httplib::Server>();
+    auto s = std::make_unique<httplib::SSLServer>(o.cert_file.c_str(), o.key_file.c_str());
+    if (!s->is_valid())
+      throw std::runtime_error(fmt::format(
+          "--cert {} --key {}: cannot serve HTTPS: a file is missing or not PEM, or the key is not the certificate's",
+          o.cert_file, o.key_file));
+    return s;
+  }
 };
 
 bool is_loopback_host(const std::string& host) {

@@ -22,6 +22,10 @@ struct ServerOptions {
   // How many steps of `nice` the connection threads run below the threads that solve
   // (LoweredConnectionThreads in server.cpp); 0 leaves them at the process's priority.
   int connection_nice = 10;
+  // HTTPS (cpp-httplib's OpenSSL server) when both are given: the certificate chain and its
+  // private key, PEM files. Empty: plain HTTP.
+  std::string cert_file, key_file;
+  bool https() const { return !cert_file.empty(); }
 };
 
 class BoardServer {
@@ -29,7 +33,8 @@ class BoardServer {
   BoardServer(BoardApi& api, std::string token, const ServerOptions& options);
   ~BoardServer();
   // Binds the host and port; the port bound (the one given, or a free one for 0). Throws
-  // std::runtime_error naming the address when it cannot be bound.
+  // std::runtime_error naming the address when it cannot be bound (and, for HTTPS, naming the
+  // files when the certificate or the key cannot be read or do not match).
   int bind();
   // Serves until stop() (from another thread or a signal).
   void serve();
