@@ -534,6 +534,16 @@ TEST_CASE("cli: analyse --json, text, and bad input refused as check refuses it"
   CHECK(ascii.status == 0);
   CHECK(ascii.out.find("   3 blunder  seat 0 takes 4c: Ac 2c 3c 4c and 5d 5h 5s, throws Jd\n") != std::string::npos);
   CHECK(ascii.out.find("\xe2\x99") == std::string::npos);
+  // The best move of an annotation is in words too, in the style of the moves.
+  CHECK(french.out.find("best: seat 0 takes 4\u2663: A\u2663 2\u2663 3\u2663 4\u2663 and 5\u2666 5\u2665 5\u2660 and "
+                        "7\u2666 J\u2666 Q\u2666, throws K\u2663") != std::string::npos);
+  CHECK(ascii.out.find("best: seat 0 takes 4c: Ac 2c 3c 4c and 5d 5h 5s and 7d Jd Qd, throws Kc") != std::string::npos);
+  CHECK(ascii.out.find("best: {") == std::string::npos);
+  // The best move of an annotation is in words too, in the style of the moves.
+  CHECK(french.out.find("best: seat 0 takes 4\u2663: A\u2663 2\u2663 3\u2663 4\u2663 and 5\u2666 5\u2665 5\u2660 and "
+                        "7\u2666 J\u2666 Q\u2666, throws K\u2663") != std::string::npos);
+  CHECK(ascii.out.find("best: seat 0 takes 4c: Ac 2c 3c 4c and 5d 5h 5s and 7d Jd Qd, throws Kc") != std::string::npos);
+  CHECK(ascii.out.find("best: {") == std::string::npos);
   auto both = run("analyse " + kAnalyseGames + " --id tiny-mistake --ascii --json", true);
   CHECK(both.status == 2);
   CHECK(both.out.find("--ascii") != std::string::npos);

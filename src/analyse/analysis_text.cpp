@@ -18,7 +18,7 @@ std::string analysis_text(const Analysis& a, SuitStyle style) {
   for (const Row& r : a.rows) {
     const Position& before = a.positions[std::size_t(r.index) - 1];
     out += fmt::format("{:4} {:<8} {}\n", r.index, class_name(r.cls), move_words(before, r.move, style));
-    if (r.cls != Class::Forced || r.force) out += fmt::format("              {}\n", r.note);
+    if (r.cls != Class::Forced || r.force) out += fmt::format("              {}\n", annotate(r, a, style));
   }
   out += "summary:\n";
   for (std::size_t s = 0; s < a.seats.size(); ++s) {

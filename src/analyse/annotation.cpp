@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "replay/move_notation.h"
 #include "replay/move_words.h"
 
 namespace conquian::analyse {
@@ -32,7 +33,7 @@ std::string interval_change(const Assessment& a) {
 
 // "seat 0 wins -> a draw (hindsight)", "+0.250 -> +0.100 (stock unknown)" for each solved
 // evaluation; the best move when asked (each evaluation's, when they name different ones).
-std::string changes(const std::vector<Judged>& judged, const Position& pos, bool with_best) {
+std::string changes(const std::vector<Judged>& judged, const Position& pos, bool with_best, SuitStyle style) {
   std::string out;
   std::vector<std::pair<std::string, std::string>> bests;  // (move, evaluation), each once
   for (const Judged& j : judged) {
@@ -45,7 +46,7 @@ std::string changes(const std::vector<Judged>& judged, const Position& pos, bool
     out += fmt::format("{}{} -> {} ({}{})", out.empty() ? "" : "; ", worth_text(j.a.before, j.exact),
                        worth_text(j.a.after, j.exact), evaluation_words(j.key), sampling_words(j.a));
     if (!j.a.best) continue;
-    std::string m = move_text(pos, *j.a.best);
+    std::string m = move_words(pos, *j.a.best, style);
     if (std::none_of(bests.begin(), bests.end(), [&](const auto& b) { return b.first == m; }))
       bests.emplace_back(m, evaluation_words(j.key));
   }
@@ -68,15 +69,15 @@ std::string unsolved_reasons(const std::vector<Judged>& judged) {
   return out;
 }
 
-std::string class_sentence(Class cls, const std::vector<Judged>& judged, const Position& pos) {
+std::string class_sentence(Class cls, const std::vector<Judged>& judged, const Position& pos, SuitStyle style) {
   switch (cls) {
     case Class::Forced: return "no choice";
     case Class::Unsolved: {
       std::string why = unsolved_reasons(judged);
       return why.empty() ? "unsolved: no evaluation applies to this game" : "unsolved: " + why;
     }
-    case Class::Best: return "best: " + changes(judged, pos, false);
-    default: return fmt::format("{}: {}", class_name(cls), changes(judged, pos, true));
+    case Class::Best: return "best: " + changes(judged, pos, false, style);
+    default: return fmt::format("{}: {}", class_name(cls), changes(judged, pos, true, style));
   }
 }
 
@@ -92,16 +93,17 @@ std::string comparison(const ForceChance& f, const Row& row, const Analysis& a, 
   return out;
 }
 
-std::string force_sentence(const ForceChance& f, const Row& row, const Analysis& a) {
-  const std::string what = fmt::format("seat {} to take {}", f.forced, a.rules->deck.token(f.card));
+std::string force_sentence(const ForceChance& f, const Row& row, const Analysis& a, SuitStyle style) {
+  const std::string what =
+      fmt::format("seat {} to take {}", f.forced, card_words(a.rules->deck, a.rules->deck.token(f.card), style));
   using V = ForceChance::Verdict;
   if (f.window && !f.played) {
     std::string s = fmt::format("seat {} could have forced {}; not forcing was ", f.seat, what);
     switch (f.cls) {
       case Class::Best: return s + "right";
-      case Class::Good: return s + "a little worse (" + changes(f.judged, f.pos, false) + ")";
+      case Class::Good: return s + "a little worse (" + changes(f.judged, f.pos, false, style) + ")";
       case Class::Unsolved: return s + "not judged (" + unsolved_reasons(f.judged) + ")";
-      default: return s + fmt::format("a {} ({})", class_name(f.cls), changes(f.judged, f.pos, false));
+      default: return s + fmt::format("a {} ({})", class_name(f.cls), changes(f.judged, f.pos, false, style));
     }
   }
   if (f.played) {
@@ -133,12 +135,12 @@ std::string worth_text(const Worth& w, bool exact) {
   return fmt::format("{:+.3f}", w.expected0 + 0.0);  // + 0.0: no "-0.000" for a negated zero
 }
 
-std::string annotate(const Row& row, const Analysis& a) {
+std::string annotate(const Row& row, const Analysis& a, SuitStyle style) {
   std::string s;
-  if (row.force && row.force->window && !row.force->played) s = force_sentence(*row.force, row, a) + ". Then: ";
-  s += class_sentence(row.cls, row.judged, row.pos);
+  if (row.force && row.force->window && !row.force->played) s = force_sentence(*row.force, row, a, style) + ". Then: ";
+  s += class_sentence(row.cls, row.judged, row.pos, style);
   if (row.force && !(row.force->window && !row.force->played))
-    if (std::string f = force_sentence(*row.force, row, a); !f.empty()) s += ". " + f;
+    if (std::string f = force_sentence(*row.force, row, a, style); !f.empty()) s += ". " + f;
   return s;
 }
 

@@ -6,10 +6,12 @@
 #include <string>
 
 #include "analyse/game_analysis.h"
+#include "replay/move_notation.h"
 
 namespace conquian::analyse {
 
-std::string annotate(const Row& row, const Analysis& analysis);
+// Moves and cards in words (specs/notation.md): with suit symbols, or the record's letters.
+std::string annotate(const Row& row, const Analysis& analysis, SuitStyle style);
 // "seat 0 wins", "a draw"; a worth of an expectation: "+0.250" (seat 0's expected score).
 std::string worth_text(const Worth& w, bool exact);
 // "hindsight", "stock unknown".

@@ -337,7 +337,7 @@ Analysis analyse_game(const record::GameRecord& rec, std::shared_ptr<const Rules
       }
       judge_force(f, r, a.threshold);
     }
-    r.note = annotate(r, a);
+    r.note = annotate(r, a, SuitStyle::Symbols);  // the JSON's and the page's; the text words it anew
   }
   find_decisive(a);
   return a;

@@ -30,16 +30,18 @@ function guard(f) { return async (...a) => { try { say(""); await f(...a); } cat
 const SYMBOLS = {c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660"};
 function lookWords(text) {
   const look = D.look && D.looks && D.looks[D.deck.name] ? D.looks[D.deck.name][D.look] : null;
-  if (!look || !text) return text;
+  if (!text || !D.deck.ranks) return text;
   const french = n => n.startsWith("french");
-  const written = {};  // each card as the server writes it -> the look's card as words
+  const written = {};  // each card as the server writes it (letters or symbols) -> as the page names it
   for (const r of D.deck.ranks) for (const u of D.deck.suits) {
     const token = r + u;
     const as = french(D.deck.name) && SYMBOLS[u] ? r + SYMBOLS[u] : token;
-    const other = look.cards[token];
+    // Without another look, one notation across the page: a French card's letters as symbols.
+    const other = look ? look.cards[token] : token;
     if (!other) continue;
-    const ou = look.deck.suits.find(x => other.endsWith(x)) || "";
-    written[as] = french(look.deck.name) && SYMBOLS[ou] ? other.slice(0, other.length - ou.length) + SYMBOLS[ou] : other;
+    const deck = look ? look.deck : D.deck;
+    const ou = deck.suits.find(x => other.endsWith(x)) || "";
+    written[as] = written[token] = french(deck.name) && SYMBOLS[ou] ? other.slice(0, other.length - ou.length) + SYMBOLS[ou] : other;
   }
   return text.replace(/[0-9A-Za-z]+[\u2660-\u2666]?/g, w => written[w] || w);
 }
