@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "../tools/fuzz/board_api_target.h"
 #include "../tools/fuzz/protocol_target.h"
 #include "../tools/fuzz/targets.h"
 
@@ -31,6 +32,7 @@ Result run_target(const std::string& target, const std::string& bytes) {
   if (target == "cards") return conquian::fuzz::cards_input(bytes);
   if (target == "position") return conquian::fuzz::position_input(bytes);
   if (target == "protocol") return conquian::fuzz::protocol_input(bytes);
+  if (target == "board_api") return conquian::fuzz::board_api_input(bytes);
   FAIL("no fuzz target '" << target << "'");
   return Result::broken;
 }
