@@ -109,6 +109,12 @@ def test_a_reload_mid_deal_finds_the_same_deal_and_back_steps_back(server, brows
     assert current.get_attribute("data-ply") == "3"
     browser.back()
     wait(browser, lambda: ply(browser) == 2)
+    # The README's desktop picture: the analysis's chart and marks, and a hint.
+    browser.find_element(By.ID, "analyse").click()
+    wait(browser, lambda: browser.find_elements(By.CSS_SELECTOR, "#chart path"), timeout=60)
+    assert browser.find_elements(By.CSS_SELECTOR, "#chart line.current")
+    browser.find_element(By.ID, "hint").click()
+    wait(browser, lambda: browser.find_element(By.ID, "hint-text").text.startswith("best: "))
     browser.save_screenshot(os.path.join(SHOTS, "board-desktop.png"))
 
 
