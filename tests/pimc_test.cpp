@@ -5,9 +5,11 @@
 #include <cmath>
 #include <map>
 
+#include "cards/shuffle.h"
 #include "endgames.h"
 #include "engine/seat_view.h"
 #include "replay/position_setup.h"
+#include "solve/answer.h"
 #include "solve/cfr.h"
 #include "solve/chance.h"
 #include "solve/endgame_game.h"
@@ -178,4 +180,41 @@ TEST_CASE("search progress: the best root move so far the searches publish ends 
     ++chance_checked;
   }
   CHECK(chance_checked > 0);
+}
+
+TEST_CASE("the seat's view with a time budget: spends it, and samples more when PIMC finishes early") {
+  auto rules = shared_ruleset("american");
+  // A deal's first decision: most cards unseen, no world solvable exactly in the time. The
+  // answer comes at 95 % of the budget, not at PIMC's share of it.
+  Rng rng = deal_rng(5, 0);
+  const std::vector<Card> order = shuffled_deck(rules->deck.size(), rng);
+  Position first = deal(*rules, order, 0);
+  std::vector<Move> legal;
+  for (legal_moves(first, legal); legal.size() == 1; legal_moves(first, legal)) apply(first, legal[0]);
+  REQUIRE(legal.size() > 1);
+  solve::PimcOptions o;
+  o.table_bits = 16;
+  const solve::ViewAnswer a = solve::answer_view(view_of(first, to_act(first)), o, 0.5, solve::EstimateOptions{});
+  CHECK(a.pimc.worlds > 0);
+  CHECK(a.pimc.seconds >= 0.45);  // the deadline is the clock's: a loaded machine answers no sooner
+  CHECK(a.pimc.seconds < 0.5);
+
+  // Small endgames whose worlds PIMC samples (none enumerated): five worlds in the probe, five
+  // more, sampled afresh, for the time left; the two merged, every interval about its mean.
+  for (const Position& p : small_endgames(2)) {
+    solve::PimcOptions s;
+    s.table_bits = 16;
+    s.max_worlds = 0;
+    s.samples = 5;
+    const solve::ViewAnswer b = solve::answer_view(view_of(p, to_act(p)), s, 2.0, solve::EstimateOptions{});
+    CHECK(!b.quick);
+    CHECK(b.pimc.worlds + b.pimc.unsolved == 10);
+    for (const solve::PimcMove& m : b.pimc.moves) {
+      CHECK(m.lo <= m.expected + 1e-12);
+      CHECK(m.expected <= m.hi + 1e-12);
+      CHECK(m.expected == doctest::Approx(m.win - m.loss));
+    }
+    for (std::size_t i = 1; i < b.pimc.moves.size(); ++i)
+      CHECK(b.pimc.moves[i - 1].expected >= b.pimc.moves[i].expected);
+  }
 }

@@ -65,7 +65,7 @@ int run_view(const ViewRun& run, const LoadedView& in) {
         "worlds: none solved within the budgets (--max-nodes {} per world, {} per stock order{}); a quick estimate "
         "instead: {} random worlds, one stock order each, solved with every card known (exit 3)\n",
         run.pimc.world_nodes, run.pimc.order_nodes,
-        run.seconds > 0 ? fmt::format(", the first half of --time {:.0f} ms", run.seconds * 1000) : "", r.worlds);
+        run.seconds > 0 ? fmt::format(", the first fifth of --time {:.0f} ms", run.seconds * 1000) : "", r.worlds);
     if (r.worlds == 0) {
       fmt::print("best: {} (no world finished: the first in the search's own order)\n",
                  choice_words(p, r.moves.front().move));

@@ -372,6 +372,9 @@ nlohmann::json BoardApi::solve(BoardSession& board, const nlohmann::json& reques
       static_cast<std::uint64_t>(int_field(request, "movetime", 1000, 1, static_cast<long long>(kMaxMovetimeMs)));
   req.all_moves = bool_field(request, "all_moves", true);
   req.seat = static_cast<int>(int_field(request, "seat", -1, -1, 15));
+  // The seat's view spreads its worlds over the cores: the pool holds threads for each solve
+  // the server runs at once and helpers for what they spread (cli/serve_command.cpp).
+  req.threads = static_cast<unsigned>(default_threads());
   std::unique_ptr<serve::Session> copy;
   {
     std::lock_guard<std::mutex> lock(board.mutex);

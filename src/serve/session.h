@@ -49,6 +49,7 @@ struct SolveRequest {
   std::uint64_t nodes = 0;   // node budget (exact: of the search; view: of each world)
   std::uint64_t worlds = 0;  // view: enumerate up to this many worlds, else sample this many
   std::uint64_t movetime_ms = 0;
+  unsigned threads = 1;  // view: worlds solved at once (the pool's threads)
   // exact, stock_unknown: every move's value beside the best (solve --all-moves), for a board
   // that lists each legal move with its worth.
   bool all_moves = false;

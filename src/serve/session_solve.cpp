@@ -100,6 +100,7 @@ nlohmann::json GameSession::solve(const SolveRequest& req, std::atomic<bool>& st
       o.samples = static_cast<int>(std::min<std::uint64_t>(req.worlds, 100'000'000));
     }
     if (req.nodes) o.world_nodes = req.nodes;
+    o.threads = std::max(1u, req.threads);
     Watch watch(progress, v.pos);
     o.stop = &stop;
     o.report = &watch.report;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cassert>
 #include <chrono>
+#include <cmath>
 
 #include "solve/move_order.h"
 
@@ -180,26 +181,95 @@ Answer answer(const Position& pos, const Question& question) {
   return a;
 }
 
+namespace {
+
+// With a time budget, PIMC first gets this share of it: enough to learn whether a world can be
+// solved at all (on a deal's first decisions none can, and the time is the estimate's), and
+// the answer is written by this share at the latest (the rest is the answer's own writing).
+constexpr double kProbeShare = 0.2;
+constexpr double kAnswerShare = 0.95;
+
+// A 95% half-width back as the standard error it came from (the wider side: [-1, 1] clips).
+double standard_error(const PimcMove& m) { return std::max(m.hi - m.expected, m.expected - m.lo) / 1.96; }
+
+// Two PIMC results over independent samples of the same view's worlds, as one: each move's
+// means weighted by their worlds, its standard error that of the weighted mean.
+PimcResult merged(const PimcResult& a, const PimcResult& b) {
+  PimcResult out = a;
+  const double na = a.worlds, nb = b.worlds, n = na + nb;
+  for (PimcMove& m : out.moves) {
+    const auto other =
+        std::find_if(b.moves.begin(), b.moves.end(), [&](const PimcMove& o) { return is_choice(o.move, m.move); });
+    if (other == b.moves.end() || n <= 0) continue;
+    const double se =
+        std::sqrt(na * na * std::pow(standard_error(m), 2) + nb * nb * std::pow(standard_error(*other), 2)) / n;
+    m.win = (na * m.win + nb * other->win) / n;
+    m.draw = (na * m.draw + nb * other->draw) / n;
+    m.loss = (na * m.loss + nb * other->loss) / n;
+    m.expected = m.win - m.loss;
+    m.lo = std::max(-1.0, m.expected - 1.96 * se);
+    m.hi = std::min(1.0, m.expected + 1.96 * se);
+  }
+  std::stable_sort(out.moves.begin(), out.moves.end(), [](const PimcMove& x, const PimcMove& y) {
+    return x.expected != y.expected ? x.expected > y.expected : x.win > y.win;
+  });
+  out.worlds = a.worlds + b.worlds;
+  out.unsolved = a.unsolved + b.unsolved;
+  out.skipped = b.skipped;
+  out.exact_worlds = a.exact_worlds + b.exact_worlds;
+  out.exact = false;
+  out.nodes = a.nodes + b.nodes;
+  return out;
+}
+
+}  // namespace
+
+// The seat's view with a time budget uses all of it (kAnswerShare): PIMC probes for a share;
+// if it solved worlds it samples more for the rest of the time (a second, independent sample,
+// merged), and if it solved none the quick estimate has the rest. Without a budget, PIMC's
+// own budgets decide, and the estimate stands in only when they solved no world.
 ViewAnswer answer_view(const SeatView& view, const PimcOptions& options, double seconds,
                        const EstimateOptions& estimate,
                        const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
   const auto start = Clock::now();
+  const bool timed = seconds > 0;
+  const auto answer_by = std::min(options.deadline, share_of(start, seconds, kAnswerShare));
   ViewAnswer out;
   const std::vector<Move> choices = seat_choices(view);
   if (options.report) options.report->publish_best(first_in_search_order(view.pos, choices), 0, false);
   PimcOptions o = options;
-  o.deadline = std::min(o.deadline, share_of(start, seconds, 0.5));
+  o.deadline = std::min(o.deadline, share_of(start, seconds, timed ? kProbeShare : 0.5));
   out.pimc = PimcSolver(o).solve(view, progress);
-  out.interrupted = stop_asked(o.stop) || (o.deadline != Clock::time_point::max() && Clock::now() >= o.deadline);
-  if (out.pimc.worlds > 0) return out;
+  const auto out_of_time = [&](Clock::time_point by) {
+    return stop_asked(o.stop) || (by != Clock::time_point::max() && Clock::now() >= by);
+  };
+  out.interrupted = out_of_time(o.deadline);
+  if (out.pimc.worlds > 0) {
+    const bool complete = out.pimc.enumerated && out.pimc.skipped == 0 && out.pimc.unsolved == 0;
+    if (!timed || complete || stop_asked(o.stop) || Clock::now() >= answer_by) return out;
+    // Time left: more worlds. Enumerated worlds come in a fixed order, so a cut enumeration is
+    // run again whole for the time left; sampled worlds are sampled afresh and merged.
+    PimcOptions more = options;
+    more.deadline = answer_by;
+    more.seed = options.seed ^ 0x9e3779b97f4a7c15ULL;
+    const PimcResult again = PimcSolver(more).solve(view, progress);
+    if (out.pimc.enumerated) {
+      if (again.worlds >= out.pimc.worlds) out.pimc = again;
+    } else if (again.worlds > 0) {
+      out.pimc = merged(out.pimc, again);
+    }
+    out.pimc.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    out.interrupted = out_of_time(answer_by);
+    return out;
+  }
   // No world solved within PIMC's budgets: the quick estimate, for the time left.
   EstimateOptions e = estimate;
   e.seed = options.seed;
   e.stop = options.stop;
-  e.deadline = std::min(options.deadline, share_of(start, seconds, 1.0));
+  e.deadline = timed ? answer_by : options.deadline;
   e.report = options.report;
   e.threads = std::max(1u, options.threads);
-  if (seconds > 0) e.samples = kTimedEstimateSamples;
+  if (timed) e.samples = kTimedEstimateSamples;
   out.quick = true;
   const std::uint64_t pimc_nodes = out.pimc.nodes;
   out.pimc = estimate_choices(view, e);

@@ -58,7 +58,8 @@ inline Result board_api_input(std::string_view bytes) {
     try {
       (void)reply.body.dump();  // strict: throws on a string that is not UTF-8
     } catch (const nlohmann::json::exception&) { return Result::broken; }
-    if (reply.status >= 400 && !(reply.body.contains("error") && reply.body["error"].is_string())) return Result::broken;
+    if (reply.status >= 400 && !(reply.body.contains("error") && reply.body["error"].is_string()))
+      return Result::broken;
     any_ok = any_ok || reply.status < 400;
   }
   return any_ok ? Result::accepted : Result::rejected;
