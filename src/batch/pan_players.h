@@ -13,9 +13,9 @@ namespace conquian::batch {
 
 using PanPlayer = PlayerOf<PanGame>;
 
-// "random": any legal move, uniformly. "greedy": plays a hand with melds in it and drops a
-// hand without, takes what melds the most (and pays the most), throws the card least likely
-// to meld, and never forces (solve/pan_greedy.h). "strong": decides from its seat's view by
+// "random": any legal move, uniformly. "greedy": drops a weak hand where the ruleset's forfeit
+// is cheap, takes what melds the most (and pays the most), throws the card least likely to
+// meld, and never forces (solve/pan_greedy.h). "strong": decides from its seat's view by
 // playing sampled worlds out with greedy (pan_strong_player.cpp). nullptr for another name.
 std::unique_ptr<PanPlayer> make_pan_player(const std::string& name);
 std::unique_ptr<PanPlayer> make_strong_pan_player();

@@ -11,8 +11,9 @@
 // `solve --view` and `analyse` give). Every move is played out on the same worlds, so the
 // worlds' luck cancels between the moves and a few of them tell the moves apart.
 //
-// - Declaring: as greedy (at six seats nobody drops a hand that melds; the playouts cannot
-//   tell a drop's forfeit from a hand's chances with few worlds).
+// - Declaring: plays, unless a drop beats playing in the same worlds by a margin. A drop's
+//   chips are known (the ante and the forfeit: its playouts all agree), a play's are estimated;
+//   only a hand with few cards that have a partner is weighed (a stronger hand always plays).
 // - Taking and passing: greedy's few favourite takes (solve/pan_greedy.h, pan_lookahead_moves)
 //   and the pass.
 // - Forcing: the force and the waive.
@@ -35,6 +36,12 @@ namespace {
 constexpr std::size_t kWorlds = solve::kPanWorlds;
 constexpr std::size_t kTakesWeighed = solve::kPanTakesWeighed;
 constexpr double kMargin = 1.5;
+// A declaration: a drop weighed only for a hand of at most this many cards with a partner (the
+// weaker fifth of ten cards from eight packs), in more worlds than a take (a whole deal is
+// played out, whose chips vary the most), and taken only when it beats playing by the margin.
+constexpr int kWeighDropAtMost = 7;
+constexpr std::size_t kDeclareWorlds = 64;
+constexpr double kDeclareMargin = kMargin;
 
 // The move to play of those played out (chips[i][w]: move i's chips in world w): greedy's
 // favourite (the first) unless another beats it in the same worlds by more than `z` standard
@@ -62,13 +69,12 @@ std::size_t clearly_better(const std::vector<std::vector<double>>& chips, double
 
 class StrongPanPlayer : public PanPlayer {
  public:
-  StrongPanPlayer() : greedy_(make_pan_player("greedy")) {}
   const char* name() const override { return "strong"; }
 
   std::size_t choose(const pan::Position& p, const std::vector<pan::Move>& legal, Rng& rng) override {
     if (legal.size() <= 1) return 0;
-    if (p.phase == pan::Phase::Declare) return greedy_->choose(p, legal, rng);
     const int seat = pan::to_act(p);
+    if (p.phase == pan::Phase::Declare) return declare(p, seat, legal, rng);
     const std::vector<std::size_t> moves = solve::pan_lookahead_moves(p, seat, legal, kTakesWeighed);
     if (moves.size() == 1) return moves[0];
     std::vector<pan::Move> weighed;
@@ -81,7 +87,24 @@ class StrongPanPlayer : public PanPlayer {
   }
 
  private:
-  std::unique_ptr<PanPlayer> greedy_;
+  // Play, or drop when that is clearly better (chips[0]: playing's, chips[1]: dropping's).
+  static std::size_t declare(const pan::Position& p, int seat, const std::vector<pan::Move>& legal, Rng& rng) {
+    std::size_t play = legal.size(), drop = legal.size();
+    for (std::size_t i = 0; i < legal.size(); ++i) {
+      if (legal[i].kind == pan::MoveKind::Play) play = i;
+      if (legal[i].kind == pan::MoveKind::Drop) drop = i;
+    }
+    if (play == legal.size()) return solve::greedy_pan_choice(p, legal);
+    if (drop == legal.size() || solve::pan_paired_cards(p, seat) > kWeighDropAtMost) return play;
+    // Worlds of its own (the caller's generator copied, then stirred), so that the worlds of
+    // the choices after a declaration are the ones they would be had it played at once.
+    Rng copy = rng;
+    Rng own(copy.next() ^ 0x6465636c617265ULL);
+    solve::PanEstimateOptions how;
+    how.worlds = kDeclareWorlds;
+    const solve::PanEstimate e = solve::estimate_pan_moves(p, seat, {legal[play], legal[drop]}, how, own);
+    return clearly_better(e.chips, kDeclareMargin) == 1 ? drop : play;
+  }
 };
 
 }  // namespace

@@ -8,6 +8,23 @@
 #include "pan/engine.h"
 
 namespace conquian::solve {
+namespace {
+
+// The cards with a partner at or below which greedy drops a hand whose forfeit costs nothing
+// beside what a hand that never melds pays; a dearer forfeit lowers the bar in proportion (at
+// its full price, it never drops). Ten cards from eight packs have eight and a half cards with
+// a partner on average; six or fewer is a hand of the weakest fourteenth or so.
+constexpr double kWeakHand = 6;
+
+// The cheapest condition a meld of three cards pays each paying seat (0 when none pays).
+int cheapest_condition(const Conditions& c) {
+  int least = std::numeric_limits<int>::max();
+  for (int v : {c.valle_one_suit, c.valle_mixed, c.one_suit, c.end_sequence})
+    if (v > 0) least = std::min(least, v);
+  return least == std::numeric_limits<int>::max() ? 0 : least;
+}
+
+}  // namespace
 
 int pan_partners(const Deck& d, const CardCounts& hand, Card c) {
   int n = hand.count(c) - 1;
@@ -29,9 +46,20 @@ int pan_paired_cards(const pan::Position& p, int seat) {
   return paired;
 }
 
-// Plays when at least four cards of the hand have a partner: the hand can grow melds. A drop
-// costs the forfeit at once, a hand that never melds costs the conditions of the others.
-bool greedy_pan_plays(const pan::Position& p, int seat) { return pan_paired_cards(p, seat) >= 4; }
+// A drop costs the forfeit at once (the ante is paid either way). A hand that plays and never
+// melds pays the seat that goes out (go_out_per_seat, and with go_out_conditions_again at least
+// a condition more) and at least one condition laid by another seat. The cheaper the forfeit
+// beside that, the stronger a hand must be to play: it drops at or below kWeakHand cards with a
+// partner times the share of that cost the forfeit saves.
+bool greedy_pan_plays(const pan::Position& p, int seat) {
+  const PanTerms& t = p.rules->pan;
+  const int condition = cheapest_condition(t.conditions);
+  const double never_melds = t.go_out_per_seat + (t.go_out_conditions_again ? condition : 0) + condition;
+  if (never_melds <= 0 || t.drop_forfeit >= never_melds) return true;
+  const double saved = (never_melds - std::max(0, t.drop_forfeit)) / never_melds;
+  const int bar = static_cast<int>(std::lround(kWeakHand * saved));
+  return pan_paired_cards(p, seat) > bar;
+}
 
 long greedy_pan_score(const pan::Position& p, int seat, const pan::Move& m) {
   switch (m.kind) {
