@@ -54,7 +54,8 @@ class Walk {
   // no choice (one move, or a turn from the stock).
   std::optional<PanDecision> judge(const pan::Position& p, const pan::Move& played) {
     const int seat = played.seat;
-    if (!is_decision(p, seat)) return std::nullopt;
+    // A forfeit is the referee's, not a choice of the seat's.
+    if (played.kind == pan::MoveKind::Forfeit || !is_decision(p, seat)) return std::nullopt;
     PanDecision d;
     d.kind = decision_kind(p, played);
     d.seat = seat;
@@ -181,7 +182,7 @@ PanAnalysis analyse_pan_game(const record::GameRecord& rec, std::shared_ptr<cons
       decisions += Walk::is_decision(p, pan::to_act(p)) ? 1 : 0;
       pan::apply(p, pan::waive_move(pan::to_act(p)));
     }
-    decisions += Walk::is_decision(p, m.seat) ? 1 : 0;
+    decisions += m.kind != pan::MoveKind::Forfeit && Walk::is_decision(p, m.seat) ? 1 : 0;
   };
   const auto played = replay_game<PanGame>(rec, *rules, rec.moves.size(), count);
   if (!played.fault.ok()) throw std::logic_error("analyse_pan_game: the record is not legal (check it first)");
