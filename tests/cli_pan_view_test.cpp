@@ -109,3 +109,26 @@ TEST_CASE("cli pan: solve --view lists every move of the seat with its estimate;
   conquian::testing::check_stderr_says("solve " + at + " --view " + std::to_string((seat + 1) % 6), 2,
                                        "has no decision here");
 }
+
+TEST_CASE("cli pan: analyse judges a force window, a waive the record leaves implied included") {
+  // Random players pass cards their tables could take, so windows arise (greedy takes them).
+  const fs::path dir = fs::path(pan_deal()).parent_path();
+  const std::string path = (dir / "random.yaml").string();
+  REQUIRE(
+      run_cli("simulate --ruleset panguingue --deals 1 --seed 5 --seats 4 --players random --threads 1 --out " + path)
+          .status == 0);
+  const auto r = run_cli("analyse " + path + " --json --seat-worlds 4");
+  REQUIRE(r.status == 0);
+  const json analysis = json::parse(r.out);
+  int implied = 0, windows = 0;
+  for (const json& m : analysis["games"][0]["moves"]) {
+    if (m.contains("waive")) {
+      ++implied;
+      CHECK(m["waive"]["kind"] == "force or waive");
+      CHECK(m["waive"]["played"] == json{{"seat", m["waive"]["seat"]}, {"waive", true}});
+    }
+    if (!m["decision"].is_null() && m["decision"]["kind"] == "force or waive") ++windows;
+  }
+  CHECK(implied > 0);
+  CHECK(implied + windows >= 2);
+}
