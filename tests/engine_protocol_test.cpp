@@ -350,15 +350,21 @@ TEST_CASE("engine: a panguingue game at six seats played to its end; its record,
     json m = legal["moves"][0];
     if (!m.contains("play")) m = legal["moves"][static_cast<std::size_t>(moves * 7919) % legal["moves"].size()];
     if (moves % 37 == 0) {
-      // A hint names one of the legal moves of the seat to act: the strong player's choice,
-      // said to be no more than that.
-      const auto reply = conquian::testing::ask_solve(e, json::parse(R"({"cmd":"solve","movetime":50})"), -1, 60000);
+      // The seat to act's moves, each with its chips estimated from its view and a 95%
+      // interval, said to be no more than that; the best among them a legal move. The
+      // seat's-view solve without a seat answers the seat to act's.
+      const char* ask = moves % 2 ? R"({"cmd":"solve","movetime":50})" : R"({"cmd":"solve","mode":"view","worlds":4})";
+      const auto reply = conquian::testing::ask_solve(e, json::parse(ask), -1, 60000);
       const json& hint = reply.answer;
-      REQUIRE(hint["ok"] == true);
+      REQUIRE_MESSAGE(hint["ok"] == true, hint.dump());
       REQUIRE(!reply.infos.empty());
       CHECK(reply.infos.back()["info"]["best"] == hint["best"]);
-      CHECK(hint["basis"] == "player");
+      CHECK(hint["basis"] == "estimate");
       CHECK(hint["proved"] == false);
+      CHECK(hint["view"] == hint["to_act"]);
+      CHECK(hint["worlds"].get<int>() >= 4);
+      REQUIRE(hint["moves"].size() == legal["moves"].size());
+      for (const auto& m : hint["moves"]) CHECK(m["ci95"][0].get<double>() <= m["ci95"][1].get<double>());
       bool listed = false;
       for (const auto& l : legal["moves"]) listed = listed || l == hint["best"];
       CHECK_MESSAGE(listed, hint.dump());

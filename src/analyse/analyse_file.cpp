@@ -20,6 +20,25 @@ bool chosen(const check::GameVerdict& v, const Selection& which) {
   return true;
 }
 
+// A game whose decisions are solved: every evaluation asked (the thread's own, made at its
+// first game).
+void analyse_one(GameTag<ConquianGame>, const check::CheckedGame& g, const AnalyseOptions& options,
+                 std::optional<std::vector<std::unique_ptr<Evaluation>>>& mine, GameResult& out) {
+  if (!mine) mine = make_evaluations(options.budgets);
+  out.analysis = analyse_game(*g.record, g.rules, *mine, options);
+}
+
+// A Pan deal of several seats and hundreds of unseen cards is past the solvers
+// (specs/panguingue.md): each decision estimated from the seat's own view instead, said so.
+void analyse_one(GameTag<PanGame>, const check::CheckedGame& g, const AnalyseOptions& options,
+                 std::optional<std::vector<std::unique_ptr<Evaluation>>>&, GameResult& out) {
+  PanAnalyseOptions how;
+  how.worlds = static_cast<std::size_t>(options.pan_worlds);
+  how.seconds = options.seconds;
+  how.threshold = options.threshold;
+  out.pan_analysis = analyse_pan_game(*g.record, g.rules, how);
+}
+
 // The games `check_keeping` gives (a file's or a text's, named `path`) analysed.
 std::vector<GameResult> analyse_checked(const std::function<void(const check::CheckedSink&)>& check_keeping,
                                         const std::string& path, const Selection& which, const AnalyseOptions& options,
@@ -31,19 +50,11 @@ std::vector<GameResult> analyse_checked(const std::function<void(const check::Ch
   check_keeping([&](check::CheckedGame&& g) {
     documents = std::max(documents, g.verdict.index);
     if (!chosen(g.verdict, which)) return;
-    if (g.verdict.judgement == check::Judgement::Legal && g.rules && !game_facts(*g.rules).solved) {
-      // Every decision of a game is solved here; a Pan deal of several seats and hundreds of
-      // unseen cards is not (specs/panguingue.md, "What is not solved"): said, not guessed.
-      results.push_back({std::move(g.verdict), std::nullopt,
-                         "a panguingue deal is not analysed: its decisions, with many seats and hundreds of cards "
-                         "unseen, are past the solvers, and a guess is no analysis"});
-      return;
-    }
     if (g.verdict.judgement == check::Judgement::Legal) {
       slot.push_back(results.size());
       legal.push_back(g);
     }
-    results.push_back({std::move(g.verdict), std::nullopt, {}});
+    results.push_back({std::move(g.verdict), std::nullopt, std::nullopt});
   });
   if (results.empty() && (which.game > 0 || !which.id.empty())) {
     std::string what = which.game > 0 ? fmt::format("--game {}", which.game) : fmt::format("--id {}", which.id);
@@ -60,8 +71,7 @@ std::vector<GameResult> analyse_checked(const std::function<void(const check::Ch
       static_cast<std::size_t>(pool_threads(legal.size(), threads)));
   parallel_for(legal.size(), threads, [&](std::size_t k, int thread) {
     auto& mine = evaluations[static_cast<std::size_t>(thread)];
-    if (!mine) mine = make_evaluations(options.budgets);
-    results[slot[k]].analysis = analyse_game(*legal[k].record, legal[k].rules, *mine, options);
+    visit_game(*legal[k].rules, [&](auto tag) { analyse_one(tag, legal[k], options, mine, results[slot[k]]); });
     if (!progress) return;
     std::lock_guard<std::mutex> hold(progress_lock);
     progress(++analysed, legal.size());

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "analyse/game_analysis.h"
+#include "analyse/pan_analysis.h"
 #include "check/game_verdict.h"
 #include "record/record_reader.h"
 
@@ -22,7 +23,8 @@ struct Selection {
 struct GameResult {
   check::GameVerdict verdict;        // check's verdict on the game
   std::optional<Analysis> analysis;  // legal games only
-  std::string not_analysed;          // a legal game left unanalysed: why (a panguingue deal)
+  // A legal game of a game that is not solved (Panguingue): estimated from each seat's view.
+  std::optional<PanAnalysis> pan_analysis;
 };
 
 // In the order of the file. A selection that matches no game throws record::InputError.

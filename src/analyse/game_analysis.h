@@ -98,6 +98,10 @@ struct Analysis {
 struct AnalyseOptions {
   double threshold = 0.1;  // a drop of at least this much for the mover is a mistake
   Budgets budgets;
+  // A Panguingue deal (pan_analysis.h): worlds a decision (at most, with a time), and seconds for
+  // all its decisions together, shared out evenly (0: the worlds, whatever the time).
+  int pan_worlds = 500;
+  double seconds = 0;
 };
 
 // Analyses a legal record (check it first: an illegal one throws std::logic_error).

@@ -13,15 +13,12 @@ namespace conquian::batch {
 
 using PanPlayer = PlayerOf<PanGame>;
 
-// "random": any legal move, uniformly. "greedy": plays a hand with melds in it and drops a
-// hand without, takes what melds the most (and pays the most), throws the card least likely
-// to meld, and never forces (pan_players.cpp says why). "strong": decides from its seat's
-// view by playing sampled worlds out with greedy (pan_strong_player.cpp). nullptr for another name.
+// "random": any legal move, uniformly. "greedy": drops a weak hand where the ruleset's forfeit
+// is cheap, takes what melds the most (and pays the most), throws the card least likely to
+// meld, and never forces (solve/pan_greedy.h). "strong": decides from its seat's view by
+// playing sampled worlds out with greedy (pan_strong_player.cpp). nullptr for another name.
 std::unique_ptr<PanPlayer> make_pan_player(const std::string& name);
 std::unique_ptr<PanPlayer> make_strong_pan_player();
-// How much "greedy" likes a move at `p` for `seat` (the highest it plays): the strong player
-// looks ahead at greedy's favourites.
-long greedy_pan_score(const pan::Position& p, int seat, const pan::Move& m);
 const std::vector<std::string>& pan_player_names();
 // Why `players` cannot play a panguingue deal of `seats` seats (0: the default), or "".
 std::string why_not_pan_players(const std::vector<std::string>& players, const Ruleset& rules,

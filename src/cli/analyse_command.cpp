@@ -45,14 +45,17 @@ int run_analyse(const AnalyseCliOptions& opt) {
   progress.done();  // wiped before any result prints
   int exit = kExitOk;
   std::vector<const analyse::Analysis*> done;
+  std::vector<const analyse::PanAnalysis*> estimated;  // Panguingue deals, from each seat's view
+  nlohmann::json games = nlohmann::json::array();      // --json: every game analysed, in file order
   for (const auto& r : results) {
     if (r.analysis) {
       done.push_back(&*r.analysis);
+      if (opt.json) games.push_back(analyse::analysis_json(*r.analysis));
       continue;
     }
-    if (!r.not_analysed.empty()) {  // legal, and honestly not analysed: exit 3, as for undecided
-      fmt::print(stderr, "conquian analyse: {}: legal; not analysed: {}\n", r.verdict.id, r.not_analysed);
-      exit = std::max(exit, kExitUnknown);
+    if (r.pan_analysis) {
+      estimated.push_back(&*r.pan_analysis);
+      if (opt.json) games.push_back(analyse::pan_analysis_json(*r.pan_analysis));
       continue;
     }
     // Refused as check refuses it, with check's words.
@@ -60,6 +63,8 @@ int run_analyse(const AnalyseCliOptions& opt) {
     exit = std::max(exit, r.verdict.judgement == check::Judgement::Malformed ? kExitUnusable : kExitFound);
   }
   if (!opt.html.empty()) {
+    refuse_if(!estimated.empty(),
+              "--html draws a game of Conquian only: a panguingue deal's analysis is text or --json");
     refuse_if(done.size() != 1,
               fmt::format("--html draws one game; {} holds {} legal game{} (choose one with --game or --id)", opt.file,
                           done.size(), done.size() == 1 ? "" : "s"));
@@ -67,15 +72,16 @@ int run_analyse(const AnalyseCliOptions& opt) {
   }
   if (opt.json) {
     if (one) {
-      if (!done.empty()) fmt::print("{}\n", record::json_dump(analyse::analysis_json(*done.front())));
+      if (!games.empty()) fmt::print("{}\n", record::json_dump(games.front()));
     } else {
-      nlohmann::json games = nlohmann::json::array();
-      for (const auto* a : done) games.push_back(analyse::analysis_json(*a));
       fmt::print("{}\n", record::json_dump(nlohmann::json{{"games", games}}));
     }
   } else if (opt.html.empty()) {
-    for (const auto* a : done)
-      fmt::print("{}", analyse::analysis_text(*a, opt.ascii ? SuitStyle::Letters : SuitStyle::Symbols));
+    const SuitStyle style = opt.ascii ? SuitStyle::Letters : SuitStyle::Symbols;
+    for (const auto& r : results) {
+      if (r.analysis) fmt::print("{}", analyse::analysis_text(*r.analysis, style));
+      if (r.pan_analysis) fmt::print("{}", analyse::pan_analysis_text(*r.pan_analysis, style));
+    }
   }
   return exit;
 }
@@ -85,6 +91,7 @@ int run_analyse(const AnalyseCliOptions& opt) {
 void register_analyse(CLI::App& app, Runner& run) {
   static AnalyseCliOptions opt;
   static bool no_seat_view = false;
+  static bool pan_worlds_given = false;
   const CLI::Validator at_least_one(
       [](std::string& v) {
         return v.find_first_not_of('0') == std::string::npos ? std::string("must be at least 1") : std::string();
@@ -94,9 +101,11 @@ void register_analyse(CLI::App& app, Runner& run) {
       "analyse",
       "Every decision of recorded games against the best move. With every card known (a change of value is a "
       "blunder), with the stock unknown and from the seat's own view (a drop of --threshold is a mistake); forces "
-      "missed; per seat a summary and the first decisive mistake (specs/analyse.md).\n\n"
-      "Exit status: 0 every game analysed; 1 a game is illegal (check's message); 2 unusable input; 3 a legal game "
-      "not analysed (a Panguingue deal).");
+      "missed; per seat a summary and the first decisive mistake (specs/analyse.md). A Panguingue deal: every "
+      "decision of every seat in chips from the seat's own view, each value an estimate with its 95% interval "
+      "(text or --json).\n\n"
+      "Exit status: 0 every game analysed (estimates included); 1 a game is illegal (check's message); 2 unusable "
+      "input.");
   cmd->add_option("FILE", opt.file, "A record file")->required();
   add_input_format_option(cmd);
   auto* game =
@@ -113,9 +122,14 @@ void register_analyse(CLI::App& app, Runner& run) {
   cmd->add_option("--chance-nodes", opt.how.budgets.chance_nodes, "Stock unknown: nodes a position (default 200000)");
   cmd->add_flag("--no-seat-view", no_seat_view, "Skip the seat's own view (PIMC)");
   cmd->add_option("--seat-worlds", opt.how.budgets.seat_worlds,
-                  fmt::format("Seat view: worlds enumerated up to N, else N sampled (default {})",
-                              analyse::Budgets{}.seat_worlds))
-      ->check(CLI::Range(1, 1000000));
+                  fmt::format("Seat view: worlds enumerated up to N, else N sampled (default {}; Panguingue: "
+                              "worlds a decision, default {})",
+                              analyse::Budgets{}.seat_worlds, analyse::AnalyseOptions{}.pan_worlds))
+      ->check(CLI::Range(1, 1000000))
+      ->each([](const std::string& v) {
+        opt.how.pan_worlds = std::stoi(v);
+        pan_worlds_given = true;
+      });
   cmd->add_option("--seat-world-nodes", opt.how.budgets.seat_world_nodes,
                   fmt::format("Seat view: nodes a world (default {}; past it, {} stock orders)",
                               analyse::Budgets{}.seat_world_nodes, analyse::Budgets{}.seat_orders))
@@ -123,8 +137,13 @@ void register_analyse(CLI::App& app, Runner& run) {
   cmd->add_option("--seat-nodes", opt.how.budgets.seat_nodes,
                   fmt::format("Seat view: nodes a decision, all worlds (default {})", analyse::Budgets{}.seat_nodes))
       ->check(at_least_one);
+  cmd->add_option("--time", opt.how.seconds,
+                  "Panguingue: seconds for a deal's decisions, shared out evenly, as many worlds as they allow "
+                  "(at least 4; default: none, --seat-worlds worlds a decision)")
+      ->check(CLI::PositiveNumber);
   cmd->callback([&run] {
     opt.how.budgets.seat_view = !no_seat_view;
+    if (opt.how.seconds > 0 && !pan_worlds_given) opt.how.pan_worlds = 0;  // as many as the time allows
     run = [] { return run_analyse(opt); };
   });
 }

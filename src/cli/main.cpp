@@ -62,7 +62,7 @@ int main(int argc, char** argv) {
       "nine-card, panguingue, ...: conquian rulesets) or given as a path to a YAML file.\n\n"
       "Exit status: 0 all good; 1 the input was found wanting (an illegal game, a refuted property); 2 the input "
       "could not be used (a file not there, bad YAML, an unknown ruleset, a bad option); 3 undecided (prove, forcing: "
-      "Z3 answered unknown; solve: only estimated; analyse: a Pan deal, not analysed).",
+      "Z3 answered unknown; solve: only estimated).",
       "conquian"};  // named, not argv[0]: help says `conquian check`, wherever the binary is
   app.require_subcommand(1);
   app.formatter(fitting_formatter(help_width()));  // before the commands, which take it from app

@@ -17,10 +17,12 @@
 #include "cli/solve_interval.h"
 #include "cli/solve_view.h"
 #include "record/json_text.h"
+#include "replay/game_of.h"
 #include "replay/move_words.h"
 #include "replay/position_setup.h"
 #include "serve/solve_json.h"
 #include "solve/answer.h"
+#include "solve/pan_estimate.h"
 #include "solve/table_memory.h"
 #include "solve/whole_deck.h"
 
@@ -321,6 +323,29 @@ int run_whole_deck(const SolveOptions& opt) {
   return kExitOk;
 }
 
+// A record of a game that is not solved (Panguingue) answered from a seat's view only; nullopt
+// for a game whose positions are solved (the answers below).
+std::optional<int> answer_unsolved(GameTag<ConquianGame>, const SolveOptions&, const LoadedPosition&) {
+  return std::nullopt;
+}
+std::optional<int> answer_unsolved(GameTag<PanGame>, const SolveOptions& opt, const LoadedPosition& in) {
+  if (opt.view < 0)
+    throw CommandError(
+        fmt::format("{}: only the seat's view is answered for panguingue (give --view SEAT): a deal of {} seats and "
+                    "hundreds of unseen cards is past an exact search, and its value is chips, not a win or a loss",
+                    in.label, in.pan_position.seats()));
+  refuse_if(opt.interval || opt.all_moves || opt.stock != "as-given",
+            "panguingue: --view SEAT lists every move of the seat already; --interval, --all-moves and --stock are "
+            "for conquian");
+  PanViewRun run;
+  run.seat = opt.view;
+  run.worlds = opt.samples > 0 ? static_cast<std::size_t>(opt.samples) : opt.time_given ? 0 : solve::kPanAdviceWorlds;
+  run.seconds = opt.time_given ? opt.time_ms / 1000.0 : 0;
+  run.seed = opt.seed;
+  run.json = opt.json;
+  return run_pan_view(run, in);
+}
+
 int run_solve(const SolveOptions& opt) {
   refuse_if(opt.whole_deck && !opt.position.empty(),
             "--whole-deck solves every deal of --ruleset and takes no POSITION; give one or the other");
@@ -329,6 +354,11 @@ int run_solve(const SolveOptions& opt) {
   if (opt.whole_deck) return run_whole_deck(opt);
   if (opt.position.empty()) return unusable("give a POSITION file (or --whole-deck --ruleset R)");
   PositionInput input{opt.position, opt.after, opt.game, opt.ruleset};
+  if (opt.after >= 0) {
+    const LoadedPosition cut = cli::load_position(input, true);
+    const std::optional<int> status = visit_game(*cut.rules, [&](auto tag) { return answer_unsolved(tag, opt, cut); });
+    if (status) return *status;
+  }
   if (auto view = load_view(input, opt.view)) {
     refuse_if(opt.interval,
               "--interval needs both hands known; a seat's view (--view, or 'view:' in the file) has "
@@ -412,8 +442,11 @@ void register_solve(CLI::App& app, Runner& run) {
       "that seat knows only (PIMC over the worlds it allows; specs/solve.md).\n\n"
       "Every answer names a best move and its basis: exact (proved), interval (the best proved when --time or "
       "--max-nodes cut the search short) or estimate (each move with its 95% interval).\n\n"
-      "Exit status: 0 solved, something proved, or the game already over; 2 the position could not be used (a "
-      "Panguingue one included: not solved); 3 only estimated (the answer is still printed).");
+      "A Panguingue record (--after N) is answered from a seat's view only (--view SEAT): every move of the seat "
+      "with its chips for the deal estimated over sampled worlds (--samples worlds, default 500, or --time).\n\n"
+      "Exit status: 0 solved, something proved, the game already over, or the estimate --samples or --view asks "
+      "for; 2 the position could not be used (a Panguingue one without --view included); 3 only estimated (the "
+      "answer is still printed).");
   cmd->add_option("POSITION", opt.position, "A position file, or a game record with --after N");
   auto* after =
       cmd->add_option("--after", opt.after, "Solve the record's position after N moves")->check(CLI::NonNegativeNumber);
@@ -432,13 +465,13 @@ void register_solve(CLI::App& app, Runner& run) {
       ->each([](const std::string&) { opt.max_nodes_given = true; });
   cmd->add_option("--samples", opt.samples,
                   "Stock unknown: estimate from N random stock orders; with --view: worlds sampled past "
-                  "--max-worlds (default 200)")
+                  "--max-worlds (default 200; Panguingue: worlds, default 500)")
       ->check(CLI::Range(1, 100'000'000));
   cmd->add_option("--seed", opt.seed, "Seed of --samples (default 1)");
   cmd->add_option("--view", opt.view,
                   "Solve from this seat's view: every move valued over the worlds it allows (PIMC); a position file's "
                   "'view: SEAT' does the same")
-      ->check(CLI::Range(0, 3));
+      ->check(CLI::Range(0, 15));  // Panguingue seats up to 15; a seat past the deal's is refused with its reason
   cmd->add_option("--max-worlds", opt.max_worlds, "With --view: worlds enumerated up to this many (default 2000)");
   cmd->add_option("--threads", opt.threads,
                   "Threads (default: one per core up to 8 with the stock unknown, else 1); the values do not depend on "

@@ -4,14 +4,17 @@
 
 #include <nlohmann/json.hpp>
 
+#include "analyse/pan_analysis.h"
 #include "cli/cards_output.h"
 #include "cli/command_error.h"
 #include "cli/commands.h"
 #include "cli/progress.h"
+#include "pan/game.h"
 #include "record/json_text.h"
 #include "replay/move_words.h"
 #include "serve/solve_json.h"
 #include "solve/answer.h"
+#include "solve/pan_estimate.h"
 
 namespace conquian::cli {
 namespace {
@@ -84,6 +87,45 @@ int run_view(const ViewRun& run, const LoadedView& in) {
                m.loss, m.expected, m.lo, m.hi, choice_words(p, m.move));
   fmt::print("nodes: {} ({:.3f} s)\n", r.nodes, r.seconds);
   return status;
+}
+
+int run_pan_view(const PanViewRun& run, const LoadedPosition& in) {
+  const pan::Position& p = in.pan_position;
+  refuse_if(p.result.over(), "the deal is already over");
+  if (run.seat >= p.seats())
+    throw CommandError(
+        fmt::format("{}: --view {}: there is no seat {} in a {}-seat deal", in.label, run.seat, run.seat, p.seats()));
+  std::vector<pan::Move> moves;
+  offered_moves<PanGame>(p, run.seat, moves);
+  if (moves.empty())
+    throw CommandError(fmt::format("{}: seat {} has no decision here: seat {} is to act (give --view {})", in.label,
+                                   run.seat, pan::to_act(p), pan::to_act(p)));
+  solve::PanEstimateOptions how;
+  how.worlds = run.worlds;
+  if (run.seconds > 0)
+    how.deadline = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                                          std::chrono::duration<double>(run.seconds));
+  Rng rng(run.seed);
+  const solve::PanEstimate e = solve::estimate_pan_moves(p, run.seat, moves, how, rng);
+  if (run.json) {
+    fmt::print("{}\n", record::json_dump(serve::pan_view_answer_json(p, run.seat, moves, e)));
+    return kExitOk;
+  }
+  const std::vector<std::size_t> order = serve::pan_best_first(e);
+  fmt::print("position: {} (seat {}'s view, seat {} to act; panguingue, {} seats)\n", in.label, run.seat,
+             pan::to_act(p), p.seats());
+  fmt::print(
+      "worlds: {} sampled from what seat {} has seen, each weighted equally; every move played out in each to the "
+      "deal's end with greedy at every seat\n",
+      e.worlds, run.seat);
+  fmt::print("basis: estimate (the seat's chips for the deal under greedy play from here on; nothing proved)\n");
+  fmt::print("best: {}\n", analyse::pan_choice_text(p, moves[order.front()], SuitStyle::Letters));
+  fmt::print("every move (seat {}'s chips for the deal, estimated, with its 95% interval):\n", run.seat);
+  for (std::size_t i : order)
+    fmt::print("  chips {:+.3f} [{:+.3f}, {:+.3f}]  {}\n", e.moves[i].mean, e.moves[i].lo, e.moves[i].hi,
+               analyse::pan_choice_text(p, moves[i], SuitStyle::Letters));
+  fmt::print("time: {:.3f} s ({} worlds, {} moves)\n", e.seconds, e.worlds, moves.size());
+  return kExitOk;
 }
 
 }  // namespace conquian::cli

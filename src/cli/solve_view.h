@@ -18,4 +18,16 @@ struct ViewRun {
 
 int run_view(const ViewRun& run, const LoadedView& in);
 
+// A Panguingue record's position (in.pan_position) from seat `seat`'s view: every move of the
+// seat with its chips estimated (solve/pan_estimate.h) over `worlds` worlds (0: as many as
+// `seconds` allow), best first. Exit 0: the estimate is the answer asked for.
+struct PanViewRun {
+  int seat = -1;
+  std::size_t worlds = 0;
+  double seconds = 0;  // 0: no limit
+  std::uint64_t seed = 1;
+  bool json = false;
+};
+int run_pan_view(const PanViewRun& run, const LoadedPosition& in);
+
 }  // namespace conquian::cli

@@ -95,6 +95,7 @@ void bind_batch(py::module_& m) {
         std::vector<nlohmann::json> games, refused;
         for (const auto& r : results) {
           if (r.analysis) games.push_back(analyse::analysis_json(*r.analysis));
+          else if (r.pan_analysis) games.push_back(analyse::pan_analysis_json(*r.pan_analysis));
           else refused.push_back(check::verdict_json(r.verdict));
         }
         py::dict out;

@@ -4,12 +4,12 @@
 
 #include <chrono>
 
-#include "batch/pan_players.h"
-
 #include "cards/shuffle.h"
 #include "pan/world.h"
 #include "serve/deal_words.h"
 #include "serve/pan_state_json.h"
+#include "serve/solve_json.h"
+#include "solve/pan_estimate.h"
 
 namespace conquian::serve {
 
@@ -56,32 +56,41 @@ nlohmann::json PanSession::view(int seat) const {
   return pan_view_json(pos_, seat);
 }
 
-nlohmann::json PanSession::solve(const SolveRequest& request, std::atomic<bool>&,
+nlohmann::json PanSession::solve(const SolveRequest& request, std::atomic<bool>& stop,
                                  const std::function<void(const SolveProgress&)>& progress) const {
   if (over()) return {{"over", true}, {"best", nullptr}, {"line", nlohmann::json::array()}};
-  if (request.mode == "view" && request.seat != pan::to_act(pos_))
-    throw SessionError("bad-seat", fmt::format("'seat' {}: a panguingue hint is for the seat to act ({})", request.seat,
-                                               pan::to_act(pos_)));
-  // A hint, not a value: the strong player's choice, which reads no more than the seat's view.
-  const auto t0 = std::chrono::steady_clock::now();
-  const std::vector<pan::Move> moves = own_moves();
-  auto player = batch::make_strong_pan_player();
+  // Only a seat's view is answered: every mode asks the seat to act's (or the seat named's).
+  const int seat = request.seat >= 0 ? request.seat : pan::to_act(pos_);
+  if (seat >= pos_.seats())
+    throw SessionError("bad-seat",
+                       fmt::format("'seat' {}: there is no such seat in a {}-seat deal", seat, pos_.seats()));
+  std::vector<pan::Move> moves;
+  offered_moves<PanGame>(pos_, seat, moves);
+  if (moves.empty())
+    throw SessionError("bad-seat",
+                       fmt::format("'seat' {}: it has no decision now; seat {} is to act", seat, pan::to_act(pos_)));
+  // The worlds asked for, or as many as the movetime allows (at least a few), else the strong
+  // player's count.
+  solve::PanEstimateOptions how;
+  how.worlds = request.worlds > 0        ? static_cast<std::size_t>(request.worlds)
+               : request.movetime_ms > 0 ? 0
+                                         : solve::kPanAdviceWorlds;
+  if (request.movetime_ms > 0)
+    how.deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(request.movetime_ms);
+  how.stop = &stop;
   Rng rng = deal_rng(0, pos_.plies);
-  const pan::Move& best = moves[player->choose(pos_, moves, rng)];
-  const nlohmann::json words = protocol_words(pos_, PanGame::offered_as(pos_, best, best.seat));
-  if (progress) progress({0, 0, words});
-  return {{"solved", false},
-          {"basis", "player"},
-          {"proved", false},
-          {"to_act", pan::to_act(pos_)},
-          {"best", words},
-          {"player", "strong"},
-          {"seconds", std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()},
-          {"stopped", false},
-          {"reason", fmt::format("not solved: a panguingue deal of {} seats, the stock and {} other hands unseen by "
-                                 "the seat to act, is far past an exact search, and its chips are no win-or-lose "
-                                 "value; best is the strong player's choice from the seat's view, with no value",
-                                 pos_.seats(), pos_.seats() - 1)}};
+  const solve::PanEstimate e = solve::estimate_pan_moves(pos_, seat, moves, how, rng);
+  nlohmann::json answer = serve::pan_view_answer_json(pos_, seat, moves, e);
+  answer["solved"] = false;
+  answer["to_act"] = pan::to_act(pos_);
+  answer["stopped"] = stop.load();
+  answer["reason"] = fmt::format(
+      "not solved: a panguingue deal of {} seats, the stock and {} other hand{} unseen by the seat, is far past an "
+      "exact search, and its value is chips; each move of seat {} is an estimate of its chips over {} worlds drawn "
+      "from its view",
+      pos_.seats(), pos_.seats() - 1, pos_.seats() == 2 ? "" : "s", seat, e.worlds);
+  if (progress) progress({0, e.worlds, answer["best"]});
+  return answer;
 }
 
 }  // namespace conquian::serve

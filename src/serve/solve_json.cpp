@@ -1,7 +1,10 @@
 #include "serve/solve_json.h"
 
+#include <algorithm>
+#include <numeric>
 #include <optional>
 
+#include "analyse/pan_analysis.h"
 #include "engine/game.h"
 #include "replay/move_words.h"
 #include "serve/protocol_moves.h"
@@ -220,6 +223,39 @@ nlohmann::ordered_json view_answer_json(const SeatView& v, const solve::ViewAnsw
   j["weights"] = "uniform";
   j["nodes"] = r.nodes;
   j["seconds"] = r.seconds;
+  return j;
+}
+
+std::vector<std::size_t> pan_best_first(const solve::PanEstimate& e) {
+  std::vector<std::size_t> order(e.moves.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return e.moves[a].mean > e.moves[b].mean; });
+  return order;
+}
+
+nlohmann::json pan_view_answer_json(const pan::Position& pos, int seat, const std::vector<pan::Move>& moves,
+                                    const solve::PanEstimate& e) {
+  nlohmann::json list = nlohmann::json::array();
+  const std::vector<std::size_t> order = pan_best_first(e);
+  for (std::size_t i : order)
+    list.push_back({{"move", analyse::pan_choice_json(pos, moves[i])},
+                    {"chips", e.moves[i].mean},
+                    {"ci95", {e.moves[i].lo, e.moves[i].hi}}});
+  nlohmann::json j;
+  j["view"] = seat;
+  j["game"] = "panguingue";
+  j["basis"] = "estimate";
+  j["proved"] = false;
+  j["best"] =
+      order.empty() ? nlohmann::json(nullptr) : nlohmann::json(analyse::pan_choice_json(pos, moves[order.front()]));
+  j["moves"] = std::move(list);
+  j["worlds"] = e.worlds;
+  j["weights"] = "uniform";
+  j["method"] =
+      "every move played out to the deal's end with greedy at every seat, in the same worlds drawn from the seat's "
+      "view: an estimate of the seat's chips for the deal, not a solution";
+  j["seconds"] = e.seconds;
   return j;
 }
 

@@ -5,8 +5,10 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/seat_view.h"
+#include "pan/position.h"
 #include "solve/answer.h"
 #include "solve/chance_interval.h"
+#include "solve/pan_estimate.h"
 #include "solve/pimc.h"
 
 namespace conquian::serve {
@@ -44,5 +46,14 @@ solve::ChanceInterval proved_interval(const solve::ChanceResult& stopped);
 // specs/solve.md gives them; `basis` "exact" when every world was enumerated and solved
 // exactly, else "estimate"; `quick` when the quick estimate answered (solve::ViewAnswer).
 nlohmann::ordered_json view_answer_json(const SeatView& view, const solve::ViewAnswer& answer);
+
+// A Panguingue seat's moves estimated from its view (solve/pan_estimate.h), best first:
+// {"view": S, "game": "panguingue", "basis": "estimate", "proved": false, "best": MOVE,
+// "moves": [{"move", "chips", "ci95"}], "worlds", "weights": "uniform", "method", "seconds"}
+// (specs/solve.md, "Panguingue: the seat's view"). `moves` are those estimated, in its order.
+nlohmann::json pan_view_answer_json(const pan::Position& pos, int seat, const std::vector<pan::Move>& moves,
+                                    const solve::PanEstimate& estimate);
+// The order of `estimate`'s moves, best first (highest mean chips; the first asked of equals).
+std::vector<std::size_t> pan_best_first(const solve::PanEstimate& estimate);
 
 }  // namespace conquian::serve

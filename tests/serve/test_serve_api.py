@@ -316,3 +316,15 @@ def test_a_panguingue_game_opens_with_its_table_as_cards(server):
     assert cards and len(cards["hands"]) == st["seats"] and len(cards["said"]) == st["seats"]
     assert sum(len(h) for h in cards["hands"]) > 0 and cards["next"] == st["table"]["next"]
     call(server, "DELETE", f"/api/session/{st['session']}")
+
+
+def test_a_panguingue_position_is_solved_from_the_seat_view_with_estimates(server):
+    g = next(g for g in alive(server)["games"] if g["ruleset"] == "panguingue" and g["verdict"] == "legal")
+    status, st = call(server, "POST", "/api/open", {"game": g["id"], "ply": 1})
+    assert status == 201, st
+    status, body = call(server, "POST", f"/api/session/{st['session']}/solve", {"mode": "view", "movetime": 200})
+    assert status == 200, body
+    assert body["basis"] == "estimate" and body["proved"] is False and body["worlds"] >= 4
+    assert body["best_words"] and len(body["moves"]) == len(st["legal"])
+    assert all(m["ci95"][0] <= m["chips"] <= m["ci95"][1] and m["words"] for m in body["moves"])
+    call(server, "DELETE", f"/api/session/{st['session']}")
