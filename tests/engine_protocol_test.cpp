@@ -364,7 +364,7 @@ TEST_CASE("engine: a panguingue game at six seats played to its end; its record,
       CHECK(hint["view"] == hint["to_act"]);
       CHECK(hint["worlds"].get<int>() >= 4);
       REQUIRE(hint["moves"].size() == legal["moves"].size());
-      for (const auto& m : hint["moves"]) CHECK(m["ci95"][0].get<double>() <= m["ci95"][1].get<double>());
+      for (const auto& entry : hint["moves"]) CHECK(entry["ci95"][0].get<double>() <= entry["ci95"][1].get<double>());
       bool listed = false;
       for (const auto& l : legal["moves"]) listed = listed || l == hint["best"];
       CHECK_MESSAGE(listed, hint.dump());

@@ -13,7 +13,7 @@ using namespace conquian;
 
 namespace {
 
-CardCounts pan_cards(const Ruleset& r, const std::string& tokens) {
+CardCounts declare_cards(const Ruleset& r, const std::string& tokens) {
   CardCounts c;
   for (const auto& w : testing::words(tokens)) c.add(testing::card(r.deck, w));
   return c;
@@ -22,7 +22,7 @@ CardCounts pan_cards(const Ruleset& r, const std::string& tokens) {
 // Six seats, seat 5 dealing: seat 0 (the eldest, first to declare) holds `hand`, the other
 // hands and the stock are the rest of the pack shuffled by `seed`.
 pan::Position with_hand(const Ruleset& rules, const std::string& hand, std::uint64_t seed) {
-  std::vector<CardCounts> hands = {pan_cards(rules, hand)};
+  std::vector<CardCounts> hands = {declare_cards(rules, hand)};
   REQUIRE(hands[0].size() == 10);
   CardCounts rest = pan::pack(rules);
   rest -= hands[0];
