@@ -14,6 +14,7 @@
 #include "http/card_table.h"
 #include "http/json_body.h"
 #include "http/session_words.h"
+#include "record/text_quote.h"
 #include "replay/game_of.h"
 #include "serve/sessions.h"
 
@@ -68,7 +69,12 @@ std::shared_ptr<BoardSession> board_of(const LibraryGame& game, std::size_t ply)
   return board;
 }
 
-nlohmann::json error_body(const std::string& sentence) { return {{"error", sentence}}; }
+// An error's sentence may quote what the client sent (a path, an id): as JSON it must be
+// UTF-8, so a sentence with any other byte is written with those bytes escaped (\xHH).
+nlohmann::json error_body(const std::string& sentence) {
+  if (record::why_not_utf8_text(sentence).empty()) return {{"error", sentence}};
+  return {{"error", record::escaped_excerpt(sentence, 1000)}};
+}
 
 }  // namespace
 
@@ -96,7 +102,8 @@ nlohmann::json BoardApi::route(const std::string& method, const std::string& pat
   const std::vector<std::string> parts = path_parts(path);
   if (parts.size() < 2 || parts[0] != "api") throw ApiError(404, "no such page: the API's paths begin with /api/");
   auto only = [&](const char* allowed) {
-    if (method != allowed) throw ApiError(405, fmt::format("{} takes {} only", path.substr(0, 80), allowed));
+    if (method != allowed)
+      throw ApiError(405, fmt::format("{} takes {} only", record::escaped_excerpt(path, 80), allowed));
   };
   if (parts.size() == 2 && parts[1] == "library") {
     only("GET");
@@ -260,7 +267,8 @@ nlohmann::json BoardApi::state(std::uint64_t id, BoardSession& board) {
 nlohmann::json BoardApi::session_call(const std::string& id, const std::string& what, const std::string& method,
                                       const nlohmann::json& request) {
   if (what.empty() && method == "DELETE") {
-    if (!sessions_.close(id)) throw ApiError(404, "no open session is numbered '" + id.substr(0, 40) + "'");
+    if (!sessions_.close(id))
+      throw ApiError(404, "no open session is numbered '" + record::escaped_excerpt(id, 40) + "'");
     return {{"closed", true}};
   }
   std::shared_ptr<BoardSession> board = sessions_.get(id);

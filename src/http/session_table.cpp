@@ -1,5 +1,7 @@
 #include "http/session_table.h"
 
+#include "record/text_quote.h"
+
 #include <fmt/format.h>
 
 #include <charconv>
@@ -42,7 +44,8 @@ std::shared_ptr<BoardSession> SessionTable::get(const std::string& id) {
   const std::optional<std::uint64_t> n = session_number(id);
   std::lock_guard<std::mutex> lock(mutex_);
   auto it = n ? sessions_.find(*n) : sessions_.end();
-  if (it == sessions_.end()) throw ApiError(404, "no open session is numbered '" + id.substr(0, 40) + "'");
+  if (it == sessions_.end())
+    throw ApiError(404, "no open session is numbered '" + record::escaped_excerpt(id, 40) + "'");
   it->second->used = std::chrono::steady_clock::now();
   return it->second;
 }
