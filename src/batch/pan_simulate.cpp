@@ -36,13 +36,20 @@ PanDealStats play_pan_deal(const Ruleset& rules, int seats, std::span<const Card
       st.drops++;
       st.dropped |= 1u << seat;
     }
+    if (m.kind == pan::MoveKind::Take)
+      st.conditions += pan::take_collect(pos, m.seat, m.table) * pan::paying_seats(pos, m.seat);
+    // Until a seat takes it, the pot only grows: by the antes, and by the forfeit of a drop,
+    // which may be the move that leaves one seat in to take it.
+    const std::int64_t pot_before = pos.pot + (m.kind == pan::MoveKind::Drop ? rules.pan.drop_forfeit : 0);
     if (rec)
       if (auto rm = to_record_move(pos, m)) rec->moves.push_back(std::move(*rm));
     pan::apply(pos, m);
+    if (pos.result.kind == Outcome::Kind::Win) st.pot_taken = pot_before;
   }
   st.outcome = pos.result;
   st.chips.assign(pos.chips.begin(), pos.chips.begin() + seats);
   st.pot = pos.pot;
+  st.went_out = pos.result.kind == Outcome::Kind::Win && pos.table[pos.result.winner].cards() >= rules.target;
   if (rec && pos.result.over()) {
     rec->result =
         pos.result.kind == Outcome::Kind::Win ? record::won_result(pos.result.winner) : record::drawn_result();
