@@ -467,9 +467,9 @@ TEST_CASE("diff, panguingue: the report speaks Panguingue: drops, ends, chips by
       CAPTURE(word);
       CHECK(text.find(word) == std::string::npos);
     }
-    for (const char* table :
-         {"How a deal ends", "Drops", "Chips by seat", "Conditions and the pot", "seats that drop", "a seat goes out",
-          "pot taken by the winner", "chips paid for conditions a deal", "seat 5: chips a deal", "seat 0 drops"}) {
+    for (const char* table : {"How a deal ends", "Drops", "Chips by seat", "Conditions and the pot", "seats that drop",
+                              "a seat goes out", "pot taken by the winner", "chips paid for conditions a deal",
+                              "seat 5: chips a deal", "seat 0 drops", "forces a deal"}) {
       CAPTURE(table);
       CHECK(text.find(table) != std::string::npos);
     }

@@ -136,14 +136,18 @@ void lengths(std::string& h, const DiffReport& report) {
                             "takes, passes, forces). Drawn deals run the stock out and sit at the long end.</p>\n"
                           : "<p class=\"caption\">Distribution of deal length in record moves (turns, takes, passes, "
                             "forces, swaps). Drawn deals run the stock out and sit at the long end.</p>\n";
+  // Panguingue has no forcing table: its forces a deal stand here.
+  const bool pan = pan_report(report);
   h += "<table><tr><th>ruleset</th><th>moves: mean</th><th>sd</th><th>median</th><th>10th–90th percentile</th>"
-       "<th>min–max</th><th>cards turned: mean</th></tr>\n";
+       "<th>min–max</th><th>cards turned: mean</th>";
+  h += pan ? "<th>forces a deal</th></tr>\n" : "</tr>\n";
   for (const auto& r : report.rulesets) {
     const Summary& m = r.moves;
     h += "<tr>" + td("<code>" + escape(name_of(r)) + "</code>") + td(fmt::format("{:.1f}", m.mean), true) +
          td(fmt::format("{:.1f}", m.sd), true) + td(std::to_string(m.median), true) +
          td(fmt::format("{}–{}", m.p10, m.p90), true) + td(fmt::format("{}–{}", m.min, m.max), true) +
-         td(fmt::format("{:.1f}", r.turned.mean), true) + "</tr>\n";
+         td(fmt::format("{:.1f}", r.turned.mean), true);
+    h += pan ? td(fmt::format("{:.3f}", r.forcing.per_deal), true) + "</tr>\n" : "</tr>\n";
   }
   h += "</table>\n";
 }
