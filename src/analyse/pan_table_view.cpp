@@ -5,6 +5,7 @@
 #include "pan/engine.h"
 #include "pan/melds.h"
 #include "pan/partition.h"
+#include "replay/chips_words.h"
 
 namespace conquian::analyse {
 namespace {
@@ -52,9 +53,9 @@ std::string pan_table_text(const pan::Position& p) {
       melds += (melds.empty() ? "" : " | ") + pan::tokens(deck, m);
       if (c.value > 0) melds += fmt::format(" (pays {})", c.value);
     }
-    out += fmt::format("seat {}{}  {}, chips {:+}\n        hand:  {}\n        table: {}\n", s,
-                       s == p.dealer ? " (dealer)" : "", said, p.chips[s],
-                       p.hand[s].empty() ? "-" : pan::tokens(deck, p.hand[s]), melds.empty() ? "-" : melds);
+    out += fmt::format("seat {} {}{}  {}\n        hand:  {}\n        table: {}\n", s, signed_chips(p.chips[s]),
+                       s == p.dealer ? " (dealer)" : "", said, p.hand[s].empty() ? "-" : pan::tokens(deck, p.hand[s]),
+                       melds.empty() ? "-" : melds);
   }
   std::string up = "-";
   if (p.up != kNoCard)

@@ -1,5 +1,7 @@
 #include "check/check_record.h"
 
+#include "replay/settlement.h"
+
 #include <fmt/format.h>
 
 #include "check/commitment.h"
@@ -125,6 +127,15 @@ GameVerdict check_game(const record::GameRecord& rec, const Ruleset& rules) {
 
 GameVerdict check_record(const record::GameRecord& rec, const Ruleset& rules) {
   return visit_game(rules, [&](auto tag) { return check_game<typename decltype(tag)::Game>(rec, rules); });
+}
+
+GameVerdict check_record_settled(const record::GameRecord& rec, const Ruleset& rules) {
+  GameVerdict v = check_record(rec, rules);
+  if (v.judgement != Judgement::Legal || !v.has_chips) return v;
+  const auto seats = seat_settlements(chip_log_of(rec, rules, rec.moves.size()), static_cast<int>(v.chips.size()));
+  v.settlement_text = settlement_text(seats, rules.deck, v.players, SuitStyle::Letters);
+  v.settlement = settlement_json(seats, rules.deck);
+  return v;
 }
 
 }  // namespace conquian::check

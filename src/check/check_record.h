@@ -14,6 +14,9 @@ namespace conquian::check {
 
 // Either game's record (the ruleset's `game` picks the judge).
 GameVerdict check_record(const record::GameRecord& rec, const Ruleset& rules);
+// As check_record, and a legal deal settled in chips gets its settlement broken down, seat by
+// seat (GameVerdict::settlement_text and settlement).
+GameVerdict check_record_settled(const record::GameRecord& rec, const Ruleset& rules);
 
 // The pieces both games' checks share: a verdict of the record before judging, the verdict
 // for a bad move (`move` 1-based, 0: the deal), and the fault of a sealed deal, if any.

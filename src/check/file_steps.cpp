@@ -5,6 +5,7 @@
 #include "base/parallel_for.h"
 #include "check/check_record.h"
 #include "record/input_error.h"
+#include "replay/game_of.h"
 
 namespace conquian::check::file_steps {
 namespace {
@@ -41,6 +42,32 @@ std::string ruleset_words(const std::string& name, const std::string& inline_tex
 }
 
 Step ready(GameVerdict&& v) { return Step{{std::move(v), nullptr, nullptr, 0, false}, false, nullptr}; }
+
+// "Conquian", "Panguingue": a game's name as a sentence writes it.
+std::string game_title(const Ruleset& rules) {
+  std::string name = game_facts(rules).name;
+  if (!name.empty()) name[0] = static_cast<char>(name[0] - 'a' + 'A');
+  return name;
+}
+
+// A record judged under a ruleset of another game than its own (check --ruleset) would fail
+// in its deal for reasons that say nothing of the mix-up; this says it: "this is a Panguingue
+// record (its ruleset panguingue); ruleset american plays Conquian". Only a record that names
+// a ruleset this run can load is told apart: its game is that ruleset's.
+std::optional<Step> other_game(const record::GameRecord& rec, const Ruleset& under, RulesetCache& cache) {
+  if (rec.ruleset.empty() || !rec.ruleset_inline.empty()) return std::nullopt;
+  std::shared_ptr<const Ruleset> own;
+  try {
+    own = cache.get(rec.ruleset, rec.file);
+  } catch (const record::InputError&) { return std::nullopt; }
+  if (own->game == under.game) return std::nullopt;
+  GameVerdict v = start_verdict(rec, under);
+  return ready(
+      illegal_at(std::move(v), 0,
+                 Verdict::bad(Code::BadDeal, "this is a " + game_title(*own) + " record (its ruleset " + own->name +
+                                                 "); ruleset " + under.name + " plays " + game_title(under)),
+                 rec.ruleset_mark, "the deal", {}));
+}
 
 void start_match(const record::MatchHeader& h, RulesetCache& cache, FileState& st) {
   std::shared_ptr<const Ruleset> rules;
@@ -79,7 +106,10 @@ void prepare(record::ReadItem&& item, const CheckFileOptions& options, RulesetCa
   }
   auto rec = made ? std::move(made) : std::make_shared<const record::GameRecord>(std::move(*item.record));
   if (!options.under.empty()) {
-    for (const auto& rules : options.under) st.steps.push_back(Step{{{}, rec, rules, 0, false}, true, nullptr});
+    for (const auto& rules : options.under) {
+      if (auto told = other_game(*rec, *rules, cache)) st.steps.push_back(std::move(*told));
+      else st.steps.push_back(Step{{{}, rec, rules, 0, false}, true, nullptr});
+    }
     return;
   }
   const bool named = !rec->ruleset.empty() || !rec->ruleset_inline.empty();

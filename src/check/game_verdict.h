@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "record/record.h"
 #include "turn/outcome.h"
 #include "turn/verdict.h"
@@ -48,6 +50,10 @@ struct GameVerdict {
     int payers = 0;
   };
   std::vector<Collect> collects;
+  // On request (check --settlement): how each seat's chips arose, as text and as JSON
+  // (replay/settlement.h); empty and null otherwise.
+  std::string settlement_text;
+  nlohmann::json settlement;
 };
 
 const char* judgement_name(Judgement j);

@@ -5,6 +5,7 @@
 
 #include "check/check_record.h"
 #include "pan/engine.h"
+#include "replay/chips_words.h"
 
 namespace conquian::check {
 namespace {
@@ -25,7 +26,7 @@ std::string chips_fault(const record::RecordResult& res, const pan::Position& po
       if (res.chips[s] != pos.chips[s])
         return fmt::format("the result states seat {} nets {} chips, but the replay gives {} (chips {})", s,
                            res.chips[s], pos.chips[s],
-                           fmt::join(std::vector<std::int64_t>(pos.chips.begin(), pos.chips.begin() + n), ", "));
+                           chips_words(std::vector<std::int64_t>(pos.chips.begin(), pos.chips.begin() + n)));
   }
   if (res.has_pot && res.pot != pos.pot)
     return fmt::format("the result states a pot of {}, but the replay leaves {} on the table", res.pot, pos.pot);

@@ -38,6 +38,7 @@ nlohmann::json verdict_json(const GameVerdict& v) {
       takes.push_back({{"move", c.move}, {"seat", c.seat}, {"collect", c.each}, {"payers", c.payers}});
     j["collects"] = takes;
   }
+  if (!v.settlement.is_null()) j["settlement"] = v.settlement;
   return j;
 }
 

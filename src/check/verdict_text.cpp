@@ -13,18 +13,6 @@ std::string outcome_text(const Outcome& outcome) {
   return "unfinished";
 }
 
-std::string seat_name(const std::vector<std::string>& players, int seat) {
-  const auto s = static_cast<std::size_t>(seat);
-  return s < players.size() && !players[s].empty() ? players[s] : fmt::format("seat {}", seat);
-}
-
-std::string chips_words(const std::vector<std::int64_t>& chips, const std::vector<std::string>& players) {
-  std::string out;
-  for (std::size_t s = 0; s < chips.size(); ++s)
-    out += fmt::format("{}{} {:+}", s ? ", " : "", seat_name(players, static_cast<int>(s)), chips[s]);
-  return out;
-}
-
 void ChipTotals::add(const GameVerdict& v) {
   if (v.judgement != Judgement::Legal || !v.has_chips) return;
   ++deals;
@@ -52,9 +40,9 @@ std::string verdict_text(const GameVerdict& v) {
       if (v.forfeit_seat >= 0)
         return fmt::format("{}: legal, seat {} won by forfeit (seat {}: {}) after {} moves\n", v.id, v.outcome.winner,
                            v.forfeit_seat, v.forfeit_reason, v.moves);
-      if (v.has_chips)  // Panguingue: the settlement too
-        return fmt::format("{}: legal, {} after {} moves; chips {}; pot {}\n", v.id, outcome_text(v.outcome), v.moves,
-                           chips_words(v.chips, v.players), v.pot);
+      if (v.has_chips)  // Panguingue: the settlement too (and broken down, on request)
+        return fmt::format("{}: legal, {} after {} moves; chips {}; pot {}\n{}", v.id, outcome_text(v.outcome), v.moves,
+                           chips_words(v.chips, v.players), v.pot, v.settlement_text);
       return fmt::format("{}: legal, {} after {} moves\n", v.id, outcome_text(v.outcome), v.moves);
     case Judgement::Illegal: {
       std::string where = v.move == 0 ? "in the deal" : fmt::format("at move {}", v.move);

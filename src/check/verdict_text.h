@@ -7,16 +7,11 @@
 #include <vector>
 
 #include "check/game_verdict.h"
+#include "replay/chips_words.h"
 
 namespace conquian::check {
 
 std::string verdict_text(const GameVerdict& v);
-// A seat's name in chips' words: its player's name where the record names players, else
-// "seat N".
-std::string seat_name(const std::vector<std::string>& players, int seat);
-// Chips in the one style every command writes them: signed, by named seat, "seat 0 +12, seat 1
-// -12" (or "Ana +12, Bo -12").
-std::string chips_words(const std::vector<std::int64_t>& chips, const std::vector<std::string>& players);
 
 // A night's settlement: every finished deal's chips added up by player name (or by seat where
 // records name no players), and the pots left on the table. The totals and the pots sum to zero.

@@ -11,6 +11,7 @@
 
 #include "batch/mpi_split.h"
 #include "check/check_file.h"
+#include "check/check_record.h"
 #include "check/verdict_json.h"
 #include "check/verdict_text.h"
 #include "cli/command_error.h"
@@ -29,6 +30,7 @@ struct CheckOptions {
   bool json = false;
   bool json_lines = false;
   bool quiet = false;
+  bool settlement = false;
   int threads = 0;  // 0: one per core
 };
 
@@ -103,6 +105,7 @@ int run_check(const CheckOptions& opt) {
   RulesetCache cache;
   check::CheckFileOptions how{
       .cache = &cache, .under = {}, .threads = opt.threads, .judge = {}, .share = 0, .shares = 1};
+  if (opt.settlement) how.judge = check::check_record_settled;
   if (!opt.ruleset.empty()) how.under.push_back(ruleset_option(opt.ruleset));
   how.keep_records = false;                                         // only verdicts are printed
   const std::vector<std::string> files = expand_inputs(opt.files);  // before any output, the same on every rank
@@ -213,6 +216,8 @@ void register_check(CLI::App& app, Runner& run) {
   cmd->add_flag("--json", opt.json, "One JSON object on standard output");
   cmd->add_flag("--json-lines", opt.json_lines, "One JSON object a line, each game's as it is judged");
   cmd->add_flag("--quiet,-q", opt.quiet, "Print nothing; the exit status tells");
+  cmd->add_flag("--settlement", opt.settlement,
+                "Each legal Panguingue deal's chips broken down, seat by seat: ante, drops, conditions, going out");
   cmd->add_option("--threads", opt.threads, "Threads (default: one per core); the output does not depend on it")
       ->check(CLI::Range(1, 1024));
 

@@ -13,6 +13,8 @@
 #include "cli/progress.h"
 #include "engine/engine.h"
 #include "record/record_writer.h"
+#include "replay/chips_words.h"
+#include "replay/game_of.h"
 #include "serve/referee.h"
 
 namespace conquian::cli {
@@ -43,6 +45,8 @@ int run_referee(const RefereeOptions& opt) {
   Progress progress("refereed", "deals", opt.deals);
   std::vector<std::uint64_t> wins(seats.size());
   std::uint64_t draws = 0, forfeits = 0, moves = 0;
+  std::vector<std::int64_t> chips(seats.size(), 0);  // the run's settlement, seat by seat
+  std::int64_t pots = 0;
   double bot = 0, own = 0;
   for (std::uint64_t i = 0; i < opt.deals; ++i) {
     serve::RefereeDeal d = referee.play(i);
@@ -60,6 +64,8 @@ int run_referee(const RefereeOptions& opt) {
     if (d.outcome.kind == Outcome::Kind::Win) ++wins[static_cast<std::size_t>(d.outcome.winner)];
     else ++draws;
     moves += static_cast<std::uint64_t>(d.moves);
+    for (std::size_t s = 0; s < d.chips.size() && s < chips.size(); ++s) chips[s] += d.chips[s];
+    pots += d.pot;
     bot += d.bot_seconds;
     own += d.referee_seconds;
     std::fputs(i == 0 ? "" : "---\n", out.get());
@@ -77,6 +83,8 @@ int run_referee(const RefereeOptions& opt) {
              "conquian referee: {} deals, {}{} drawn, {} forfeits; {} moves: referee {:.1f} us a move, players {:.1f} "
              "us a move\n",
              opt.deals, per_seat, draws, forfeits, moves, own * per_move, bot * per_move);
+  if (game_facts(*rules).settles_in_chips)
+    fmt::print(stderr, "conquian referee: chips over {} deals: {}; pots {}\n", opt.deals, chips_words(chips), pots);
   return kExitOk;
 }
 

@@ -17,6 +17,7 @@
 #include "replay/game_words.h"
 #include "replay/move_notation.h"
 #include "replay/position_setup.h"
+#include "replay/settlement.h"
 #include "serve/pan_state_json.h"
 #include "serve/state_json.h"
 
@@ -61,6 +62,14 @@ Position cut_after(GameTag<ConquianGame>, const LoadedPosition& l, std::size_t n
 pan::Position cut_after(GameTag<PanGame>, const LoadedPosition& l, std::size_t n) {
   return pan_position_after(*l.record, *l.rules, n);
 }
+// At a deal's end, how each seat's chips arose: Panguingue's settlement broken down (a
+// Conquian deal settles in one stake, which the table already says).
+std::string settlement_of(const Position&, const LoadedPosition&, std::size_t) { return ""; }
+std::string settlement_of(const pan::Position& p, const LoadedPosition& l, std::size_t after) {
+  if (!p.result.over() || !l.record) return "";
+  return settlement_text(seat_settlements(chip_log_of(*l.record, *l.rules, after), p.seats()), l.rules->deck,
+                         l.record->players, ascii ? SuitStyle::Letters : SuitStyle::Symbols);
+}
 
 int run_show(const PositionInput& in) {
   refuse_if(ascii && json_output, "--ascii writes the text's moves with letters; --json writes no text");
@@ -75,6 +84,7 @@ int run_show(const PositionInput& in) {
     }
     print_moves_around<G>(
         now, loaded, after, [&](std::size_t n) { return cut_after(tag, loaded, n); }, table_of(now));
+    fmt::print("{}", settlement_of(now, loaded, after));
     return kExitOk;
   });
 }

@@ -3,16 +3,32 @@
 #include <bit>
 #include <cassert>
 
+#include "pan/chip_log.h"
 #include "pan/engine.h"
 #include "pan/partition.h"
 
 namespace conquian::pan {
 namespace {
 
-// Chips from `payer` to `to`.
-void pay(Position& p, int payer, int to, std::int64_t chips) {
+// Chips from `payer` to `to`, and why, into the log when one is kept.
+void pay(Position& p, ChipLog* log, ChipReason why, int payer, int to, std::int64_t chips) {
   p.chips[payer] -= chips;
   p.chips[to] += chips;
+  if (log) log->add(why, payer, to, chips);
+}
+
+// A seat's forfeit (a drop's, or a forfeit's) into the pot.
+void pay_forfeit(Position& p, ChipLog* log, ChipReason why, int seat) {
+  p.chips[seat] -= p.rules->pan.drop_forfeit;
+  p.pot += p.rules->pan.drop_forfeit;
+  if (log) log->add(why, seat, kPotSide, p.rules->pan.drop_forfeit);
+}
+
+// The pot to `seat`.
+void take_pot(Position& p, ChipLog* log, int seat) {
+  if (log) log->add(ChipReason::Pot, kPotSide, seat, p.pot);
+  p.chips[seat] += p.pot;
+  p.pot = 0;
 }
 
 bool pays_conditions(const Position& p, int payer, int seat) {
@@ -22,19 +38,20 @@ bool pays_conditions(const Position& p, int payer, int seat) {
 
 // `seat` goes out: it takes the pot and collects from every other seat still in the deal
 // go_out_per_seat, plus (go_out_conditions_again) its final table's value.
-void go_out(Position& p, int seat) {
-  const std::int64_t each =
-      p.rules->pan.go_out_per_seat + (p.rules->pan.go_out_conditions_again ? table_value(*p.rules, p.table[seat]) : 0);
+void go_out(Position& p, ChipLog* log, int seat) {
+  const std::int64_t again = p.rules->pan.go_out_conditions_again ? table_value(*p.rules, p.table[seat]) : 0;
   for (int o = 0; o < p.seats(); ++o)
-    if (o != seat && p.in_deal(o)) pay(p, o, seat, each);
-  p.chips[seat] += p.pot;
-  p.pot = 0;
+    if (o != seat && p.in_deal(o)) {
+      pay(p, log, ChipReason::GoingOut, o, seat, p.rules->pan.go_out_per_seat);
+      pay(p, log, ChipReason::ConditionsAgain, o, seat, again);
+    }
+  take_pot(p, log, seat);
   turn::win(p, seat);
 }
 
 // Every seat has declared: nobody plays (a draw, the pot stays), one seat plays (it takes the
 // pot at once), or the dealer turns the first card.
-void end_declarations(Position& p) {
+void end_declarations(Position& p, ChipLog* log) {
   const int players = std::popcount(static_cast<unsigned>(p.playing));
   if (players == 0) {
     p.phase = Phase::Over;
@@ -43,8 +60,7 @@ void end_declarations(Position& p) {
   }
   if (players == 1) {
     const int seat = std::countr_zero(static_cast<unsigned>(p.playing));
-    p.chips[seat] += p.pot;
-    p.pot = 0;
+    take_pot(p, log, seat);
     turn::win(p, seat);
     return;
   }
@@ -54,7 +70,7 @@ void end_declarations(Position& p) {
 
 // After `seat` declared (or forfeited) in the declarations: the next seat to declare, skipping
 // seats already out; past the dealer, the declarations end.
-void next_declarer(Position& p, int seat) {
+void next_declarer(Position& p, ChipLog* log, int seat) {
   for (int s = seat; s != p.dealer;) {
     s = (s + 1) % p.seats();
     if (((p.dropped >> s) & 1) == 0) {
@@ -63,25 +79,23 @@ void next_declarer(Position& p, int seat) {
     }
     if (s == p.dealer) break;
   }
-  end_declarations(p);
+  end_declarations(p, log);
 }
 
 // `seat` leaves the deal (a forfeit): as a drop it pays the forfeit into the pot; the decision
 // it held passes on as a refusal or a turn would; one seat left takes the pot at once.
-void apply_forfeit(Position& p, int seat) {
+void apply_forfeit(Position& p, ChipLog* log, int seat) {
   const bool declaring = p.phase == Phase::Declare;
   p.playing = static_cast<std::uint16_t>(p.playing & ~(1u << seat));
   p.dropped = static_cast<std::uint16_t>(p.dropped | (1u << seat));
-  p.chips[seat] -= p.rules->pan.drop_forfeit;
-  p.pot += p.rules->pan.drop_forfeit;
+  pay_forfeit(p, log, ChipReason::Forfeit, seat);
   if (declaring) {
-    if (seat == p.actor) next_declarer(p, seat);
+    if (seat == p.actor) next_declarer(p, log, seat);
     return;
   }
   if (turn::seats_in(p) == 1) {
     const int last = std::countr_zero(static_cast<unsigned>(p.playing));
-    p.chips[last] += p.pot;
-    p.pot = 0;
+    take_pot(p, log, last);
     if (p.up != kNoCard) kill_card(p, p.up);
     p.up = kNoCard;
     return turn::win(p, last);
@@ -102,7 +116,7 @@ void apply_forfeit(Position& p, int seat) {
   }
 }
 
-void apply_take(Position& p, const Move& m) {
+void apply_take(Position& p, ChipLog* log, const Move& m) {
   const int s = m.seat;
   const CardCounts laid = m.table.counts() - p.table[s].counts() - [&] {
     CardCounts c;
@@ -111,14 +125,16 @@ void apply_take(Position& p, const Move& m) {
   }();
   const std::int64_t collect = take_collect(p, s, m.table);
   p.last_collect = collect;
-  if (collect > 0)
+  if (collect > 0) {
     for (int o = 0; o < p.seats(); ++o)
-      if (pays_conditions(p, o, s)) pay(p, o, s, collect);
+      if (pays_conditions(p, o, s)) pay(p, log, ChipReason::Condition, o, s, collect);
+    if (log) log->paid.push_back({log->move, s, collect, paying_melds(*p.rules, p.table[s], m.table)});
+  }
   p.high_value[s] = std::max(p.high_value[s], table_value(*p.rules, m.table));
   p.table[s] = m.table;
   p.hand[s] -= laid;
   p.up = kNoCard;
-  if (p.table[s].cards() >= p.rules->target) return go_out(p, s);
+  if (p.table[s].cards() >= p.rules->target) return go_out(p, log, s);
   assert(m.discard != kNoCard);
   p.hand[s].remove(m.discard);
   if (p.rules->pan.discard_take == DiscardTake::TurnedOnly) {
@@ -131,11 +147,13 @@ void apply_take(Position& p, const Move& m) {
 
 }  // namespace
 
-void apply(Position& p, const Move& m) {
+void apply(Position& p, const Move& m) { apply(p, m, nullptr); }
+
+void apply(Position& p, const Move& m, ChipLog* log) {
   assert(judge(p, m).ok());
   if (implies_waive(p, m)) {
-    apply(p, waive_move(to_act(p)));
-    apply(p, m);
+    apply(p, waive_move(to_act(p)), log);
+    apply(p, m, log);
     return;
   }
   p.plies++;
@@ -146,10 +164,9 @@ void apply(Position& p, const Move& m) {
         p.playing = static_cast<std::uint16_t>(p.playing | (1u << m.seat));
       } else {
         p.dropped = static_cast<std::uint16_t>(p.dropped | (1u << m.seat));
-        p.chips[m.seat] -= p.rules->pan.drop_forfeit;
-        p.pot += p.rules->pan.drop_forfeit;
+        pay_forfeit(p, log, ChipReason::Drop, m.seat);
       }
-      return next_declarer(p, m.seat);
+      return next_declarer(p, log, m.seat);
     case MoveKind::Turn:
       if (p.stock_known) p.stock_top++;
       else p.stock_end--;
@@ -158,7 +175,7 @@ void apply(Position& p, const Move& m) {
         return turn::offer(p, m.card, m.seat, false);
       }
       return turn::offer(p, m.card, m.seat, true);
-    case MoveKind::Take: return apply_take(p, m);
+    case MoveKind::Take: return apply_take(p, log, m);
     case MoveKind::Pass:
       if (turn::may_force_on_decline(p, m.seat, fits(p, m.seat, m.card))) {
         p.phase = Phase::ForceWindow;  // actor stays: the seat that refused
@@ -170,7 +187,7 @@ void apply(Position& p, const Move& m) {
       p.phase = Phase::Forced;
       p.actor = m.other;
       return;
-    case MoveKind::Forfeit: return apply_forfeit(p, m.seat);
+    case MoveKind::Forfeit: return apply_forfeit(p, log, m.seat);
   }
 }
 

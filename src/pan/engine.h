@@ -38,6 +38,9 @@ Verdict judge(const Position& pos, const Move& move);
 // Whether `move` first implies the waive of a force window (records leave the waive out).
 bool implies_waive(const Position& pos, const Move& move);
 void apply(Position& pos, const Move& move);
+// As apply(), noting every chip it moves, and why, in `log` (pan/chip_log.h) when not null.
+struct ChipLog;
+void apply(Position& pos, const Move& move, ChipLog* log);
 void legal_moves(const Position& pos, std::vector<Move>& out);
 inline Outcome outcome(const Position& pos) { return pos.result; }
 int to_act(const Position& pos);

@@ -1,5 +1,8 @@
 #include "replay/move_notation.h"
 
+#include "pan/chip_log.h"
+#include "pan/melds.h"
+
 #include <fmt/format.h>
 
 #include <set>
@@ -115,8 +118,35 @@ std::string move_words(const pan::Position& before, const pan::Move& move, SuitS
   if (!rm)
     return fmt::format("seat {} does not force seat {} to take {}", pan::to_act(before), int(before.actor),
                        card_words(deck, deck.token(before.up), style));
-  // A Pan table holds the same card more than once: the melds holding the taken card are named.
-  return notation(deck, *rm, {}, true, style);
+  if (move.kind != pan::MoveKind::Take) return notation(deck, *rm, {}, true, style);
+  // A take names every meld it laid or changed on its table (a Pan table holds the same card
+  // more than once, so melds are compared whole), then each meld its collection came from with
+  // what it pays: the chips of "collects 3" are accounted for on the line.
+  auto meld_words = [&](const pan::Meld& m) {
+    std::string out;
+    for (int i = 0; i < m.size; ++i) out += (i ? " " : "") + card_words(deck, deck.token(m.cards[i]), style);
+    return out;
+  };
+  const pan::Table& was = before.table[move.seat];
+  std::string out = fmt::format("seat {} takes {}", move.seat, card_words(deck, deck.token(move.card), style));
+  const std::vector<pan::Meld> fresh = pan::new_melds(was, move.table);
+  for (std::size_t i = 0; i < fresh.size(); ++i) out += (i ? " and " : ": ") + meld_words(fresh[i]);
+  if (move.discard != kNoCard) out += ", throws " + card_words(deck, deck.token(move.discard), style);
+  else out += ", going out";
+  const std::int64_t collect = pan::take_collect(before, move.seat, move.table);
+  if (collect > 0) {
+    std::string paid;
+    std::int64_t sum = 0;
+    for (const pan::Meld& m : pan::paying_melds(*before.rules, was, move.table)) {
+      const std::int64_t v = pan::condition_value(*before.rules, m.counts());
+      paid += fmt::format("{}{} pays {}", paid.empty() ? "" : ", ", meld_words(m), v);
+      sum += v;
+    }
+    // A condition broken and formed again pays only once: the rise above the table's highest.
+    if (sum > collect) paid += fmt::format("; {} collected before", sum - collect);
+    out += fmt::format(", collects {} ({})", collect, paid);
+  }
+  return out;
 }
 
 }  // namespace conquian
