@@ -931,9 +931,9 @@ TEST_CASE("cli: completion scripts, the man page and cmake --install") {
   Run bash = run("completion bash");
   CHECK(bash.status == 0);
   CHECK(has(bash.out, "complete -o filenames -F _conquian conquian"));
-  CHECK(has(
-      bash.out,
-      "\"check\") opts=\"--help -h --ruleset -r --format --json --json-lines --quiet -q --settlement --threads --ruleset-dir\""));
+  CHECK(has(bash.out,
+            "\"check\") opts=\"--help -h --ruleset -r --format --json --json-lines --quiet -q --settlement --threads "
+            "--ruleset-dir\""));
   write(dir / "conquian.bash", bash.out);
   CHECK(std::system(("bash -n " + (dir / "conquian.bash").string()).c_str()) == 0);
   // What bash offers after the words typed so far: ruleset names as diff's and rulesets'

@@ -26,6 +26,7 @@
 #include "cards/shuffle.h"
 #include "pan/engine.h"
 #include "record/record_writer.h"
+#include "replay/chips_words.h"
 #include "test_scale.h"
 
 using namespace conquian;
@@ -478,12 +479,12 @@ TEST_CASE("diff, panguingue: the report speaks Panguingue: drops, ends, chips by
   }
   // Chips signed, by named seat: the seat's row holds its chips a deal and in all, each with its sign.
   const std::string row = fmt::format("| `panguingue` | seat 0 | random | {} | {} |",
-                                      text::chips_with_ci(f.seat_chips[0]), text::chips_in_all(f.seat_chips_total[0]));
+                                      text::chips_with_ci(f.seat_chips[0]), signed_chips(f.seat_chips_total[0]));
   CHECK(md.find(row) != std::string::npos);
   CHECK((row.find("| +") != std::string::npos || row.find("| -") != std::string::npos));
-  CHECK(text::chips_in_all(29) == "+29");
-  CHECK(text::signed_chips(0.58) == "+0.58");
-  CHECK(text::signed_chips(-1.5) == "-1.50");
+  CHECK(signed_chips(29) == "+29");
+  CHECK(text::chips_a_deal(0.58) == "+0.58");
+  CHECK(text::chips_a_deal(-1.5) == "-1.50");
 
   // The standard output's summary says the same.
   std::string summary;
@@ -491,7 +492,7 @@ TEST_CASE("diff, panguingue: the report speaks Panguingue: drops, ends, chips by
   CHECK(summary.starts_with("Panguingue rulesets compared: "));
   CHECK(summary.find("players: seat 0 random, seat 1 greedy") != std::string::npos);
   CHECK(summary.find(fmt::format("seats that drop {}", text::rate_with_ci(f.drops))) != std::string::npos);
-  CHECK(summary.find(fmt::format("  chips in all: seat 0 {}", text::chips_in_all(f.seat_chips_total[0]))) !=
+  CHECK(summary.find(fmt::format("  chips in all: seat 0 {}", signed_chips(f.seat_chips_total[0]))) !=
         std::string::npos);
   CHECK(summary.find("panguingue vs panguingue-no-forfeit: seats that drop ") != std::string::npos);
   CHECK(summary.find("place") == std::string::npos);

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "cards/shuffle.h"
+#include "pan/chip_log.h"
 #include "pan/engine.h"
 #include "replay/pan_moves.h"
 
@@ -21,6 +22,7 @@ PanDealStats play_pan_deal(const Ruleset& rules, int seats, std::span<const Card
   st.seats = seats;
   pan::Position pos = pan::deal(rules, seats, order, dealer);
   std::vector<pan::Move> legal;
+  pan::ChipLog log;  // every chip apply() moves, and why
   // Every move turns a card, takes one or refuses one; a deal ends long before this.
   const std::uint32_t max_plies = 64u * static_cast<std::uint32_t>(pan::kMaxPackCards);
   while (!pos.result.over() && pos.plies < max_plies) {
@@ -36,15 +38,14 @@ PanDealStats play_pan_deal(const Ruleset& rules, int seats, std::span<const Card
       st.drops++;
       st.dropped |= 1u << seat;
     }
-    if (m.kind == pan::MoveKind::Take)
-      st.conditions += pan::take_collect(pos, m.seat, m.table) * pan::paying_seats(pos, m.seat);
-    // Until a seat takes it, the pot only grows: by the antes, and by the forfeit of a drop,
-    // which may be the move that leaves one seat in to take it.
-    const std::int64_t pot_before = pos.pot + (m.kind == pan::MoveKind::Drop ? rules.pan.drop_forfeit : 0);
     if (rec)
       if (auto rm = to_record_move(pos, m)) rec->moves.push_back(std::move(*rm));
-    pan::apply(pos, m);
-    if (pos.result.kind == Outcome::Kind::Win) st.pot_taken = pot_before;
+    pan::apply(pos, m, &log);
+  }
+  // The conditions paid and the pot taken, as apply() moved them.
+  for (const pan::ChipTransfer& t : log.transfers) {
+    if (t.reason == pan::ChipReason::Condition) st.conditions += t.chips;
+    if (t.reason == pan::ChipReason::Pot) st.pot_taken += t.chips;
   }
   st.outcome = pos.result;
   st.chips.assign(pos.chips.begin(), pos.chips.begin() + seats);

@@ -5,6 +5,7 @@
 #include "batch/report_text.h"
 #include "batch/svg_chart.h"
 #include "record/html_escape.h"
+#include "replay/chips_words.h"
 #include "replay/game_of.h"
 
 namespace conquian::batch {
@@ -351,7 +352,7 @@ void pan_seats(std::string& h, const DiffReport& report) {
     for (std::size_t s = 0; s < r.seat_chips.size(); ++s)
       h += "<tr>" + td("<code>" + escape(name_of(r)) + "</code>") + td(fmt::format("seat {}", s)) +
            td(escape(report.players[s])) + td(escape(chips_with_ci(r.seat_chips[s])), true) +
-           td(chips_in_all(r.seat_chips_total[s]), true) + rate_cell(r.seat_drops[s]) + rate_cell(r.seat_wins[s]) +
+           td(signed_chips(r.seat_chips_total[s]), true) + rate_cell(r.seat_drops[s]) + rate_cell(r.seat_wins[s]) +
            "</tr>\n";
   h += "</table>\n";
 }

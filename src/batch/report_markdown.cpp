@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "batch/report_text.h"
+#include "replay/chips_words.h"
 #include "replay/game_of.h"
 
 namespace conquian::batch {
@@ -197,7 +198,7 @@ void pan_seats_table(std::string& md, const DiffReport& report) {
   for (const auto& r : report.rulesets)
     for (std::size_t s = 0; s < r.seat_chips.size(); ++s)
       md += fmt::format("| `{}` | seat {} | {} | {} | {} | {} | {} |\n", r.rules->name, s, report.players[s],
-                        chips_with_ci(r.seat_chips[s]), chips_in_all(r.seat_chips_total[s]),
+                        chips_with_ci(r.seat_chips[s]), signed_chips(r.seat_chips_total[s]),
                         rate_with_ci(r.seat_drops[s]), rate_with_ci(r.seat_wins[s]));
   md += "\n";
 }

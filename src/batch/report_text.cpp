@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "pan/engine.h"
+#include "replay/chips_words.h"
 #include "replay/game_of.h"
 
 namespace conquian::batch::text {
@@ -77,7 +78,7 @@ bool test_of_means(const std::string& key) {
 std::string test_value(const std::string& key, double v) {
   if (key == "deal_length_moves") return fmt::format("{:.1f}", v);
   if (key == "conditions_per_deal" || key == "pot_taken") return fmt::format("{:.2f}", v);
-  return test_of_means(key) ? signed_chips(v) : percent(v);
+  return test_of_means(key) ? chips_a_deal(v) : percent(v);
 }
 
 std::string test_difference(const std::string& key, double diff, double low, double high) {
@@ -85,9 +86,7 @@ std::string test_difference(const std::string& key, double diff, double low, dou
   return fmt::format("{} ({} to {})", points_diff(diff), points_diff(low), points_diff(high));
 }
 
-std::string signed_chips(double chips) { return fmt::format("{:+.2f}", chips); }
-
-std::string chips_in_all(std::int64_t chips) { return fmt::format("{:+}", chips); }
+std::string chips_a_deal(double chips) { return fmt::format("{:+.2f}", chips); }
 
 bool pan_report(const DiffReport& report) {
   return !report.rulesets.empty() && game_facts(*report.rulesets.front().rules).settles_in_chips;
@@ -164,13 +163,11 @@ std::vector<std::string> pan_summary(const DiffReport& report) {
         "pot taken {:.2f}",
         r.rules->name, r.seats, rate_with_ci(r.drops), rate_with_ci(r.went_out), rate_with_ci(r.draws),
         r.conditions.mean, r.pot_taken.mean));
-    std::string mean, total;
-    for (std::size_t s = 0; s < r.seat_chips.size(); ++s) {
-      mean += fmt::format("{}seat {} {}", s ? ", " : "", s, signed_chips(r.seat_chips[s].mean));
-      total += fmt::format("{}seat {} {}", s ? ", " : "", s, chips_in_all(r.seat_chips_total[s]));
-    }
+    std::string mean;
+    for (std::size_t s = 0; s < r.seat_chips.size(); ++s)
+      mean += fmt::format("{}seat {} {}", s ? ", " : "", s, chips_a_deal(r.seat_chips[s].mean));
     out.push_back("  chips a deal: " + mean);
-    out.push_back("  chips in all: " + total);
+    out.push_back("  chips in all: " + chips_words(r.seat_chips_total));
   }
   for (const Comparison& c : report.comparisons) {
     std::string line = c.a + " vs " + c.b + ": ";

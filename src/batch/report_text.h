@@ -1,7 +1,6 @@
 // Words and number formats shared by the Markdown and HTML diff reports.
 #pragma once
 
-#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -33,9 +32,8 @@ bool test_of_means(const std::string& key);
 // "12.3" and "+1.2 (+0.4 to +2.0)" for means, percents and points for rates.
 std::string test_value(const std::string& key, double v);
 std::string test_difference(const std::string& key, double diff, double low, double high);
-// Net chips, signed: a deal's mean "+0.58" (two decimals), a sum over every deal "+29".
-std::string signed_chips(double chips);
-std::string chips_in_all(std::int64_t chips);
+// A seat's net chips a deal, signed as replay/chips_words.h signs whole chips: "+0.58".
+std::string chips_a_deal(double chips);
 // A seat's net chips a deal with the 95 % interval of the mean: "+0.12 (-0.05 to +0.29)".
 std::string chips_with_ci(const Summary& chips);
 // Whether the report compares Panguingue rulesets (chips, drops) rather than Conquian's.

@@ -105,8 +105,9 @@ pan::ChipLog chip_log_of(const record::GameRecord& rec, const Ruleset& rules, st
     pan::apply(after, m, &log);
   });
   if (r.in_deal || !r.fault.ok())
-    throw record::InputError(rec.file, rec.mark,
-                             fmt::format("the settlement of {} needs a legal record: {}", rec.display_id(), r.fault.message));
+    throw record::InputError(
+        rec.file, rec.mark,
+        fmt::format("the settlement of {} needs a legal record: {}", rec.display_id(), r.fault.message));
   if (!antes) pan::log_antes(r.position, log);
   return log;
 }

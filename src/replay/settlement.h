@@ -21,9 +21,9 @@ namespace conquian {
 struct SettlementLine {
   int move = 0;  // the record's move (1-based); 0: the deal
   pan::ChipReason reason = pan::ChipReason::Ante;
-  std::int64_t chips = 0;    // for this seat: + collected, - paid
-  std::int64_t each = 0;     // per other seat
-  std::vector<int> others;   // the seats that paid it, or the seat paid; empty: the pot
+  std::int64_t chips = 0;        // for this seat: + collected, - paid
+  std::int64_t each = 0;         // per other seat
+  std::vector<int> others;       // the seats that paid it, or the seat paid; empty: the pot
   std::vector<pan::Meld> melds;  // a condition's melds (the collector's new melds that pay)
 };
 
