@@ -509,6 +509,53 @@ TEST_CASE("cli: diff writes the three files; bad input exits 2") {
   fs::remove_all(dir.parent_path());
 }
 
+TEST_CASE("cli: a Panguingue diff speaks Panguingue, on standard output and in every file") {
+  auto dir = temp_dir() / "pan-report";
+  Run out =
+      run("diff panguingue panguingue-no-forfeit --seats 6 --deals 40 --seed 1 --players random,greedy "
+          "--no-properties --report " +
+          dir.string());
+  REQUIRE(out.status == 0);
+  const std::string& text = out.out;
+  CHECK(text.starts_with("Panguingue rulesets compared: 40 deals (seed 1)\n"));
+  CHECK(has(text, "players: seat 0 random, seat 1 greedy, seat 2 random, seat 3 greedy, seat 4 random, seat 5 greedy"));
+  for (const char* words : {"panguingue, 6 seats: seats that drop ", "; a seat goes out in ", "; drawn ",
+                            "; conditions paid ", "; pot taken ", "  chips a deal: seat 0 ", "  chips in all: seat 0 ",
+                            "panguingue vs panguingue-no-forfeit: seats that drop "}) {
+    CAPTURE(words);
+    CHECK(has(text, words));
+  }
+  // Chips signed by named seat, in all and a deal: "seat 4 +29", "seat 4 -0.58".
+  CHECK(std::regex_search(text, std::regex("chips in all: seat 0 [+-][0-9]+, seat 1 [+-][0-9]+")));
+  CHECK(std::regex_search(text, std::regex("chips a deal: seat 0 [+-][0-9]+\\.[0-9][0-9], seat 1 [+-]")));
+  std::ifstream md_in(dir / "report.md");
+  std::stringstream md;
+  md << md_in.rdbuf();
+  for (const std::string& page : {text, md.str()}) {
+    CHECK(has(page, "Panguingue rulesets compared"));
+    for (const char* word : {"tabla", "forcing", "place", "Conquian"}) {
+      CAPTURE(word);
+      CHECK_FALSE(has(page, word));
+    }
+  }
+  for (const char* table : {"## How a deal ends", "## Drops", "## Chips by seat", "## Conditions and the pot"}) {
+    CAPTURE(table);
+    CHECK(has(md.str(), table));
+  }
+  std::ifstream json_in(dir / "report.json");
+  nlohmann::json j = nlohmann::json::parse(json_in);
+  CHECK(j["players"] == nlohmann::json({"random", "greedy", "random", "greedy", "random", "greedy"}));
+  const auto& chips = j["rulesets"][0]["chips"];
+  CHECK(chips["by_seat"].size() == 6);
+  CHECK(chips["by_seat"][1]["player"] == "greedy");
+  for (const char* key : {"drops", "went_out", "last_in", "conditions", "pot", "pot_taken"}) {
+    CAPTURE(key);
+    CHECK(chips.contains(key));
+  }
+  CHECK(chips["drops"]["count"].get<int>() > 0);  // the random seats drop
+  fs::remove_all(dir.parent_path());
+}
+
 const std::string kAnalyseGames = std::string(CONQUIAN_SOURCE_DIR) + "/corpus/analyse/mistakes.yaml";
 
 TEST_CASE("cli: analyse --json, text, and bad input refused as check refuses it") {

@@ -1,7 +1,11 @@
 // `conquian diff`: statistics against hand-computed values, match scoring on scripted
 // deal sequences, a small diff run whose JSON must add up, and determinism.
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 #include <unistd.h>
+
+#include <bit>
+#include <set>
 
 #include <cstdlib>
 #include <cstring>
@@ -16,11 +20,13 @@
 #include "batch/report_html.h"
 #include "batch/report_json.h"
 #include "batch/report_markdown.h"
+#include "batch/report_text.h"
 #include "batch/simulate.h"
 #include "batch/stats.h"
 #include "cards/shuffle.h"
 #include "pan/engine.h"
 #include "record/record_writer.h"
+#include "replay/chips_words.h"
 #include "test_scale.h"
 
 using namespace conquian;
@@ -320,7 +326,7 @@ TEST_CASE("diff, panguingue: each pack's order is the union's shuffle with the c
   CHECK(pack_order(shuffled, pan::pack(*plan.rules[0])) == shuffled_pack(*plan.rules[0], again));
 }
 
-TEST_CASE("diff, panguingue: chips and pot add up, drops counted by place, the same with any threads") {
+TEST_CASE("diff, panguingue: chips and pot add up, drops counted by seat, the same with any threads") {
   DiffPlan plan = plan_of({"panguingue", "panguingue-no-forfeit", "panguingue-out-two"}, 0, 9);
   plan.pan_seats = 5;
   const auto deals = static_cast<std::uint64_t>(conquian::testing::scaled(60));
@@ -357,13 +363,182 @@ TEST_CASE("diff, panguingue: chips and pot add up, drops counted by place, the s
   const auto& c = j["comparisons"][0];
   bool chips_test = false, match_test = false;
   for (const auto& t : c["tests"]) {
-    chips_test |= t["measure"] == "order_0_chips_per_deal";
+    chips_test |= t["measure"] == "seat_0_chips_per_deal";
     match_test |= t["measure"].get<std::string>().ends_with("_match_share");
   }
   CHECK(chips_test);
   CHECK_FALSE(match_test);
   const std::string md = diff_report_markdown(report), html = diff_report_html(report);
-  CHECK(md.find("## Chips") != std::string::npos);
-  CHECK(html.find("<h2>Chips</h2>") != std::string::npos);
-  CHECK(md.find("first to play: chips a deal") != std::string::npos);
+  CHECK(md.find("## Chips by seat") != std::string::npos);
+  CHECK(html.find("<h2>Chips by seat</h2>") != std::string::npos);
+  CHECK(md.find("seat 0: chips a deal") != std::string::npos);
+}
+
+namespace {
+
+// A Panguingue plan at six seats whose `random` seats drop now and then (the random player
+// declares play or drop at even odds), so that the drop figures are not all zero.
+DiffPlan pan_plan_with_drops(std::uint64_t deals) {
+  DiffPlan plan = plan_of({"panguingue", "panguingue-no-forfeit"}, deals, 3);
+  plan.pan_seats = 6;
+  plan.players = {"random", "greedy"};
+  return plan;
+}
+
+}  // namespace
+
+TEST_CASE("diff, panguingue: each deal's ends, conditions and pot taken, as the deal played them") {
+  const auto deals = static_cast<std::uint64_t>(conquian::testing::scaled(40));
+  // Then four seats of random players, where every other seat drops now and then: the last
+  // seat in takes the pot with the forfeit of the drop that left it alone.
+  for (const bool all_random : {false, true}) {
+    CAPTURE(all_random);
+    DiffPlan plan = pan_plan_with_drops(deals);
+    if (all_random) {
+      plan.pan_seats = 4;
+      plan.players = {"random"};
+    }
+    DealTable t = play_deals(plan, 0, deals, 1, {});
+    int drops = 0, went_out = 0, last_in = 0, conditions = 0;
+    for (std::size_t r = 0; r < t.size(); ++r) {
+      const PanTerms& terms = plan.rules[r]->pan;
+      for (std::uint64_t i = 0; i < deals; ++i) {
+        const DealSummary& d = t[r][i];
+        CAPTURE(r);
+        CAPTURE(i);
+        const int dropped = std::popcount(static_cast<unsigned>(d.dropped));
+        drops += dropped;
+        went_out += d.went_out;
+        conditions += d.conditions;
+        CHECK(d.conditions >= 0);
+        if (d.winner >= 0) {
+          // The pot is the antes and the drop forfeits until the winner takes it all.
+          CHECK(d.pot_taken == terms.ante * d.seats + terms.drop_forfeit * dropped);
+          CHECK(d.pot == 0);
+          // Won by the last seat in: every other seat dropped.
+          if (!d.went_out) CHECK(dropped == d.seats - 1);
+          last_in += !d.went_out;
+        } else {
+          CHECK(d.pot_taken == 0);
+          CHECK(d.went_out == 0);
+        }
+      }
+    }
+    CHECK(drops > 0);       // the random seats drop
+    CHECK(went_out > 0);    // and deals end by going out
+    CHECK(conditions > 0);  // with conditions paid on the way
+    if (all_random) CHECK(last_in > 0);
+  }
+}
+
+TEST_CASE("diff, panguingue: the report speaks Panguingue: drops, ends, chips by seat, conditions, pot") {
+  const auto deals = static_cast<std::uint64_t>(conquian::testing::scaled(60));
+  DiffPlan plan = pan_plan_with_drops(deals);
+  DealTable t = play_deals(plan, 0, deals, 1, {});
+  ReportInput in{&plan, &t, nullptr, "conquian diff panguingue panguingue-no-forfeit"};
+  DiffReport report = build_diff_report(in);
+  const RulesetFigures& f = report.rulesets[0];
+  // Every figure from the deals: the ends add up, drops and chips by seat add up to the whole.
+  CHECK(f.went_out.count + f.last_in.count + f.draws.count == deals);
+  CHECK(f.drops.count > 0);
+  std::uint64_t seat_drops = 0;
+  std::int64_t total = 0, pot_left = 0, conditions = 0;
+  for (std::size_t s = 0; s < 6; ++s) {
+    seat_drops += f.seat_drops[s].count;
+    total += f.seat_chips_total[s];
+    std::int64_t sum = 0;
+    for (const DealSummary& d : t[0]) sum += d.chips[s];
+    CHECK(f.seat_chips_total[s] == sum);
+    CHECK(f.seat_chips[s].mean == Approx(static_cast<double>(sum) / static_cast<double>(deals)));
+  }
+  for (const DealSummary& d : t[0]) {
+    pot_left += d.pot;
+    conditions += d.conditions;
+  }
+  CHECK(seat_drops == f.drops.count);
+  CHECK(total + pot_left == 0);
+  CHECK(f.conditions.mean == Approx(static_cast<double>(conditions) / static_cast<double>(deals)));
+
+  const std::string md = diff_report_markdown(report), html = diff_report_html(report);
+  for (const std::string* page : {&md, &html}) {
+    const std::string& text = *page;
+    CHECK(text.find("Panguingue rulesets compared") != std::string::npos);
+    CHECK(text.find("Conquian") == std::string::npos);
+    for (const char* word : {"tabla", "forcing", "place", "Matches", "swap"}) {
+      CAPTURE(word);
+      CHECK(text.find(word) == std::string::npos);
+    }
+    for (const char* table : {"How a deal ends", "Drops", "Chips by seat", "Conditions and the pot", "seats that drop",
+                              "a seat goes out", "pot taken by the winner", "chips paid for conditions a deal",
+                              "seat 5: chips a deal", "seat 0 drops", "forces a deal"}) {
+      CAPTURE(table);
+      CHECK(text.find(table) != std::string::npos);
+    }
+    // Which players played, seat by seat.
+    CHECK(text.find("seat 0 random, seat 1 greedy, seat 2 random") != std::string::npos);
+  }
+  // Chips signed, by named seat: the seat's row holds its chips a deal and in all, each with its sign.
+  const std::string row = fmt::format("| `panguingue` | seat 0 | random | {} | {} |",
+                                      text::chips_with_ci(f.seat_chips[0]), signed_chips(f.seat_chips_total[0]));
+  CHECK(md.find(row) != std::string::npos);
+  CHECK((row.find("| +") != std::string::npos || row.find("| -") != std::string::npos));
+  CHECK(signed_chips(29) == "+29");
+  CHECK(text::chips_a_deal(0.58) == "+0.58");
+  CHECK(text::chips_a_deal(-1.5) == "-1.50");
+
+  // The standard output's summary says the same.
+  std::string summary;
+  for (const auto& line : text::pan_summary(report)) summary += line + "\n";
+  CHECK(summary.starts_with("Panguingue rulesets compared: "));
+  CHECK(summary.find("players: seat 0 random, seat 1 greedy") != std::string::npos);
+  CHECK(summary.find(fmt::format("seats that drop {}", text::rate_with_ci(f.drops))) != std::string::npos);
+  CHECK(summary.find(fmt::format("  chips in all: seat 0 {}", signed_chips(f.seat_chips_total[0]))) !=
+        std::string::npos);
+  CHECK(summary.find("panguingue vs panguingue-no-forfeit: seats that drop ") != std::string::npos);
+  CHECK(summary.find("place") == std::string::npos);
+
+  // The JSON keeps numbers as numbers.
+  nlohmann::json j = diff_report_json(report);
+  const auto& chips = j["rulesets"][0]["chips"];
+  REQUIRE(chips["by_seat"].size() == 6);
+  CHECK(chips["by_seat"][0]["player"] == "random");
+  CHECK(chips["by_seat"][0]["total"] == f.seat_chips_total[0]);
+  CHECK(chips["by_seat"][0]["total"].is_number_integer());
+  CHECK(chips["by_seat"][0]["chips"]["mean"].is_number());
+  CHECK(chips["drops"]["count"] == f.drops.count);
+  CHECK(chips["went_out"]["count"] == f.went_out.count);
+  CHECK(chips["last_in"]["count"] == f.last_in.count);
+  CHECK(chips["conditions"]["mean"].get<double>() == Approx(f.conditions.mean));
+  CHECK(chips["pot_taken"]["mean"].get<double>() == Approx(f.pot_taken.mean));
+  std::set<std::string> measures;
+  for (const auto& test : j["comparisons"][0]["tests"]) measures.insert(test["measure"].get<std::string>());
+  for (const char* m : {"drop_rate", "going_out_rate", "draw_rate", "conditions_per_deal", "pot_taken",
+                        "seat_0_chips_per_deal", "seat_5_drop_rate", "seat_5_win_rate", "deal_length_moves"}) {
+    CAPTURE(m);
+    CHECK(measures.contains(m));
+  }
+  CHECK_FALSE(measures.contains("deals_with_force"));
+  // The drop rate's difference with its interval, from the two rulesets' counts.
+  const auto& drop = j["comparisons"][0]["tests"][0];
+  CHECK(drop["measure"] == "drop_rate");
+  const ZTest z =
+      two_proportion(f.drops.count, f.drops.of, report.rulesets[1].drops.count, report.rulesets[1].drops.of);
+  CHECK(drop["diff"].get<double>() == Approx(z.diff));
+  CHECK(drop["ci95"][0].get<double>() == Approx(z.diff_ci.low));
+}
+
+TEST_CASE("diff: a Conquian report keeps Conquian's tables") {
+  DiffPlan plan = plan_of({"american", "nine-card"}, 30, 1);
+  DealTable t = play_deals(plan, 0, 30, 1, {});
+  ReportInput in{&plan, &t, nullptr, "conquian diff american nine-card"};
+  DiffReport report = build_diff_report(in);
+  const std::string md = diff_report_markdown(report), html = diff_report_html(report);
+  CHECK(md.starts_with("# Conquian rulesets compared\n"));
+  CHECK(html.find("<h1>Conquian rulesets compared</h1>") != std::string::npos);
+  for (const char* table : {"## Who wins a deal", "draws (tablas)", "## Forcing", "## Matches under"}) {
+    CAPTURE(table);
+    CHECK(md.find(table) != std::string::npos);
+  }
+  CHECK(md.find("Panguingue") == std::string::npos);
+  CHECK(diff_report_json(report)["rulesets"][0]["chips"].is_null());
 }

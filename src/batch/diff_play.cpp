@@ -47,6 +47,9 @@ DealSummary summarize_pan_deal(const PanDealStats& st, int dealer) {
   d.seats = st.seats;
   d.dropped = static_cast<std::int32_t>(st.dropped);
   d.pot = static_cast<std::int32_t>(st.pot);
+  d.went_out = st.went_out ? 1 : 0;
+  d.conditions = static_cast<std::int32_t>(st.conditions);
+  d.pot_taken = static_cast<std::int32_t>(st.pot_taken);
   for (std::size_t s = 0; s < st.chips.size(); ++s) d.chips[s] = static_cast<std::int32_t>(st.chips[s]);
   return d;
 }

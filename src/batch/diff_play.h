@@ -31,9 +31,12 @@ struct DealSummary {
   std::int32_t seats = 0;                   // seats dealt in
   std::int32_t dropped = 0;                 // bit s: seat s dropped (Panguingue)
   std::int32_t pot = 0;                     // chips left in the pot (Panguingue)
+  std::int32_t went_out = 0;                // 1: a seat went out (Panguingue)
+  std::int32_t conditions = 0;              // chips paid for conditions (Panguingue)
+  std::int32_t pot_taken = 0;               // the pot the winner took (Panguingue)
   std::int32_t chips[pan::kMaxSeats] = {};  // each seat's net chips (Panguingue)
 };
-inline constexpr int kDealSummaryInts = 15 + pan::kMaxSeats;
+inline constexpr int kDealSummaryInts = 18 + pan::kMaxSeats;
 static_assert(sizeof(DealSummary) == kDealSummaryInts * sizeof(std::int32_t));
 
 struct DiffPlan {

@@ -22,11 +22,14 @@ struct Tally {
   std::uint64_t deals_with_force = 0, forced_won = 0, forcer_won = 0, forced_drawn = 0;
   MatchSummary matches;
   Summary moves_summary, turned_summary;
-  // Panguingue: by order of play, each deal's net chips and the drops; the pots.
+  // Panguingue: by seat and by order of play, each deal's net chips and the drops; the ends,
+  // the conditions paid and the pots.
   int seats = 0;
-  std::vector<std::vector<int>> order_chips;
-  std::vector<std::uint64_t> order_drops;
-  std::vector<int> pots;
+  std::vector<std::vector<int>> seat_chips, order_chips;
+  std::vector<std::int64_t> seat_chips_total;
+  std::vector<std::uint64_t> seat_drops, order_drops;
+  std::uint64_t went_out = 0, last_in = 0;
+  std::vector<int> conditions, pots, pots_taken;
 };
 
 Tally tally(const Ruleset& r, int seats, const std::vector<DealSummary>& deals) {
@@ -37,7 +40,10 @@ Tally tally(const Ruleset& r, int seats, const std::vector<DealSummary>& deals) 
   t.order_wins.assign(static_cast<std::size_t>(seats), 0);
   const bool chips = game_facts(r).settles_in_chips;
   if (chips) {
+    t.seat_chips.assign(static_cast<std::size_t>(seats), {});
     t.order_chips.assign(static_cast<std::size_t>(seats), {});
+    t.seat_chips_total.assign(static_cast<std::size_t>(seats), 0);
+    t.seat_drops.assign(static_cast<std::size_t>(seats), 0);
     t.order_drops.assign(static_cast<std::size_t>(seats), 0);
   }
   std::vector<ScoredDeal> scored;
@@ -64,11 +70,20 @@ Tally tally(const Ruleset& r, int seats, const std::vector<DealSummary>& deals) 
     scored.push_back({d.winner >= 0 ? d.winner : -1, d.loser_points});
     if (chips) {
       for (int s = 0; s < seats; ++s) {
+        const auto seat = static_cast<std::size_t>(s);
         const auto order = static_cast<std::size_t>((s - d.dealer - 1 + 2 * seats) % seats);
+        const std::uint64_t dropped = (d.dropped >> s) & 1;
+        t.seat_chips[seat].push_back(d.chips[s]);
+        t.seat_chips_total[seat] += d.chips[s];
+        t.seat_drops[seat] += dropped;
         t.order_chips[order].push_back(d.chips[s]);
-        t.order_drops[order] += (d.dropped >> s) & 1;
+        t.order_drops[order] += dropped;
       }
+      t.went_out += d.went_out != 0;
+      t.last_in += d.winner >= 0 && d.went_out == 0;
+      t.conditions.push_back(d.conditions);
       t.pots.push_back(d.pot);
+      if (d.winner >= 0) t.pots_taken.push_back(d.pot_taken);
     }
   }
   if (game_facts(r).plays_matches) t.matches = score_matches(scored, r.scoring, seats);
@@ -129,13 +144,20 @@ RulesetFigures ruleset_figures(const std::shared_ptr<const Ruleset>& rules, cons
   }
   std::uint64_t drops = 0;
   for (std::size_t k = 0; k < t.order_chips.size(); ++k) {
+    f.seat_chips.push_back(summarize(t.seat_chips[k]));
+    f.seat_chips_total.push_back(t.seat_chips_total[k]);
+    f.seat_drops.push_back(rate(t.seat_drops[k], t.deals));
     f.order_chips.push_back(summarize(t.order_chips[k]));
     f.order_drops.push_back(rate(t.order_drops[k], t.deals));
     drops += t.order_drops[k];
   }
   if (game_facts(*rules).settles_in_chips) {
     f.drops = rate(drops, t.deals * static_cast<std::uint64_t>(t.seats));
+    f.went_out = rate(t.went_out, t.deals);
+    f.last_in = rate(t.last_in, t.deals);
+    f.conditions = summarize(t.conditions);
     f.pot = summarize(t.pots);
+    f.pot_taken = summarize(t.pots_taken);
   }
   f.moves = t.moves_summary;
   f.turned = t.turned_summary;
@@ -163,7 +185,39 @@ GamesComparison games_comparison(const GamesCheck& g, std::size_t a, std::size_t
   return out;
 }
 
+// Panguingue's tests: how many seats drop and how deals end, what conditions and the pot move,
+// each seat's chips, drops and wins, and the deal's length. No forcing or match tests: a
+// Panguingue deal is settled in chips on its own.
+std::vector<Test> pan_tests_of(const Tally& ta, const RulesetFigures& fa, const Tally& tb, const RulesetFigures& fb) {
+  std::vector<Test> tests;
+  tests.push_back(proportion_test("drop_rate", fa.drops.count, fa.drops.of, fb.drops.count, fb.drops.of));
+  tests.push_back(proportion_test("going_out_rate", ta.went_out, ta.deals, tb.went_out, tb.deals));
+  tests.push_back(proportion_test("draw_rate", ta.draws, ta.deals, tb.draws, tb.deals));
+  tests.push_back(
+      test_of("conditions_per_deal", two_means(fa.conditions, fb.conditions), fa.conditions.mean, fb.conditions.mean));
+  tests.push_back(test_of("pot_taken", two_means(fa.pot_taken, fb.pot_taken), fa.pot_taken.mean, fb.pot_taken.mean));
+  tests.push_back(proportion_test("first_to_play_win_rate", ta.order_wins[0], ta.deals, tb.order_wins[0], tb.deals));
+  const int common = std::min(fa.seats, fb.seats);
+  const auto key = [](int s, const char* what) { return "seat_" + std::to_string(s) + what; };
+  for (int s = 0; s < common; ++s) {
+    auto i = static_cast<std::size_t>(s);
+    tests.push_back(test_of(key(s, "_chips_per_deal"), two_means(fa.seat_chips[i], fb.seat_chips[i]),
+                            fa.seat_chips[i].mean, fb.seat_chips[i].mean));
+  }
+  for (int s = 0; s < common; ++s) {
+    auto i = static_cast<std::size_t>(s);
+    tests.push_back(proportion_test(key(s, "_drop_rate"), ta.seat_drops[i], ta.deals, tb.seat_drops[i], tb.deals));
+  }
+  for (int s = 0; s < common; ++s) {
+    auto i = static_cast<std::size_t>(s);
+    tests.push_back(proportion_test(key(s, "_win_rate"), ta.seat_wins[i], ta.deals, tb.seat_wins[i], tb.deals));
+  }
+  tests.push_back(test_of("deal_length_moves", two_means(fa.moves, fb.moves), fa.moves.mean, fb.moves.mean));
+  return tests;
+}
+
 std::vector<Test> tests_of(const Tally& ta, const RulesetFigures& fa, const Tally& tb, const RulesetFigures& fb) {
+  if (game_facts(*fa.rules).settles_in_chips) return pan_tests_of(ta, fa, tb, fb);
   std::vector<Test> tests;
   tests.push_back(proportion_test("draw_rate", ta.draws, ta.deals, tb.draws, tb.deals));
   tests.push_back(proportion_test("first_to_play_win_rate", ta.order_wins[0], ta.deals, tb.order_wins[0], tb.deals));
@@ -175,20 +229,6 @@ std::vector<Test> tests_of(const Tally& ta, const RulesetFigures& fa, const Tall
   }
   tests.push_back(proportion_test("deals_with_force", ta.deals_with_force, ta.deals, tb.deals_with_force, tb.deals));
   tests.push_back(test_of("deal_length_moves", two_means(fa.moves, fb.moves), fa.moves.mean, fb.moves.mean));
-  if (game_facts(*fa.rules).settles_in_chips) {
-    // Panguingue's money: each place at the table's chips a deal and its drops, and the drops
-    // of every seat together.
-    tests.push_back(proportion_test("drop_rate", fa.drops.count, fa.drops.of, fb.drops.count, fb.drops.of));
-    for (int k = 0; k < common; ++k) {
-      auto i = static_cast<std::size_t>(k);
-      tests.push_back(test_of("order_" + std::to_string(k) + "_chips_per_deal",
-                              two_means(fa.order_chips[i], fb.order_chips[i]), fa.order_chips[i].mean,
-                              fb.order_chips[i].mean));
-      tests.push_back(proportion_test("order_" + std::to_string(k) + "_drop_rate", ta.order_drops[i], ta.deals,
-                                      tb.order_drops[i], tb.deals));
-    }
-    return tests;  // no matches: a Panguingue deal is settled in chips on its own
-  }
   // Matches are compared by each seat's share of the matches somebody won: a one-deal
   // match can be drawn, a match to 3 cannot, so shares of all matches would not compare.
   std::uint64_t won_a = ta.matches.matches - ta.matches.drawn_matches;
@@ -223,8 +263,8 @@ std::vector<std::string> notes_of(const DiffPlan& plan) {
     notes.push_back(
         "Panguingue: each deal shuffles the union of the packs compared (each card as often as the most "
         "any ruleset holds it), and each ruleset's pack keeps every card's first copies, as many as it "
-        "holds, in the shuffled order (specs/diff-report.md). Places at the table are counted from the "
-        "seat after the dealer (place 0), who declares first.");
+        "holds, in the shuffled order (specs/diff-report.md). The deal passes round the table: in deal i "
+        "seat i mod seats deals, and the seat after it declares and plays first.");
     return notes;
   }
   int seats = plan.rules.front()->seats, size = plan.rules.front()->deck.size();

@@ -65,12 +65,20 @@ struct RulesetFigures {
   ForcingFigures forcing;
   MatchFigures match;  // Conquian's; no matches under Panguingue
   int seats = 0;       // seats dealt in
-  // Panguingue's settlement (empty under Conquian), by order of play (0: the seat after the
-  // dealer): each seat's net chips a deal, and the share of deals it dropped.
+  // Panguingue's settlement (empty under Conquian). By seat (its player:
+  // DiffReport::players[seat]): its net chips a deal and over every deal, and its drops.
+  std::vector<Summary> seat_chips;
+  std::vector<std::int64_t> seat_chips_total;
+  std::vector<Rate> seat_drops;
+  // The same by order of play (0: the seat after the dealer).
   std::vector<Summary> order_chips;
   std::vector<Rate> order_drops;
-  Rate drops;   // of every seat's deals
-  Summary pot;  // chips left in the pot at the end
+  Rate drops;          // of every seat's deals
+  Rate went_out;       // deals a seat went out (its table reached the target)
+  Rate last_in;        // deals won because every other seat dropped
+  Summary conditions;  // chips paid for conditions a deal, by every payer together
+  Summary pot;         // chips left in the pot at the end (a drawn deal's)
+  Summary pot_taken;   // the pot the winner took, over the deals won
 };
 
 // A test of one measure between rulesets a and b.

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "cards/shuffle.h"
+#include "pan/chip_log.h"
 #include "pan/engine.h"
 #include "replay/pan_moves.h"
 
@@ -21,6 +22,7 @@ PanDealStats play_pan_deal(const Ruleset& rules, int seats, std::span<const Card
   st.seats = seats;
   pan::Position pos = pan::deal(rules, seats, order, dealer);
   std::vector<pan::Move> legal;
+  pan::ChipLog log;  // every chip apply() moves, and why
   // Every move turns a card, takes one or refuses one; a deal ends long before this.
   const std::uint32_t max_plies = 64u * static_cast<std::uint32_t>(pan::kMaxPackCards);
   while (!pos.result.over() && pos.plies < max_plies) {
@@ -38,11 +40,17 @@ PanDealStats play_pan_deal(const Ruleset& rules, int seats, std::span<const Card
     }
     if (rec)
       if (auto rm = to_record_move(pos, m)) rec->moves.push_back(std::move(*rm));
-    pan::apply(pos, m);
+    pan::apply(pos, m, &log);
+  }
+  // The conditions paid and the pot taken, as apply() moved them.
+  for (const pan::ChipTransfer& t : log.transfers) {
+    if (t.reason == pan::ChipReason::Condition) st.conditions += t.chips;
+    if (t.reason == pan::ChipReason::Pot) st.pot_taken += t.chips;
   }
   st.outcome = pos.result;
   st.chips.assign(pos.chips.begin(), pos.chips.begin() + seats);
   st.pot = pos.pot;
+  st.went_out = pos.result.kind == Outcome::Kind::Win && pos.table[pos.result.winner].cards() >= rules.target;
   if (rec && pos.result.over()) {
     rec->result =
         pos.result.kind == Outcome::Kind::Win ? record::won_result(pos.result.winner) : record::drawn_result();

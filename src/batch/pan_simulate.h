@@ -22,7 +22,10 @@ struct PanDealStats {
   int drops = 0;                    // seats that dropped
   std::uint32_t dropped = 0;        // bit s: seat s dropped
   std::vector<std::int64_t> chips;  // each seat's net
-  std::int64_t pot = 0;
+  std::int64_t pot = 0;             // left in the pot at the end (a drawn deal's)
+  bool went_out = false;            // won by going out (the winner's table reached the target)
+  std::int64_t conditions = 0;      // chips paid for conditions (pan::ChipReason::Condition)
+  std::int64_t pot_taken = 0;       // the pot the winner took (pan::ChipReason::Pot; 0 when drawn)
 };
 
 // Plays one deal from a pack order (dealt by pan::deal) with one player per seat; `rng` feeds

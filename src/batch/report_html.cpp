@@ -5,6 +5,7 @@
 #include "batch/report_text.h"
 #include "batch/svg_chart.h"
 #include "record/html_escape.h"
+#include "replay/chips_words.h"
 #include "replay/game_of.h"
 
 namespace conquian::batch {
@@ -58,7 +59,7 @@ void intro(std::string& h, const DiffReport& report) {
   std::string players;
   for (std::size_t s = 0; s < report.players.size(); ++s)
     players += (players.empty() ? "" : ", ") + fmt::format("seat {} {}", s, escape(report.players[s]));
-  h += "<h1>Conquian rulesets compared</h1>\n";
+  h += "<h1>" + report_title(report) + "</h1>\n";
   h += fmt::format(
       "<p class=\"sub\">{} played on the same {} shuffled decks (seed {}), the same players in every ruleset: {}. "
       "The deal passes round the table: in deal <i>i</i> seat <i>i</i> mod seats deals.</p>\n",
@@ -132,16 +133,22 @@ void lengths(std::string& h, const DiffReport& report) {
     series.push_back(std::move(se));
   }
   h += svg::distribution_chart(series, width, fmt::format("moves in the deal (bins of {})", width));
-  h += "<p class=\"caption\">Distribution of deal length in record moves (turns, takes, passes, forces, swaps). "
-       "Drawn deals run the stock out and sit at the long end.</p>\n";
+  h += pan_report(report) ? "<p class=\"caption\">Distribution of deal length in record moves (declarations, turns, "
+                            "takes, passes, forces). Drawn deals run the stock out and sit at the long end.</p>\n"
+                          : "<p class=\"caption\">Distribution of deal length in record moves (turns, takes, passes, "
+                            "forces, swaps). Drawn deals run the stock out and sit at the long end.</p>\n";
+  // Panguingue has no forcing table: its forces a deal stand here.
+  const bool pan = pan_report(report);
   h += "<table><tr><th>ruleset</th><th>moves: mean</th><th>sd</th><th>median</th><th>10th–90th percentile</th>"
-       "<th>min–max</th><th>cards turned: mean</th></tr>\n";
+       "<th>min–max</th><th>cards turned: mean</th>";
+  h += pan ? "<th>forces a deal</th></tr>\n" : "</tr>\n";
   for (const auto& r : report.rulesets) {
     const Summary& m = r.moves;
     h += "<tr>" + td("<code>" + escape(name_of(r)) + "</code>") + td(fmt::format("{:.1f}", m.mean), true) +
          td(fmt::format("{:.1f}", m.sd), true) + td(std::to_string(m.median), true) +
          td(fmt::format("{}–{}", m.p10, m.p90), true) + td(fmt::format("{}–{}", m.min, m.max), true) +
-         td(fmt::format("{:.1f}", r.turned.mean), true) + "</tr>\n";
+         td(fmt::format("{:.1f}", r.turned.mean), true);
+    h += pan ? td(fmt::format("{:.3f}", r.forcing.per_deal), true) + "</tr>\n" : "</tr>\n";
   }
   h += "</table>\n";
 }
@@ -174,39 +181,7 @@ void forcing(std::string& h, const DiffReport& report) {
   h += "</table>\n";
 }
 
-// Panguingue's settlement: chips a deal and drops by place at the table, and the pot.
-void chips(std::string& h, const DiffReport& report) {
-  h += "<h2>Chips</h2>\n";
-  std::vector<svg::BarGroup> groups;
-  for (const auto& r : report.rulesets) {
-    svg::BarGroup g{name_of(r), {}};
-    for (std::size_t k = 0; k < r.order_drops.size(); ++k)
-      g.bars.push_back(bar(order_name(static_cast<int>(k)) + " drops", r.order_drops[k], kOrderColors[k % 4]));
-    groups.push_back(std::move(g));
-  }
-  h += svg::bar_chart(groups);
-  h += "<p class=\"caption\">How often each place at the table drops (the first to play sits after the dealer). "
-       "Whiskers: 95&nbsp;% intervals. The table gives each place's net chips a deal (the ante, conditions collected "
-       "and paid, the drop forfeit, going out) with the 95&nbsp;% interval of the mean.</p>\n";
-  h += "<table><tr><th>ruleset</th><th>seats</th><th>seats that drop</th><th>chips a deal by place</th>"
-       "<th>drops by place</th><th>pot (mean)</th></tr>\n";
-  for (const auto& r : report.rulesets) {
-    std::string chips_words, drops;
-    for (std::size_t k = 0; k < r.order_chips.size(); ++k) {
-      chips_words += fmt::format("{}{}: {}", k ? "<br>" : "", escape(order_name(static_cast<int>(k))),
-                                 escape(chips_with_ci(r.order_chips[k])));
-      drops += fmt::format("{}{}: {}", k ? "<br>" : "", escape(order_name(static_cast<int>(k))),
-                           escape(rate_with_ci(r.order_drops[k])));
-    }
-    h += "<tr>" + td("<code>" + escape(name_of(r)) + "</code>") + td(std::to_string(r.seats), true) +
-         rate_cell(r.drops) + td(chips_words, true) + td(drops, true) + td(fmt::format("{:.2f}", r.pot.mean), true) +
-         "</tr>\n";
-  }
-  h += "</table>\n";
-}
-
 void matches(std::string& h, const DiffReport& report) {
-  if (game_facts(*report.rulesets.front().rules).settles_in_chips) return chips(h, report);
   h += "<h2>Matches under each ruleset's scoring</h2>\n";
   std::vector<svg::BarGroup> groups;
   for (const auto& r : report.rulesets) {
@@ -281,10 +256,122 @@ void comparison(std::string& h, const Comparison& c) {
 void comparisons(std::string& h, const DiffReport& report) {
   h += "<h2>Differences between the rulesets</h2>\n";
   h += fmt::format(
-      "<p class=\"sub\">Rates: two-proportion z-test (pooled); deal length: Welch's z on the means. "
+      "<p class=\"sub\">Rates: two-proportion z-test (pooled); {}: Welch's z on the means. "
       "Highlighted rows: p &lt; {}. With many rows some small p-values arise by chance.</p>\n",
-      report.alpha);
+      pan_report(report) ? "deal length and chips" : "deal length", report.alpha);
   for (const Comparison& c : report.comparisons) comparison(h, c);
+}
+
+// Panguingue's page: the house rules' money, the drops, how deals end, each seat's chips.
+
+void pan_intro(std::string& h, const DiffReport& report) {
+  std::string names;
+  for (const auto& r : report.rulesets)
+    names += (names.empty() ? "" : ", ") + fmt::format("<code>{}</code>", escape(name_of(r)));
+  h += "<h1>" + report_title(report) + "</h1>\n";
+  h += fmt::format(
+      "<p class=\"sub\">{} played on the same {} shuffled packs (seed {}), the same players in every ruleset: "
+      "{}.</p>\n",
+      names, report.deals, report.seed, escape(players_words(report)));
+  h += fmt::format("<p class=\"sub\">Command: <code>{}</code></p>\n", escape(report.command));
+  for (const auto& n : report.notes) h += "<div class=\"note\">" + escape(n) + "</div>\n";
+  h += "<p class=\"sub\">Every rate carries its 95&nbsp;% Wilson interval (in parentheses, and as whiskers in the "
+       "charts). Chips are a seat's net chips (the ante, conditions collected and paid, the drop forfeit, going "
+       "out): + won, - paid.</p>\n";
+  auto lines = glance(report);
+  if (lines.empty()) return;
+  h += "<h2>At a glance</h2>\n<ul>\n";
+  for (const auto& l : lines) h += "<li>" + escape(l) + "</li>\n";
+  h += "</ul>\n";
+}
+
+void pan_rulesets_table(std::string& h, const DiffReport& report) {
+  h += "<h2>The rulesets</h2>\n<table><tr><th>ruleset</th><th>what it is</th><th>seats</th><th>hand</th>"
+       "<th>target</th><th>force</th><th>packs and chips</th></tr>\n";
+  std::size_t i = 0;
+  for (const auto& r : report.rulesets) {
+    const Ruleset& f = *r.rules;
+    h += fmt::format("<tr><td class=\"name\"><span class=\"swatch swatch-{}\"></span><code>{}</code></td>", i++ % 8,
+                     escape(name_of(r))) +
+         td(escape(f.description)) + td(std::to_string(r.seats), true) + td(std::to_string(f.hand), true) +
+         td(std::to_string(f.target), true) + td(escape(pan_force_words(f))) + td(escape(pan_terms_words(f))) +
+         "</tr>\n";
+  }
+  h += "</table>\n";
+}
+
+void pan_ends(std::string& h, const DiffReport& report) {
+  h += "<h2>How a deal ends</h2>\n";
+  std::vector<svg::BarGroup> groups;
+  for (const auto& r : report.rulesets) {
+    svg::BarGroup g{name_of(r), {}};
+    g.bars.push_back(bar("a seat goes out", r.went_out, kOrderColors[0]));
+    g.bars.push_back(bar("every other seat dropped", r.last_in, kOrderColors[1]));
+    g.bars.push_back(bar("drawn", r.draws, kDrawColor));
+    groups.push_back(std::move(g));
+  }
+  h += svg::bar_chart(groups);
+  h += "<p class=\"caption\">Share of deals a seat wins by going out (its table reaches the target), won by the one "
+       "seat left when every other seat drops, and drawn (the stock ran out, or every seat dropped). Whiskers: "
+       "95&nbsp;% intervals.</p>\n";
+  h += "<table><tr><th>ruleset</th><th>deals</th><th>a seat goes out</th><th>every other seat dropped</th>"
+       "<th>drawn</th><th>first to play wins</th></tr>\n";
+  for (const auto& r : report.rulesets)
+    h += "<tr>" + td("<code>" + escape(name_of(r)) + "</code>") + td(std::to_string(r.deals), true) +
+         rate_cell(r.went_out) + rate_cell(r.last_in) + rate_cell(r.draws) + rate_cell(r.order_wins[0]) + "</tr>\n";
+  h += "</table>\n";
+}
+
+void pan_drops(std::string& h, const DiffReport& report) {
+  h += "<h2>Drops</h2>\n";
+  std::vector<svg::BarGroup> groups;
+  for (const auto& r : report.rulesets) {
+    svg::BarGroup g{name_of(r), {}};
+    g.bars.push_back(bar("every seat", r.drops, kDrawColor));
+    for (std::size_t s = 0; s < r.seat_drops.size(); ++s)
+      g.bars.push_back(bar(fmt::format("seat {} drops", s), r.seat_drops[s], kOrderColors[s % 4]));
+    groups.push_back(std::move(g));
+  }
+  h += svg::bar_chart(groups);
+  h += "<p class=\"caption\">How often a seat drops (pays the forfeit into the pot and takes no part): of every "
+       "seat's deals, and seat by seat. Whiskers: 95&nbsp;% intervals.</p>\n";
+  h += "<table><tr><th>ruleset</th><th>seats that drop</th><th>drops</th><th>seats' deals</th></tr>\n";
+  for (const auto& r : report.rulesets)
+    h += "<tr>" + td("<code>" + escape(name_of(r)) + "</code>") + rate_cell(r.drops) +
+         td(std::to_string(r.drops.count), true) + td(std::to_string(r.drops.of), true) + "</tr>\n";
+  h += "</table>\n";
+}
+
+void pan_seats(std::string& h, const DiffReport& report) {
+  h += "<h2>Chips by seat</h2>\n";
+  h += "<p class=\"caption\">Each seat's net chips a deal with the 95&nbsp;% interval of the mean, and over every "
+       "deal; the deal passes round the table, so every seat deals in turn.</p>\n";
+  h += "<table><tr><th>ruleset</th><th>seat</th><th>player</th><th>chips a deal</th><th>chips in all</th>"
+       "<th>drops</th><th>wins</th></tr>\n";
+  for (const auto& r : report.rulesets)
+    for (std::size_t s = 0; s < r.seat_chips.size(); ++s)
+      h += "<tr>" + td("<code>" + escape(name_of(r)) + "</code>") + td(fmt::format("seat {}", s)) +
+           td(escape(report.players[s])) + td(escape(chips_with_ci(r.seat_chips[s])), true) +
+           td(signed_chips(r.seat_chips_total[s]), true) + rate_cell(r.seat_drops[s]) + rate_cell(r.seat_wins[s]) +
+           "</tr>\n";
+  h += "</table>\n";
+}
+
+void pan_money(std::string& h, const DiffReport& report) {
+  h += "<h2>Conditions and the pot</h2>\n";
+  h += "<p class=\"caption\">Conditions paid: the chips every take's conditions collect, from every seat that pays "
+       "them, a deal. The pot: the antes and drop forfeits the winner takes; a drawn deal leaves it.</p>\n";
+  h += "<table><tr><th>ruleset</th><th>conditions paid a deal: mean</th><th>sd</th><th>median</th>"
+       "<th>90th percentile</th><th>max</th><th>pot taken by the winner: mean</th><th>pot left: mean a deal</th>"
+       "</tr>\n";
+  for (const auto& r : report.rulesets) {
+    const Summary& c = r.conditions;
+    h += "<tr>" + td("<code>" + escape(name_of(r)) + "</code>") + td(fmt::format("{:.2f}", c.mean), true) +
+         td(fmt::format("{:.2f}", c.sd), true) + td(std::to_string(c.median), true) + td(std::to_string(c.p90), true) +
+         td(std::to_string(c.max), true) + td(fmt::format("{:.2f}", r.pot_taken.mean), true) +
+         td(fmt::format("{:.2f}", r.pot.mean), true) + "</tr>\n";
+  }
+  h += "</table>\n";
 }
 
 }  // namespace
@@ -297,12 +384,22 @@ std::string diff_report_html(const DiffReport& report) {
                   record::html::csp_meta({}, {style}) + "\n<title>Rulesets compared</title>\n<style>";
   h += style;
   h += "</style></head><body>\n";
-  intro(h, report);
-  rulesets_table(h, report);
-  outcomes(h, report);
-  lengths(h, report);
-  forcing(h, report);
-  matches(h, report);
+  if (pan_report(report)) {
+    pan_intro(h, report);
+    pan_rulesets_table(h, report);
+    pan_ends(h, report);
+    pan_drops(h, report);
+    pan_seats(h, report);
+    pan_money(h, report);
+    lengths(h, report);
+  } else {
+    intro(h, report);
+    rulesets_table(h, report);
+    outcomes(h, report);
+    lengths(h, report);
+    forcing(h, report);
+    matches(h, report);
+  }
   comparisons(h, report);
   h += "<p class=\"sub\">The full numbers are in report.json beside this page (format: specs/diff-report.md).</p>\n";
   h += "</body></html>\n";

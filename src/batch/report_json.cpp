@@ -66,15 +66,28 @@ json forcing_json(const ForcingFigures& f) {
             {"drawn", rate_json(f.drawn)}}}};
 }
 
-// Panguingue's settlement by place at the table; null under Conquian.
-json chips_json(const RulesetFigures& f) {
+// Panguingue's settlement by seat and by order of play; null under Conquian.
+json chips_json(const RulesetFigures& f, const std::vector<std::string>& players) {
   if (!game_facts(*f.rules).settles_in_chips) return nullptr;
-  json places = json::array();
+  json seats = json::array(), orders = json::array();
+  for (std::size_t s = 0; s < f.seat_chips.size(); ++s)
+    seats.push_back({{"seat", static_cast<int>(s)},
+                     {"player", players[s]},
+                     {"chips", summary_json(f.seat_chips[s])},
+                     {"total", f.seat_chips_total[s]},
+                     {"drops", rate_json(f.seat_drops[s])}});
   for (std::size_t k = 0; k < f.order_chips.size(); ++k)
-    places.push_back({{"order", static_cast<int>(k)},
+    orders.push_back({{"order", static_cast<int>(k)},
                       {"chips", summary_json(f.order_chips[k])},
                       {"drops", rate_json(f.order_drops[k])}});
-  return {{"by_order", places}, {"drops", rate_json(f.drops)}, {"pot", summary_json(f.pot)}};
+  return {{"by_seat", seats},
+          {"by_order", orders},
+          {"drops", rate_json(f.drops)},
+          {"went_out", rate_json(f.went_out)},
+          {"last_in", rate_json(f.last_in)},
+          {"conditions", summary_json(f.conditions)},
+          {"pot", summary_json(f.pot)},
+          {"pot_taken", summary_json(f.pot_taken)}};
 }
 
 json ruleset_json(const RulesetFigures& f, const std::vector<std::string>& players) {
@@ -103,7 +116,7 @@ json ruleset_json(const RulesetFigures& f, const std::vector<std::string>& playe
           {"forcing", forcing_json(f.forcing)},
           {"match", match_json(f.match)},
           {"seats", f.seats},
-          {"chips", chips_json(f)}};
+          {"chips", chips_json(f, players)}};
 }
 
 json test_json(const Test& t) {

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "batch/report_text.h"
+#include "replay/chips_words.h"
 #include "replay/game_of.h"
 
 namespace conquian::batch {
@@ -86,28 +87,7 @@ void forcing_table(std::string& md, const DiffReport& report) {
   md += "\n";
 }
 
-// Panguingue's settlement: chips a deal and drops by place at the table, and the pot.
-void chips_table(std::string& md, const DiffReport& report) {
-  md +=
-      "## Chips\n\nEach seat's net chips a deal (the ante, conditions collected and paid, the drop forfeit, "
-      "going out), with the 95 % interval of the mean, and how often it drops, by place at the table (the first "
-      "to play sits after the dealer); the pot is what is left in it at the end.\n\n"
-      "| ruleset | seats | seats that drop | chips a deal by place | drops by place | pot (mean) |\n"
-      "|---|---|---|---|---|---|\n";
-  for (const auto& r : report.rulesets) {
-    std::string chips, drops;
-    for (std::size_t k = 0; k < r.order_chips.size(); ++k) {
-      chips += (chips.empty() ? "" : "; ") + fmt::format("{}: {}", k, chips_with_ci(r.order_chips[k]));
-      drops += (drops.empty() ? "" : "; ") + fmt::format("{}: {}", k, rate_with_ci(r.order_drops[k]));
-    }
-    md += fmt::format("| `{}` | {} | {} | {} | {} | {:.2f} |\n", r.rules->name, r.seats, rate_with_ci(r.drops), chips,
-                      drops, r.pot.mean);
-  }
-  md += "\n";
-}
-
 void match_table(std::string& md, const DiffReport& report) {
-  if (game_facts(*report.rulesets.front().rules).settles_in_chips) return chips_table(md, report);
   md +=
       "## Matches under each ruleset's scoring\n\nConsecutive deals (the deal passing round the table) form matches; "
       "see specs/diff-report.md.\n\n";
@@ -138,9 +118,8 @@ void markdown_games_table(std::string& md, const Comparison& c) {
 }
 
 void markdown_comparisons(std::string& md, const DiffReport& report) {
-  md += fmt::format(
-      "## Differences\n\nTwo-proportion z-tests for rates, Welch's z for mean lengths; **bold**: p < {}.\n\n",
-      report.alpha);
+  md += fmt::format("## Differences\n\nTwo-proportion z-tests for rates, Welch's z for mean {}; **bold**: p < {}.\n\n",
+                    pan_report(report) ? "lengths and chips" : "lengths", report.alpha);
   for (const Comparison& c : report.comparisons) {
     md += fmt::format("### `{}` vs `{}`\n\n", c.a, c.b);
     if (c.note) md += "> " + *c.note + "\n\n";
@@ -160,10 +139,113 @@ void markdown_comparisons(std::string& md, const DiffReport& report) {
   }
 }
 
+// Panguingue's report: the house rules' money, the drops, how deals end, each seat's chips.
+
+void pan_header(std::string& md, const DiffReport& report) {
+  md += "# " + report_title(report) + "\n\n";
+  std::string names;
+  for (const auto& r : report.rulesets) names += (names.empty() ? "" : ", ") + fmt::format("`{}`", r.rules->name);
+  md += fmt::format("{} played on the same {} shuffled packs (seed {}) by the same players: {}.\n\n", names,
+                    report.deals, report.seed, players_words(report));
+  md += fmt::format("Command: `{}`\n\n", report.command);
+  for (const auto& n : report.notes) md += "> " + n + "\n\n";
+  md +=
+      "Rates are shown with their 95 % Wilson interval in parentheses. Chips are a seat's net chips (the ante, "
+      "conditions collected and paid, the drop forfeit, going out): + won, - paid.\n\n";
+  auto lines = glance(report);
+  if (lines.empty()) return;
+  md += "## At a glance\n\n";
+  for (const auto& l : lines) md += "- " + l + "\n";
+  md += "\n";
+}
+
+void pan_rulesets_table(std::string& md, const DiffReport& report) {
+  md += "## The rulesets\n\n| ruleset | seats | hand | target | force | packs and chips |\n|---|---|---|---|---|---|\n";
+  for (const auto& r : report.rulesets) {
+    const Ruleset& f = *r.rules;
+    md += fmt::format("| `{}` | {} | {} | {} | {} | {} |\n", f.name, r.seats, f.hand, f.target, pan_force_words(f),
+                      pan_terms_words(f));
+  }
+  md += "\n";
+}
+
+void pan_ends_table(std::string& md, const DiffReport& report) {
+  md +=
+      "## How a deal ends\n\nA seat goes out when its table reaches the target; a deal is also won by the one seat "
+      "left when every other seat drops, and drawn when the stock runs out (or every seat drops).\n\n"
+      "| ruleset | deals | a seat goes out | every other seat dropped | drawn | first to play wins |\n"
+      "|---|---|---|---|---|---|\n";
+  for (const auto& r : report.rulesets)
+    md += fmt::format("| `{}` | {} | {} | {} | {} | {} |\n", r.rules->name, r.deals, rate_with_ci(r.went_out),
+                      rate_with_ci(r.last_in), rate_with_ci(r.draws), rate_with_ci(r.order_wins[0]));
+  md += "\n";
+}
+
+void pan_drops_table(std::string& md, const DiffReport& report) {
+  md +=
+      "## Drops\n\nOf every seat's deals, how often the seat drops (pays the forfeit into the pot and takes no "
+      "part).\n\n| ruleset | seats that drop | drops | seats' deals |\n|---|---|---|---|\n";
+  for (const auto& r : report.rulesets)
+    md += fmt::format("| `{}` | {} | {} | {} |\n", r.rules->name, rate_with_ci(r.drops), r.drops.count, r.drops.of);
+  md += "\n";
+}
+
+void pan_seats_table(std::string& md, const DiffReport& report) {
+  md +=
+      "## Chips by seat\n\nEach seat's net chips a deal with the 95 % interval of the mean, and over every deal; "
+      "the deal passes round the table, so every seat deals in turn.\n\n"
+      "| ruleset | seat | player | chips a deal | chips in all | drops | wins |\n|---|---|---|---|---|---|---|\n";
+  for (const auto& r : report.rulesets)
+    for (std::size_t s = 0; s < r.seat_chips.size(); ++s)
+      md += fmt::format("| `{}` | seat {} | {} | {} | {} | {} | {} |\n", r.rules->name, s, report.players[s],
+                        chips_with_ci(r.seat_chips[s]), signed_chips(r.seat_chips_total[s]),
+                        rate_with_ci(r.seat_drops[s]), rate_with_ci(r.seat_wins[s]));
+  md += "\n";
+}
+
+void pan_money_table(std::string& md, const DiffReport& report) {
+  md +=
+      "## Conditions and the pot\n\nConditions paid: the chips every take's conditions collect, from every seat "
+      "that pays them, a deal. The pot: the antes and drop forfeits the winner takes; a drawn deal leaves it.\n\n"
+      "| ruleset | conditions paid a deal: mean (sd) | median | 90th percentile | max | pot taken by the winner: "
+      "mean | pot left: mean a deal |\n|---|---|---|---|---|---|---|\n";
+  for (const auto& r : report.rulesets) {
+    const Summary& c = r.conditions;
+    md += fmt::format("| `{}` | {:.2f} ({:.2f}) | {} | {} | {} | {:.2f} | {:.2f} |\n", r.rules->name, c.mean, c.sd,
+                      c.median, c.p90, c.max, r.pot_taken.mean, r.pot.mean);
+  }
+  md += "\n";
+}
+
+void pan_length_table(std::string& md, const DiffReport& report) {
+  md +=
+      "## How long a deal runs\n\nMoves are record moves (declarations, turns, takes, passes, forces); cards "
+      "turned are cards taken from the stock.\n\n"
+      "| ruleset | moves: mean (sd) | median | 10th–90th percentile | min–max | cards turned: mean | forces a deal "
+      "|\n|---|---|---|---|---|---|---|\n";
+  for (const auto& r : report.rulesets) {
+    const Summary& m = r.moves;
+    md += fmt::format("| `{}` | {:.1f} ({:.1f}) | {} | {}–{} | {}–{} | {:.1f} | {:.3f} |\n", r.rules->name, m.mean,
+                      m.sd, m.median, m.p10, m.p90, m.min, m.max, r.turned.mean, r.forcing.per_deal);
+  }
+  md += "\n";
+}
+
 }  // namespace
 
 std::string diff_report_markdown(const DiffReport& report) {
   std::string md;
+  if (pan_report(report)) {
+    pan_header(md, report);
+    pan_rulesets_table(md, report);
+    pan_ends_table(md, report);
+    pan_drops_table(md, report);
+    pan_seats_table(md, report);
+    pan_money_table(md, report);
+    pan_length_table(md, report);
+    markdown_comparisons(md, report);
+    return md;
+  }
   header(md, report);
   markdown_rulesets_table(md, report);
   outcomes_table(md, report);

@@ -5,6 +5,8 @@
 #include <cmath>
 
 #include "pan/engine.h"
+#include "replay/chips_words.h"
+#include "replay/game_of.h"
 
 namespace conquian::batch::text {
 
@@ -58,23 +60,50 @@ std::string test_name(const std::string& key) {
   if (key.starts_with("seat_") && key.ends_with("_win_rate"))
     return "seat " + key.substr(5, key.size() - 5 - 9) + " wins";
   if (key == "drop_rate") return "seats that drop";
-  if (key.starts_with("order_") && key.ends_with("_chips_per_deal"))
-    return order_name(std::stoi(key.substr(6))) + ": chips a deal";
-  if (key.starts_with("order_") && key.ends_with("_drop_rate")) return order_name(std::stoi(key.substr(6))) + " drops";
+  if (key == "going_out_rate") return "deals won by going out";
+  if (key == "conditions_per_deal") return "chips paid for conditions a deal";
+  if (key == "pot_taken") return "pot taken by the winner";
+  if (key.starts_with("seat_") && key.ends_with("_chips_per_deal"))
+    return "seat " + key.substr(5, key.size() - 5 - 15) + ": chips a deal";
+  if (key.starts_with("seat_") && key.ends_with("_drop_rate"))
+    return "seat " + key.substr(5, key.size() - 5 - 10) + " drops";
   return key;
 }
 
-bool test_of_means(const std::string& key) { return key == "deal_length_moves" || key.ends_with("_chips_per_deal"); }
+bool test_of_means(const std::string& key) {
+  return key == "deal_length_moves" || key == "conditions_per_deal" || key == "pot_taken" ||
+         key.ends_with("_chips_per_deal");
+}
 
 std::string test_value(const std::string& key, double v) {
   if (key == "deal_length_moves") return fmt::format("{:.1f}", v);
-  return test_of_means(key) ? fmt::format("{:+.2f}", v) : percent(v);
+  if (key == "conditions_per_deal" || key == "pot_taken") return fmt::format("{:.2f}", v);
+  return test_of_means(key) ? chips_a_deal(v) : percent(v);
 }
 
 std::string test_difference(const std::string& key, double diff, double low, double high) {
   if (test_of_means(key)) return fmt::format("{:+.2f} ({:+.2f} to {:+.2f})", diff, low, high);
   return fmt::format("{} ({} to {})", points_diff(diff), points_diff(low), points_diff(high));
 }
+
+std::string chips_a_deal(double chips) { return fmt::format("{:+.2f}", chips); }
+
+bool pan_report(const DiffReport& report) {
+  return !report.rulesets.empty() && game_facts(*report.rulesets.front().rules).settles_in_chips;
+}
+
+std::string report_title(const DiffReport& report) {
+  return pan_report(report) ? "Panguingue rulesets compared" : "Conquian rulesets compared";
+}
+
+std::string players_words(const DiffReport& report) {
+  std::string out;
+  for (std::size_t s = 0; s < report.players.size(); ++s)
+    out += fmt::format("{}seat {} {}", s ? ", " : "", s, report.players[s]);
+  return out;
+}
+
+std::string pan_force_words(const Ruleset& r) { return r.forcing.decline ? "on a pass" : "none"; }
 
 std::string chips_with_ci(const Summary& c) {
   // The mean's 95 % interval by the normal approximation (thousands of deals).
@@ -111,12 +140,44 @@ std::vector<std::string> glance(const DiffReport& report) {
         part = fmt::format("the first to play wins {} of deals against {}", percent(t.b), percent(t.a));
       else if (m == "deals_with_force")
         part = fmt::format("forcing happens in {} of deals against {}", percent(t.b), percent(t.a));
+      else if (m == "drop_rate") part = fmt::format("{} of seats drop against {}", percent(t.b), percent(t.a));
+      else if (m == "going_out_rate")
+        part = fmt::format("a seat goes out in {} of deals against {}", percent(t.b), percent(t.a));
       else part = fmt::format("{} {} against {}", test_name(m), test_value(m, t.b), test_value(m, t.a));
       part += fmt::format(" (p {})", p_value(t.z.p));
       parts += (parts.empty() ? "" : "; ") + part;
     }
     out.push_back(parts.empty() ? fmt::format("{}: no significant difference from {} at these deal counts.", c.b, base)
                                 : fmt::format("{} compared with {}: {}.", c.b, base, parts));
+  }
+  return out;
+}
+
+std::vector<std::string> pan_summary(const DiffReport& report) {
+  std::vector<std::string> out;
+  out.push_back(fmt::format("{}: {} deals (seed {})", report_title(report), report.deals, report.seed));
+  out.push_back("players: " + players_words(report));
+  for (const RulesetFigures& r : report.rulesets) {
+    out.push_back(fmt::format(
+        "{}, {} seats: seats that drop {}; a seat goes out in {}; drawn {}; conditions paid {:.2f} chips a deal; "
+        "pot taken {:.2f}",
+        r.rules->name, r.seats, rate_with_ci(r.drops), rate_with_ci(r.went_out), rate_with_ci(r.draws),
+        r.conditions.mean, r.pot_taken.mean));
+    std::string mean;
+    for (std::size_t s = 0; s < r.seat_chips.size(); ++s)
+      mean += fmt::format("{}seat {} {}", s ? ", " : "", s, chips_a_deal(r.seat_chips[s].mean));
+    out.push_back("  chips a deal: " + mean);
+    out.push_back("  chips in all: " + chips_words(r.seat_chips_total));
+  }
+  for (const Comparison& c : report.comparisons) {
+    std::string line = c.a + " vs " + c.b + ": ";
+    for (const Test& t : c.tests)
+      if (t.measure == "drop_rate")
+        line += fmt::format("seats that drop {}, p {}; ",
+                            test_difference(t.measure, t.z.diff, t.z.diff_ci.low, t.z.diff_ci.high), p_value(t.z.p));
+    std::string sig;
+    for (const auto& k : c.significant()) sig += (sig.empty() ? "" : ", ") + test_name(k);
+    out.push_back(line + (sig.empty() ? "no significant difference" : "differ in " + sig));
   }
   return out;
 }

@@ -32,8 +32,18 @@ bool test_of_means(const std::string& key);
 // "12.3" and "+1.2 (+0.4 to +2.0)" for means, percents and points for rates.
 std::string test_value(const std::string& key, double v);
 std::string test_difference(const std::string& key, double diff, double low, double high);
-// Panguingue's chips a deal by place at the table: "place 0: +0.12 (-0.05 to +0.29)".
+// A seat's net chips a deal, signed as replay/chips_words.h signs whole chips: "+0.58".
+std::string chips_a_deal(double chips);
+// A seat's net chips a deal with the 95 % interval of the mean: "+0.12 (-0.05 to +0.29)".
 std::string chips_with_ci(const Summary& chips);
+// Whether the report compares Panguingue rulesets (chips, drops) rather than Conquian's.
+bool pan_report(const DiffReport& report);
+// "Panguingue rulesets compared" or "Conquian rulesets compared".
+std::string report_title(const DiffReport& report);
+// The players by seat: "seat 0 greedy, seat 1 random, ...".
+std::string players_words(const DiffReport& report);
+// Panguingue's force in short: "on a pass" (forcing.decline) or "none".
+std::string pan_force_words(const Ruleset& rules);
 // A game's verdict in short: "legal", "illegal at move 7 (not-allowed)", "malformed at move 0".
 std::string verdict_words(const check::GameVerdict& v);
 
@@ -44,5 +54,10 @@ namespace conquian::batch::text {
 // "At a glance": for each ruleset after the first, one sentence naming its significant
 // differences from the first ruleset (the baseline), or saying there are none.
 std::vector<std::string> glance(const DiffReport& report);
+
+// A Panguingue diff's summary for standard output, line by line: the title, the players by
+// seat, each ruleset's drops, ends, conditions and pot and its chips by seat, and each pair's
+// difference in drops with its interval and the significant tests.
+std::vector<std::string> pan_summary(const DiffReport& report);
 
 }  // namespace conquian::batch::text

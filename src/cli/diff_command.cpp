@@ -59,15 +59,15 @@ std::string command_words(const DiffOptions& opt) {
 }
 
 void print_summary(const batch::DiffReport& report, const std::filesystem::path& dir) {
+  if (batch::text::pan_report(report)) {
+    for (const std::string& line : batch::text::pan_summary(report)) fmt::print("{}\n", line);
+    fmt::print("report: {}\n", (dir / "report.html").string());
+    return;
+  }
   for (const auto& r : report.rulesets)
-    if (game_facts(*r.rules).settles_in_chips)
-      fmt::print("{:<18} {} seats: first to play wins {}, seats that drop {}, first to play's chips a deal {}\n",
-                 r.rules->name, r.seats, batch::text::rate_with_ci(r.order_wins[0]), batch::text::rate_with_ci(r.drops),
-                 batch::text::chips_with_ci(r.order_chips[0]));
-    else
-      fmt::print("{:<18} first to play wins {}, drawn {}, {:.1f} moves a deal, forcing in {}\n", r.rules->name,
-                 batch::text::rate_with_ci(r.order_wins[0]), batch::text::rate_with_ci(r.draws), r.moves.mean,
-                 batch::text::percent(r.forcing.deals_with_force.rate));
+    fmt::print("{:<18} first to play wins {}, drawn {}, {:.1f} moves a deal, forcing in {}\n", r.rules->name,
+               batch::text::rate_with_ci(r.order_wins[0]), batch::text::rate_with_ci(r.draws), r.moves.mean,
+               batch::text::percent(r.forcing.deals_with_force.rate));
   for (const auto& c : report.comparisons) {
     std::string sig;
     for (const auto& k : c.significant()) sig += (sig.empty() ? "" : ", ") + batch::text::test_name(k);
@@ -149,9 +149,10 @@ void register_diff(CLI::App& app, Runner& run) {
       app.add_subcommand("diff",
                          "Compare rulesets: the same shuffled decks played under each by the same players. Writes "
                          "report.html, report.md and report.json into --report DIR: win rates by seat with 95% "
-                         "intervals, draws, deal length, forcing, chips and drops (Panguingue), and the differences "
-                         "with their significance (specs/diff-report.md). The same for a seed, whatever the threads "
-                         "or MPI ranks.\n\n"
+                         "intervals, draws, deal length, forcing and matches (Conquian), or drops, going out, "
+                         "chips by seat, conditions paid and the pot (Panguingue), and the differences with their "
+                         "significance (specs/diff-report.md). The same for a seed, whatever the threads or MPI "
+                         "ranks.\n\n"
                          "Exit status: 0 compared; 2 unusable input.");
   cmd->add_option("RULESET", opt.rulesets, "Rulesets to compare (names or paths), two or more")
       ->required()
