@@ -285,7 +285,7 @@ void pan_intro(std::string& h, const DiffReport& report) {
   h += "</ul>\n";
 }
 
-void pan_rulesets_table(std::string& h, const DiffReport& report) {
+void pan_rulesets_html(std::string& h, const DiffReport& report) {
   h += "<h2>The rulesets</h2>\n<table><tr><th>ruleset</th><th>what it is</th><th>seats</th><th>hand</th>"
        "<th>target</th><th>force</th><th>packs and chips</th></tr>\n";
   std::size_t i = 0;
@@ -386,7 +386,7 @@ std::string diff_report_html(const DiffReport& report) {
   h += "</style></head><body>\n";
   if (pan_report(report)) {
     pan_intro(h, report);
-    pan_rulesets_table(h, report);
+    pan_rulesets_html(h, report);
     pan_ends(h, report);
     pan_drops(h, report);
     pan_seats(h, report);

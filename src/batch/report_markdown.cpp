@@ -159,7 +159,7 @@ void pan_header(std::string& md, const DiffReport& report) {
   md += "\n";
 }
 
-void pan_rulesets_table(std::string& md, const DiffReport& report) {
+void pan_rulesets_markdown(std::string& md, const DiffReport& report) {
   md += "## The rulesets\n\n| ruleset | seats | hand | target | force | packs and chips |\n|---|---|---|---|---|---|\n";
   for (const auto& r : report.rulesets) {
     const Ruleset& f = *r.rules;
@@ -237,7 +237,7 @@ std::string diff_report_markdown(const DiffReport& report) {
   std::string md;
   if (pan_report(report)) {
     pan_header(md, report);
-    pan_rulesets_table(md, report);
+    pan_rulesets_markdown(md, report);
     pan_ends_table(md, report);
     pan_drops_table(md, report);
     pan_seats_table(md, report);
