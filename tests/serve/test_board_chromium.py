@@ -10,6 +10,8 @@ import time
 
 import pytest
 
+from conftest import Server
+
 selenium = pytest.importorskip("selenium", reason="python3-selenium is not installed")
 from selenium import webdriver  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
@@ -228,7 +230,17 @@ const until = async f => { for (let i = 0; i < 600 && !f(); ++i) await new Promi
 """
 
 
-def test_a_match_to_three_points_at_the_card_table(server, browser):
+@pytest.fixture()
+def own_server():
+    # A match of random play runs to any number of deals, each a session of its own: its own
+    # server holds them, so that the sessions the other tests left open never cut it short.
+    s = Server()
+    yield s
+    s.stop()
+
+
+def test_a_match_to_three_points_at_the_card_table(own_server, browser):
+    server = own_server
     browser.get(server.url)
     wait(browser, lambda: browser.find_elements(By.CSS_SELECTOR, "#table-ruleset option"))
     browser.execute_script("document.getElementById('table-ruleset').value = 'tiny';"
