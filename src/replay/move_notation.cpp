@@ -96,6 +96,12 @@ std::string card_words(const Deck& deck, const std::string& token, SuitStyle sty
   return token;
 }
 
+std::string meld_words(const Deck& deck, const pan::Meld& meld, SuitStyle style) {
+  std::string out;
+  for (int i = 0; i < meld.size; ++i) out += (i ? " " : "") + card_words(deck, deck.token(meld.cards[i]), style);
+  return out;
+}
+
 std::string move_words(const Position& before, const Move& move, SuitStyle style) {
   const Deck& deck = before.rules->deck;
   if (move.card == kNoCard && move.kind == MoveKind::Swap) return fmt::format("seat {} swaps a card", move.seat);
@@ -122,15 +128,10 @@ std::string move_words(const pan::Position& before, const pan::Move& move, SuitS
   // A take names every meld it laid or changed on its table (a Pan table holds the same card
   // more than once, so melds are compared whole), then each meld its collection came from with
   // what it pays: the chips of "collects 3" are accounted for on the line.
-  auto meld_words = [&](const pan::Meld& m) {
-    std::string out;
-    for (int i = 0; i < m.size; ++i) out += (i ? " " : "") + card_words(deck, deck.token(m.cards[i]), style);
-    return out;
-  };
   const pan::Table& was = before.table[move.seat];
   std::string out = fmt::format("seat {} takes {}", move.seat, card_words(deck, deck.token(move.card), style));
   const std::vector<pan::Meld> fresh = pan::new_melds(was, move.table);
-  for (std::size_t i = 0; i < fresh.size(); ++i) out += (i ? " and " : ": ") + meld_words(fresh[i]);
+  for (std::size_t i = 0; i < fresh.size(); ++i) out += (i ? " and " : ": ") + meld_words(deck, fresh[i], style);
   if (move.discard != kNoCard) out += ", throws " + card_words(deck, deck.token(move.discard), style);
   else out += ", going out";
   const std::int64_t collect = pan::take_collect(before, move.seat, move.table);
@@ -139,7 +140,7 @@ std::string move_words(const pan::Position& before, const pan::Move& move, SuitS
     std::int64_t sum = 0;
     for (const pan::Meld& m : pan::paying_melds(*before.rules, was, move.table)) {
       const std::int64_t v = pan::condition_value(*before.rules, m.counts());
-      paid += fmt::format("{}{} pays {}", paid.empty() ? "" : ", ", meld_words(m), v);
+      paid += fmt::format("{}{} pays {}", paid.empty() ? "" : ", ", meld_words(deck, m, style), v);
       sum += v;
     }
     // A condition broken and formed again pays only once: the rise above the table's highest.

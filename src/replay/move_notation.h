@@ -17,6 +17,9 @@ enum class SuitStyle { Letters, Symbols };
 // One card token of `deck` as people read it: "5h" -> "5♥" (Symbols, French deck), else unchanged.
 std::string card_words(const Deck& deck, const std::string& token, SuitStyle style);
 
+// A Panguingue meld in words, every card of it: "7♣ 7♥ 7♠".
+std::string meld_words(const Deck& deck, const pan::Meld& meld, SuitStyle style);
+
 // The move in words. `before`: the position it is played in. A take names the melds the
 // taken card and the cards laid with it stand in (every card of them), then the discard.
 std::string move_words(const Position& before, const Move& move, SuitStyle style = SuitStyle::Letters);

@@ -20,12 +20,6 @@ std::vector<pan::Meld> melds_of(const pan::ChipLog& log, int move, int seat) {
   return {};
 }
 
-std::string meld_words(const Deck& deck, const pan::Meld& m, SuitStyle style) {
-  std::string out;
-  for (int i = 0; i < m.size; ++i) out += (i ? " " : "") + card_words(deck, deck.token(m.cards[i]), style);
-  return out;
-}
-
 std::string melds_words(const Deck& deck, const std::vector<pan::Meld>& melds, SuitStyle style) {
   std::string out;
   for (std::size_t i = 0; i < melds.size(); ++i) out += (i ? " and " : "") + meld_words(deck, melds[i], style);
