@@ -11,6 +11,7 @@
 
 #include "record/record_reader.h"
 #include "record/record_writer.h"
+#include "record/text_scan.h"
 
 using namespace conquian::record;
 
@@ -846,3 +847,28 @@ moves:
   }
 
 }  // TEST_SUITE
+
+// The byte scan before libyaml passes runs of plain bytes over 16 at a time: a bad byte is
+// found at every place within and across those runs, and what is fine stays fine there.
+TEST_CASE("the text scan finds a bad byte at every place of a run of plain bytes") {
+  using conquian::record::detail::find_text_problem;
+  const std::string plain = "moves: [{seat: 0, turn: 5h}, {seat: 1, pass: 5h}]";  // 49 bytes
+  for (std::size_t at = 0; at < plain.size(); ++at) {
+    CAPTURE(at);
+    for (const char bad : {'\0', '\x01', '\x1f', '\x7f', '\x80', '\xff'}) {
+      std::string text = plain;
+      text[at] = bad;
+      const auto problem = find_text_problem(text);
+      CHECK(problem.found);
+      CHECK(problem.offset == at);
+    }
+    for (const char fine : {'\t', '\n', '\r', ' ', '~'}) {
+      std::string text = plain;
+      text[at] = fine;
+      CHECK_FALSE(find_text_problem(text).found);
+    }
+    std::string accented = plain;
+    accented.insert(at, "\xc3\xa9");  // é, two bytes of UTF-8
+    CHECK_FALSE(find_text_problem(accented).found);
+  }
+}

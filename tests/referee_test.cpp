@@ -234,17 +234,17 @@ TEST_CASE("referee: conquian engine plays through the bot protocol (it reads the
 // thrown, melded, laid, discarded). The rest stayed hidden from it until the end.
 std::set<std::string> seen_by(const record::GameRecord& rec, int seat, int seats) {
   std::set<std::string> seen;
-  for (const auto& t : rec.hands[static_cast<std::size_t>(seat)]) seen.insert(t.text);
+  for (const auto& t : rec.hands[static_cast<std::size_t>(seat)]) seen.insert(t.text.str());
   for (const auto& m : rec.moves) {
     if (m.kind == record::MoveKind::Swap) {
-      if (m.seat == seat || (m.seat + 1) % seats == seat) seen.insert(m.card.text);
+      if (m.seat == seat || (m.seat + 1) % seats == seat) seen.insert(m.card.text.str());
       continue;
     }
-    if (!m.card.text.empty()) seen.insert(m.card.text);
+    if (!m.card.text.empty()) seen.insert(m.card.text.str());
     for (const auto& meld : m.melds)
-      for (const auto& t : meld) seen.insert(t.text);
-    for (const auto& t : m.lay) seen.insert(t.text);
-    if (m.discard) seen.insert(m.discard->text);
+      for (const auto& t : meld) seen.insert(t.text.str());
+    for (const auto& t : m.lay) seen.insert(t.text.str());
+    if (m.discard) seen.insert(m.discard->text.str());
   }
   return seen;
 }
@@ -310,7 +310,7 @@ TEST_CASE("referee: the scan finds a leak when there is one") {
   const auto seen = seen_by(d.record, 0, 2);
   int caught = 0;
   for (const auto& t : d.record.hands[1])
-    if (!seen.count(t.text) && strings.count(t.text)) ++caught;
+    if (!seen.count(t.text.str()) && strings.count(t.text.str())) ++caught;
   CHECK(caught > 0);
 }
 

@@ -139,7 +139,7 @@ class JsonStream : public detail::SchemaPath {
   }
 
   // ---- the schema's front end (record_schema.h) ----
-  void advance() {
+  [[gnu::always_inline]] void advance() {
     switch (next_) {
       case Next::Body: step(); break;
       case Next::Start:
@@ -163,11 +163,7 @@ class JsonStream : public detail::SchemaPath {
   bool is_scalar() const { return node_ == Node::Scalar; }
   bool is_plain() const { return node_ == Node::Scalar && !quoted_; }
   std::string_view scalar_view() const { return {value_, length_}; }
-  bool is_null() const {
-    if (!is_plain()) return false;
-    const std::string_view v = scalar_view();
-    return v.empty() || v == "~" || v == "null" || v == "Null" || v == "NULL";
-  }
+  bool is_null() const { return is_plain() && detail::is_null_text(scalar_view()); }
   const char* found() const {
     switch (node_) {
       case Node::MappingStart: return "a mapping";
@@ -198,6 +194,38 @@ class JsonStream : public detail::SchemaPath {
   [[noreturn]] void fail_here(const std::string& reason) { fail_at(start_, reason); }
   [[noreturn]] void fail_limit(const std::string& reason) { fail_at(start_, reason, true); }
   const ReadLimits& limits() const { return limits_; }
+
+  // On a list's start: its entries that are strings with no escape, of at most
+  // kMaxTokenBytes, each a token as token_value() makes it, stepping the parser as step()
+  // does but with no node for each (a record is mostly such lists). Stops before the first
+  // entry that is anything else, or before entry `max`: that entry is then the next node.
+  detail::schema::PlainTokens plain_tokens(TokenList& out, std::size_t max) {
+    Frame& f = frames_.back();
+    for (std::size_t n = 0;; ++n) {
+      if (n >= max) return {n, false};
+      if (f.begun) {
+        if (f.count + 1 > longest_) return {n, false};  // step() stops the list there
+        ++f.count;
+        ++f.elements;
+      } else {
+        f.begun = true;
+      }
+      if (!(f.elements != f.elements)) {
+        close(Node::ListEnd);
+        return {n, true};
+      }
+      od::value v;
+      if (auto e = (*f.elements).get(v); e) stop(e, end_);
+      const std::string_view raw = v.raw_json_token();
+      const std::string_view plain = unescaped_as_written(raw);
+      if (plain.data() == nullptr || plain.size() > kMaxTokenBytes) {
+        pending_ = v;  // step() gives it as the next node
+        has_pending_ = true;
+        return {n, false};
+      }
+      out.push_back(Token{TokenText(plain), mark_of(offset(raw.data()))});
+    }
+  }
 
   // After the schema refused a node: the rest of the document walked as the schema would have
   // walked it, so that a JSON error past the node is the document's error (thrown).

@@ -14,7 +14,7 @@ Token token_of(const Fields& f, const YAML::Node& n, const std::string& key) {
   if (!n.IsScalar() || n.Scalar().empty()) f.fail_at(n, key, "expected a card token like 5h");
   if (n.Scalar().size() > kMaxTokenBytes)
     f.fail_at(n, key, "'" + n.Scalar().substr(0, kMaxTokenBytes) + "...' is too long for a card token");
-  return Token{n.Scalar(), mark_of(n)};
+  return Token{TokenText(n.Scalar()), mark_of(n)};
 }
 
 TokenList tokens_of(const Fields& f, const YAML::Node& n, const std::string& key) {

@@ -5,12 +5,17 @@
 // specs/record-format.md for the format.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <type_traits>
 #include <vector>
 
+#include "cards/deck.h"
 #include "record/input_error.h"
 
 namespace conquian::record {
@@ -19,11 +24,53 @@ namespace conquian::record {
 // (Conquian) or 2 to 15 (Panguingue).
 inline constexpr int kMaxSeatNumber = 63;
 
-// A card token exactly as written ("Ac", "10o"), with where it was written.
+// A card token's text exactly as written ("Ac", "10o"): at most kMaxTokenBytes bytes, held
+// inline, so that a token is made from the parser's view without a string of its own and a
+// list of them is copied and freed as plain bytes (a record holds hundreds). Readers refuse a
+// longer token, with its place, before they make one.
+class TokenText {
+ public:
+  TokenText() = default;
+  // Longer text than kMaxTokenBytes is cut there; the readers never give it.
+  explicit TokenText(std::string_view text) : size_(static_cast<std::uint8_t>(std::min(text.size(), kMaxTokenBytes))) {
+    // Copies of a fixed size, overlapping when the text is shorter (a copy of a variable size
+    // is a call to memcpy, which cost more than the copy itself here).
+    static_assert(kMaxTokenBytes == 8);
+    const char* from = text.data();
+    if (size_ >= 4) {
+      std::memcpy(bytes_, from, 4);
+      std::memcpy(bytes_ + size_ - 4, from + size_ - 4, 4);
+    } else if (size_ >= 2) {
+      std::memcpy(bytes_, from, 2);
+      std::memcpy(bytes_ + size_ - 2, from + size_ - 2, 2);
+    } else if (size_ == 1) {
+      bytes_[0] = from[0];
+    }
+  }
+  std::string_view view() const { return {bytes_, size_}; }
+  operator std::string_view() const { return view(); }  // NOLINT: a token's text reads as text
+  std::string str() const { return std::string(view()); }
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  friend bool operator==(const TokenText& a, const TokenText& b) { return a.view() == b.view(); }
+  friend bool operator==(const TokenText& a, std::string_view b) { return a.view() == b; }
+  friend bool operator==(const TokenText& a, const char* b) { return a.view() == std::string_view(b); }
+  friend bool operator<(const TokenText& a, const TokenText& b) { return a.view() < b.view(); }
+  friend std::string operator+(std::string a, const TokenText& b) { return a.append(b.view()); }
+  friend std::string operator+(const char* a, const TokenText& b) { return std::string(a).append(b.view()); }
+  friend std::string operator+(const TokenText& a, std::string_view b) { return a.str().append(b); }
+
+ private:
+  char bytes_[kMaxTokenBytes] = {};
+  std::uint8_t size_ = 0;
+};
+
+// A card token as written, with where it was written.
 struct Token {
-  std::string text;
+  TokenText text;
   Mark mark;
 };
+static_assert(std::is_trivially_copyable_v<Token>);
 
 using TokenList = std::vector<Token>;
 

@@ -83,11 +83,7 @@ class EventStream : public SchemaPath {
     return {reinterpret_cast<const char*>(ev_.data.scalar.value), ev_.data.scalar.length};
   }
   // A plain empty, ~ or null scalar.
-  bool is_null() const {
-    if (!is_plain()) return false;
-    const std::string_view v = scalar_view();
-    return v.empty() || v == "~" || v == "null" || v == "Null" || v == "NULL";
-  }
+  bool is_null() const { return is_plain() && detail::is_null_text(scalar_view()); }
   const char* found() const;  // "a mapping", "a list", "a scalar", "nothing"
   Mark mark_of(const yaml_mark_t& m) const { return Mark{clamp32(m.line + 1 + line_base_), clamp32(m.column + 1)}; }
   // Skips the rest of a failed document (throws DocFailure with resync when too deep).

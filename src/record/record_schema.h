@@ -16,6 +16,7 @@
 #pragma once
 
 #include <bit>
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
@@ -41,6 +42,17 @@ enum class Node : std::uint8_t {
   ListEnd,
   Scalar
 };
+
+// Whether a plain scalar's text is YAML's null: empty, ~, null, Null or NULL. By length
+// first: the schema asks it of nearly every scalar, and most are card tokens and numbers.
+inline bool is_null_text(std::string_view v) {
+  switch (v.size()) {
+    case 0: return true;
+    case 1: return v[0] == '~';
+    case 4: return v == "null" || v == "Null" || v == "NULL";
+    default: return false;
+  }
+}
 
 // Thrown when a document does not fit the schema (or breaks a limit).
 struct DocFailure {
@@ -150,6 +162,15 @@ inline std::string shown(std::string_view v) {
   return "'" + out + "'";
 }
 
+// Equal texts, compared in line: keys are a few bytes, where a call to memcmp cost more than
+// the compare.
+inline bool same_text(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (a[i] != b[i]) return false;
+  return true;
+}
+
 template <std::size_t N>
 std::string key_list(const std::string_view (&keys)[N]) {
   std::string s;
@@ -159,6 +180,21 @@ std::string key_list(const std::string_view (&keys)[N]) {
   }
   return s;
 }
+
+// A front end may read the plain entries of a list of card tokens on its own (JSON does,
+// stepping its parser without a node for each): `in.plain_tokens(out, max)`, called on the
+// list's start, appends to `out` the entries it can give exactly as token_value() would, up to
+// `max`, and stops before the first it cannot (the schema then goes on node by node from
+// there, so that every refusal is the schema's own, word for word). It returns how many it
+// appended, and whether it read the list's end (which is then the current node).
+struct PlainTokens {
+  std::size_t count = 0;
+  bool ended = false;
+};
+template <class In>
+concept ReadsPlainTokens = requires(In& in, TokenList& out, std::size_t max) {
+  { in.plain_tokens(out, max) } -> std::same_as<PlainTokens>;
+};
 
 // The schema reader of one document: the events it walks, the buffers it reuses.
 template <class In>
@@ -208,6 +244,9 @@ class Schema {
     read_list(what, in_.limits().max_cards_per_list, "entries in one list (max_cards_per_list)",
               std::forward<OnEntry>(on_entry));
   }
+  // A list of card tokens whose start event is current, into `out`: read_list's loop with
+  // token_value() on each entry, after the front end has read what entries it can on its own.
+  void read_tokens(TokenList& out, const char* what, std::size_t max, const char* limit);
   void parse_deal(GameRecord& g);
   void parse_moves(std::vector<RecordMove>& moves);
   void parse_move(RecordMove& m);
@@ -238,7 +277,7 @@ int Schema<In>::key_index(const std::string_view (&keys)[N], const char* what, u
   const std::string_view k = in_.scalar_view();
   for (std::size_t i = 0; i < N; ++i) {
     // The first byte before the rest: most keys differ there, and a call to compare costs more.
-    if (!k.empty() && keys[i][0] == k[0] && keys[i] == k) {
+    if (!k.empty() && keys[i][0] == k[0] && same_text(keys[i], k)) {
       if ((seen & bit(static_cast<int>(i))) != 0) in_.fail_here("key '" + std::string(k) + "' is given twice");
       seen |= bit(static_cast<int>(i));
       return static_cast<int>(i);
@@ -414,13 +453,33 @@ Token Schema<In>::token_value() {
   const std::string_view v = in_.scalar_view();
   if (v.size() > kMaxTokenBytes)
     in_.fail_here("card token " + shown(v) + " is longer than " + std::to_string(kMaxTokenBytes) + " characters");
-  return Token{std::string(v), in_.mark_of(in_.start_mark())};
+  return Token{TokenText(v), in_.mark_of(in_.start_mark())};
 }
 
 // The current event must start a list of card tokens.
 template <class In>
+void Schema<In>::read_tokens(TokenList& out, const char* what, std::size_t max, const char* limit) {
+  if constexpr (ReadsPlainTokens<In>) {
+    if (in_.node() != Node::ListStart) in_.fail_here(std::string("expected ") + what + ", found " + in_.found());
+    const PlainTokens plain = in_.plain_tokens(out, max);
+    if (plain.ended) return;
+    in_.push_index();
+    for (std::size_t n = plain.count;; ++n) {
+      in_.set_index(n);
+      in_.advance();
+      if (in_.node() == Node::ListEnd) break;
+      if (n >= max) in_.fail_limit("more than " + std::to_string(max) + " " + limit);
+      out.push_back(token_value());
+    }
+    in_.pop();
+  } else {
+    read_list(what, max, limit, [&] { out.push_back(token_value()); });
+  }
+}
+
+template <class In>
 void Schema<In>::token_list(TokenList& out, const char* expected) {
-  read_short_list(expected, [&] { out.push_back(token_value()); });
+  read_tokens(out, expected, in_.limits().max_cards_per_list, "entries in one list (max_cards_per_list)");
 }
 
 // The same, into a list of exactly the right size (one allocation instead of a doubling
@@ -468,8 +527,8 @@ void Schema<In>::parse_deal(GameRecord& g) {
         in_.advance();
         if (in_.is_null()) break;
         scratch_.tokens.clear();
-        read_list("a list of card tokens", in_.limits().max_stock_cards, "cards in the stock (max_stock_cards)",
-                  [&] { scratch_.tokens.push_back(token_value()); });
+        read_tokens(scratch_.tokens, "a list of card tokens", in_.limits().max_stock_cards,
+                    "cards in the stock (max_stock_cards)");
         g.stock.assign(std::make_move_iterator(scratch_.tokens.begin()),
                        std::make_move_iterator(scratch_.tokens.end()));
         g.has_stock = true;
@@ -491,10 +550,11 @@ void Schema<In>::parse_moves(std::vector<RecordMove>& moves) {
   if (in_.node() != Node::ListStart)
     in_.fail_here(std::string("expected a list of moves, found ") + in_.found() +
                   (in_.is_null() ? " (write 'moves: []' for a game with none)" : ""));
-  // Read in place, with room for as many moves as the last record had (records of one file
-  // are alike): building them in a buffer and moving them over cost a tenth of the JSON
-  // reader's time (perf, 3,000 games).
-  moves.reserve(std::min(scratch_.last_moves, in_.limits().max_moves));
+  // Read in place, with room for a quarter more moves than the last record had (records of
+  // one file are alike, but not the same length): building them in a buffer and moving them
+  // over cost a tenth of the JSON reader's time (perf, 3,000 games), and growing the list
+  // when a record was longer than the last one a fortieth.
+  moves.reserve(std::min(scratch_.last_moves + scratch_.last_moves / 4, in_.limits().max_moves));
   read_list("a list of moves", in_.limits().max_moves, "moves (max_moves)", [&] {
     moves.emplace_back();
     parse_move(moves.back());

@@ -37,7 +37,7 @@ std::string cards_words(const Deck& deck, const record::TokenList& cards, SuitSt
 // those cards' tokens; with `only` set, only a meld holding that card counts as new).
 bool new_meld(const record::TokenList& meld, const std::set<std::string>& before, const std::string& only) {
   for (const record::Token& t : meld)
-    if (only.empty() ? !before.count(t.text) : t.text == only) return true;
+    if (only.empty() ? !before.count(t.text.str()) : t.text == only) return true;
   return false;
 }
 
@@ -52,7 +52,7 @@ std::string notation(const Deck& deck, const record::RecordMove& m, const std::s
     if (m.has_lay) return cards_words(deck, m.lay, style);
     std::string out;
     for (const record::TokenList& meld : m.melds) {
-      if (!new_meld(meld, before_table, taken_only ? m.card.text : std::string())) continue;
+      if (!new_meld(meld, before_table, taken_only ? m.card.text.str() : std::string())) continue;
       if (!out.empty()) out += " and ";
       out += cards_words(deck, meld, style);
     }
@@ -83,17 +83,17 @@ std::string notation(const Deck& deck, const record::RecordMove& m, const std::s
 
 }  // namespace
 
-std::string card_words(const Deck& deck, const std::string& token, SuitStyle style) {
-  if (style == SuitStyle::Letters) return token;
+std::string card_words(const Deck& deck, std::string_view token, SuitStyle style) {
+  if (style == SuitStyle::Letters) return std::string(token);
   for (int s = 0; s < deck.suit_count(); ++s) {
     const std::string& label = deck.suit_label(s);
-    if (token.size() > label.size() && token.compare(token.size() - label.size(), label.size(), label) == 0) {
+    if (token.size() > label.size() && token.ends_with(label)) {
       const std::string_view symbol = suit_symbol(deck, label);
-      if (symbol.empty()) return token;
-      return token.substr(0, token.size() - label.size()) + std::string(symbol);
+      if (symbol.empty()) return std::string(token);
+      return std::string(token.substr(0, token.size() - label.size())).append(symbol);
     }
   }
-  return token;
+  return std::string(token);
 }
 
 std::string meld_words(const Deck& deck, const pan::Meld& meld, SuitStyle style) {

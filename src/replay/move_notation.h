@@ -6,6 +6,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "engine/engine.h"
 #include "pan/engine.h"
@@ -15,7 +16,7 @@ namespace conquian {
 enum class SuitStyle { Letters, Symbols };
 
 // One card token of `deck` as people read it: "5h" -> "5♥" (Symbols, French deck), else unchanged.
-std::string card_words(const Deck& deck, const std::string& token, SuitStyle style);
+std::string card_words(const Deck& deck, std::string_view token, SuitStyle style);
 
 // A Panguingue meld in words, every card of it: "7♣ 7♥ 7♠".
 std::string meld_words(const Deck& deck, const pan::Meld& meld, SuitStyle style);

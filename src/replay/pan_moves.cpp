@@ -201,7 +201,7 @@ PanDealOrFault start_pan_from_record(const record::GameRecord& rec, const Rulese
 
 void to_record_deal(const Ruleset& rules, int seats, std::span<const Card> order, int dealer, record::GameRecord& rec) {
   const pan::Position p = pan::deal(rules, seats, order, dealer);
-  auto token = [&](Card c) { return record::Token{rules.deck.token(c), {}}; };
+  auto token = [&](Card c) { return record::Token{record::TokenText(rules.deck.token(c)), {}}; };
   rec.dealer = dealer;
   rec.hands.assign(static_cast<std::size_t>(seats), {});
   for (int s = 0; s < seats; ++s)
@@ -215,7 +215,7 @@ void to_record_deal(const Ruleset& rules, int seats, std::span<const Card> order
 
 std::optional<record::RecordMove> to_record_move(const pan::Position& pos, const pan::Move& m) {
   const Deck& deck = pos.rules->deck;
-  auto token = [&](Card c) { return record::Token{deck.token(c), {}}; };
+  auto token = [&](Card c) { return record::Token{record::TokenText(deck.token(c)), {}}; };
   record::RecordMove rm;
   rm.seat = m.seat;
   switch (m.kind) {

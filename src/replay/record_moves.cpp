@@ -157,7 +157,7 @@ DealOrFault start_from_record(const record::GameRecord& rec, const Ruleset& rule
 }
 
 void to_record_deal(const Ruleset& rules, std::span<const Card> order, int dealer, record::GameRecord& rec) {
-  auto token = [&](Card c) { return record::Token{rules.deck.token(c), {}}; };
+  auto token = [&](Card c) { return record::Token{record::TokenText(rules.deck.token(c)), {}}; };
   std::size_t next = 0;
   rec.dealer = dealer;
   rec.hands.clear();
@@ -176,7 +176,7 @@ void to_record_deal(const Ruleset& rules, std::span<const Card> order, int deale
 
 std::optional<record::RecordMove> to_record_move(const Position& pos, const Move& m) {
   const Deck& deck = pos.rules->deck;
-  auto token = [&](Card c) { return record::Token{deck.token(c), {}}; };
+  auto token = [&](Card c) { return record::Token{record::TokenText(deck.token(c)), {}}; };
   record::RecordMove rm;
   rm.seat = m.seat;
   switch (m.kind) {

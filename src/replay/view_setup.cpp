@@ -77,7 +77,7 @@ SeatView view_from_file(const record::PositionFile& pf, const Ruleset& rules) {
     // Stand-in cards, so that the position's checks (hand sizes, whose decision) can run.
     for (int i = k; i < seat.count; ++i) {
       Card c = free.pop_lowest();
-      seat.hand.push_back(record::Token{deck.token(c), seat.hand_mark});
+      seat.hand.push_back(record::Token{record::TokenText(deck.token(c)), seat.hand_mark});
     }
     seat.hidden = false;
   }

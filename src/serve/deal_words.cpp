@@ -15,7 +15,12 @@ record::TokenList tokens(const nlohmann::json& j, const std::string& key) {
   for (const auto& c : j) {
     if (!c.is_string())
       throw SessionError("bad-field", fmt::format("deal: '{}' holds {}, which is not a card", key, c.dump()));
-    out.push_back({c.get<std::string>(), {}});
+    const std::string& text = c.get_ref<const std::string&>();
+    if (text.size() > kMaxTokenBytes)
+      throw SessionError("bad-field", fmt::format("deal: '{}' holds a string of {} bytes, which is not a card (a card "
+                                                  "token has at most {})",
+                                                  key, text.size(), kMaxTokenBytes));
+    out.push_back({record::TokenText(text), {}});
   }
   return out;
 }
