@@ -37,11 +37,10 @@ struct Resolver {
   }
 };
 
-}  // namespace
-
-MoveOrFault to_move(const Position& pos, const record::RecordMove& rm) {
+// to_move's work: the move written into `m`, its fault returned. `m` is the result's own, so
+// that the move (some 300 bytes with its grouping) is not copied on its way out.
+Verdict fill_move(const Position& pos, const record::RecordMove& rm, Move& m) {
   Resolver r{pos.rules->deck, {}, {}};
-  Move m;
   m.seat = static_cast<std::uint8_t>(rm.seat);
   using K = record::MoveKind;
   switch (rm.kind) {
@@ -54,18 +53,18 @@ MoveOrFault to_move(const Position& pos, const record::RecordMove& rm) {
     case K::Lay: m.kind = MoveKind::Lay; break;
     case K::Play:
     case K::Drop:
-      return {m, Verdict::bad(Code::NotAllowed, fmt::format("'{}' is a declaration of Panguingue; conquian has none",
-                                                            rm.kind == K::Play ? "play" : "drop"))};
+      return Verdict::bad(Code::NotAllowed, fmt::format("'{}' is a declaration of Panguingue; conquian has none",
+                                                        rm.kind == K::Play ? "play" : "drop"));
     case K::Forfeit:
-      return {m, Verdict::bad(Code::NotAllowed,
-                              "a conquian deal ends by forfeit in its result ({winner: W, forfeit: {seat, reason}}), "
-                              "not by a move")};
+      return Verdict::bad(Code::NotAllowed,
+                          "a conquian deal ends by forfeit in its result ({winner: W, forfeit: {seat, reason}}), "
+                          "not by a move");
   }
   if (rm.collect >= 0)
-    return {m, Verdict::bad(Code::NotAllowed, "'collect' is Panguingue's condition payment; conquian pays none")};
+    return Verdict::bad(Code::NotAllowed, "'collect' is Panguingue's condition payment; conquian pays none");
   if (rm.kind == K::Force) {
     m.other = static_cast<std::uint8_t>(std::min(rm.force_seat, 0xFE));
-    return {m, {}};
+    return {};
   }
   if (rm.kind != K::Lay) m.card = r.card(rm.card);
   if (rm.kind == K::Take || rm.kind == K::Lay) {
@@ -73,33 +72,41 @@ MoveOrFault to_move(const Position& pos, const record::RecordMove& rm) {
     if (rm.onto >= 0) m.other = static_cast<std::uint8_t>(std::min(rm.onto, 0xFE));
     if (rm.has_melds) {
       if (rm.melds.size() > m.grouping.melds.size())
-        return {m, Verdict::bad(Code::IllegalMeld,
-                                fmt::format("{} melds are more than any table can hold", rm.melds.size()))};
+        return Verdict::bad(Code::IllegalMeld,
+                            fmt::format("{} melds are more than any table can hold", rm.melds.size()));
       for (const auto& list : rm.melds) {
         CardSet meld = r.cards(list);
-        if (!r.fault.ok()) return {m, r.fault};
-        if (meld.empty()) return {m, Verdict::bad(Code::IllegalMeld, "an empty meld is not a meld")};
+        if (!r.fault.ok()) return std::move(r.fault);
+        if (meld.empty()) return Verdict::bad(Code::IllegalMeld, "an empty meld is not a meld");
         if (m.table.intersects(meld))
-          return {m, Verdict::bad(Code::DuplicateCard, fmt::format("{} is listed twice in the melds",
-                                                                   pos.rules->deck.tokens(m.table & meld)))};
+          return Verdict::bad(Code::DuplicateCard,
+                              fmt::format("{} is listed twice in the melds", pos.rules->deck.tokens(m.table & meld)));
         m.grouping.push(meld);
         m.table |= meld;
       }
     } else {
       CardSet laid = r.cards(rm.lay);
-      if (!r.fault.ok()) return {m, r.fault};
+      if (!r.fault.ok()) return std::move(r.fault);
       CardSet old = pos.table[std::min(rm.seat, kMaxSeats - 1)];
       if (laid.intersects(old))
-        return {m, Verdict::bad(Code::NotInHand, fmt::format("seat {} laid {}, which is already on its table", rm.seat,
-                                                             pos.rules->deck.tokens(laid & old)))};
+        return Verdict::bad(Code::NotInHand, fmt::format("seat {} laid {}, which is already on its table", rm.seat,
+                                                         pos.rules->deck.tokens(laid & old)));
       if (m.card != kNoCard && laid.has(m.card))
-        return {m, Verdict::bad(Code::DuplicateCard,
-                                fmt::format("{} is both taken and laid", pos.rules->deck.token(m.card)))};
+        return Verdict::bad(Code::DuplicateCard,
+                            fmt::format("{} is both taken and laid", pos.rules->deck.token(m.card)));
       m.table = old | laid;
       if (m.card != kNoCard) m.table.insert(m.card);
     }
   }
-  return {m, r.fault};
+  return std::move(r.fault);
+}
+
+}  // namespace
+
+MoveOrFault to_move(const Position& pos, const record::RecordMove& rm) {
+  MoveOrFault out;
+  out.fault = fill_move(pos, rm, out.move);
+  return out;
 }
 
 DealOrFault start_from_record(const record::GameRecord& rec, const Ruleset& rules) {
@@ -113,7 +120,8 @@ DealOrFault start_from_record(const record::GameRecord& rec, const Ruleset& rule
   auto first_of = [](const record::TokenList& list) { return list.empty() ? record::Mark{} : list.front().mark; };
   std::array<CardSet, kMaxSeats> hands{};
   CardSet all;
-  auto add = [&](const record::TokenList& list, CardSet& into) {
+  // Each token resolved once; `order`, when given, gets the cards in the list's order (the stock's).
+  auto add = [&](const record::TokenList& list, CardSet& into, std::vector<Card>* order) {
     for (const auto& t : list) {
       Card c = r.card(t);
       if (!r.fault.ok()) return false;
@@ -124,6 +132,7 @@ DealOrFault start_from_record(const record::GameRecord& rec, const Ruleset& rule
       }
       all.insert(c);
       into.insert(c);
+      if (order) order->push_back(c);
     }
     return true;
   };
@@ -133,12 +142,12 @@ DealOrFault start_from_record(const record::GameRecord& rec, const Ruleset& rule
         fmt::format("the deal has {} hands, but ruleset {} has {} seats", rec.hands.size(), rules.name, rules.seats),
         rec.hands.empty() ? rec.mark : first_of(rec.hands[0]));
   for (int s = 0; s < rules.seats; ++s)
-    if (!add(rec.hands[s], hands[s])) return fail(r.fault.code, r.fault.message, r.fault_mark);
+    if (!add(rec.hands[s], hands[s], nullptr)) return fail(r.fault.code, r.fault.message, r.fault_mark);
   CardSet stock_set;
   std::vector<Card> stock;
   if (rec.has_stock) {
-    if (!add(rec.stock, stock_set)) return fail(r.fault.code, r.fault.message, r.fault_mark);
-    for (const auto& t : rec.stock) stock.push_back(*rules.deck.parse(t.text));
+    stock.reserve(rec.stock.size());
+    if (!add(rec.stock, stock_set, &stock)) return fail(r.fault.code, r.fault.message, r.fault_mark);
   }
   for (int s = 0; s < rules.seats; ++s)
     if (static_cast<int>(rec.hands[s].size()) != rules.hand)

@@ -204,6 +204,33 @@ int bench_read(const bench::Args& args) {
   return records > 0 ? 0 : 1;
 }
 
+// Judging alone: check_record (what `check` does past the reader) on records in memory, the
+// legal ones counted. Kept out of line, under its own name, so that a profiler can count it
+// alone: `valgrind --tool=callgrind --toggle-collect='*judge_records*'`.
+[[gnu::noinline]] int judge_records(const std::vector<record::GameRecord>& records, const Ruleset& rules) {
+  int legal = 0;
+  for (const record::GameRecord& rec : records)
+    legal += check::check_record(rec, rules).judgement == check::Judgement::Legal;
+  return legal;
+}
+
+// The games `conquian_bench check` times, made the same way: `games` deals of `ruleset` played
+// by the greedy player (seed 99, deals 0, 1, ...), written as JSON Lines to `path`.
+std::size_t write_bench_games(const Ruleset& rules, const std::string& ruleset, int games, const std::string& path,
+                              std::string* yaml_path, std::string& lines) {
+  std::size_t total_moves = 0;
+  std::ofstream y;
+  if (yaml_path) y.open(*yaml_path);
+  for (int i = 0; i < games; ++i) {
+    auto deal = batch::simulate_deal(rules, ruleset, 99, static_cast<std::uint64_t>(i), {"greedy"});
+    total_moves += deal.record.moves.size();
+    if (yaml_path) y << (i ? "---\n" : "") << record::write_record(deal.record);
+    lines += record::write_record_json(deal.record) + "\n";
+  }
+  std::ofstream(path) << lines;
+  return total_moves;
+}
+
 // `conquian_bench yaml-events FILE`: libyaml's event parse of a YAML file as a process (the
 // file read whole, as `check` reads YAML), the floor of `conquian check` on it.
 int bench_yaml_events(const bench::Args& args) {
@@ -531,18 +558,9 @@ int bench_check(const bench::Args& args) {
   const std::string yaml = (tmp / "conquian-bench-check.yaml").string();
   const std::string jsonl = (tmp / "conquian-bench-check.jsonl").string();
   auto rules = load_ruleset(ruleset);
-  std::size_t total_moves = 0;
   std::string lines;
-  {
-    std::ofstream y(yaml);
-    for (int i = 0; i < games; ++i) {
-      auto deal = batch::simulate_deal(*rules, ruleset, 99, static_cast<std::uint64_t>(i), {"greedy"});
-      total_moves += deal.record.moves.size();
-      y << (i ? "---\n" : "") << record::write_record(deal.record);
-      lines += record::write_record_json(deal.record) + "\n";
-    }
-    std::ofstream(jsonl) << lines;
-  }
+  std::string yaml_path = yaml;
+  const std::size_t total_moves = write_bench_games(*rules, ruleset, games, jsonl, &yaml_path, lines);
   fmt::print("{} games of {}, {:.1f} moves/game: YAML {:.1f} MB, JSON Lines {:.1f} MB ({} rounds)\n", games, ruleset,
              double(total_moves) / games, static_cast<double>(fs::file_size(yaml)) / 1e6,
              static_cast<double>(fs::file_size(jsonl)) / 1e6, runs);
@@ -597,11 +615,7 @@ int bench_check(const bench::Args& args) {
       record::read_record_file(jsonl, [&](record::ReadItem&& item) { read_json += item.record.has_value(); });
     }));
     // Judging alone: check_record (what `check` does past the reader) on the records kept.
-    judging.each.push_back(time_once([&] {
-      legal_judged = 0;
-      for (const record::GameRecord& rec : records)
-        legal_judged += check::check_record(rec, *rules).judgement == check::Judgement::Legal;
-    }));
+    judging.each.push_back(time_once([&] { legal_judged = judge_records(records, *rules); }));
     json_1.each.push_back(time_once([&] { legal_1 = check_legal(jsonl, 1); }));
     json_2.each.push_back(time_once([&] { legal_2 = check_legal(jsonl, 2); }));
     // Two one-thread checks of the file at once, on two threads that share nothing but the
@@ -720,6 +734,41 @@ int bench_check(const bench::Args& args) {
   return same && status == 0 && split_status == 0 ? 0 : 1;
 }
 
+// `conquian_bench judge [--games N] [--runs R] [--ruleset NAME]`: the `judging alone` part of
+// `conquian_bench check` by itself, on the same games read back from the same JSON Lines file:
+// R rounds of judging every record, each round's CPU time, and the median. For a profile of the
+// judging alone: `valgrind --tool=callgrind --toggle-collect='*judge_records*' build/conquian_bench
+// judge --games 2000 --runs 1`.
+int bench_judge(const bench::Args& args) {
+  const int games = std::stoi(bench::arg(args, "--games", "10000"));
+  const int runs = std::stoi(bench::arg(args, "--runs", "5"));
+  if (games < 1 || runs < 1) {
+    fmt::print(stderr, "bench judge: --games and --runs must be at least 1\n");
+    return 2;
+  }
+  const std::string ruleset = bench::arg(args, "--ruleset", "american");
+  const std::string jsonl = (fs::temp_directory_path() / "conquian-bench-judge.jsonl").string();
+  auto rules = load_ruleset(ruleset);
+  std::string lines;
+  const std::size_t total_moves = write_bench_games(*rules, ruleset, games, jsonl, nullptr, lines);
+  std::vector<record::GameRecord> records;
+  record::read_record_file(jsonl, [&](record::ReadItem&& item) {
+    if (item.record) records.push_back(std::move(*item.record));
+  });
+  fs::remove(jsonl);
+  int legal = 0;
+  Runs judging;
+  for (int r = 0; r < runs; ++r) {
+    judging.each.push_back(time_once([&] { legal = judge_records(records, *rules); }));
+    fmt::print("round {}: {:.4f} s CPU, {:.4f} s wall\n", r + 1, judging.each.back().cpu, judging.each.back().wall);
+  }
+  fmt::print(
+      "{} games of {} ({} moves), {} legal: judging alone {:.4f} s CPU median ({:.2f} us a game, {:.3f} us a move)\n",
+      records.size(), ruleset, total_moves, legal, judging.median_cpu(), judging.median_cpu() * 1e6 / games,
+      judging.median_cpu() * 1e6 / static_cast<double>(total_moves));
+  return legal == games ? 0 : 1;
+}
+
 }  // namespace
 
 BENCHMARK_ENTRY("walk", "simdjson's On-Demand walk of every value of a JSON Lines file, as a process (check's floor)",
@@ -730,3 +779,5 @@ BENCHMARK_ENTRY("check",
                 "check on YAML and on JSON Lines; the JSON reader's share; 2 threads against the machine's ceiling; "
                 "peak memory on 1 GB of JSON Lines and of YAML",
                 bench_check);
+BENCHMARK_ENTRY("judge", "check's judging alone (check_record) on the games of `check`, records in memory",
+                bench_judge);
