@@ -227,6 +227,10 @@ TEST_CASE("board api: every error status, each with a sentence") {
   says(call(api, "GET", "/api/session/abc"), 404);
   says(api.handle("POST", "/api/open", "{not json"), 400);
   says(api.handle("POST", "/api/open", "[1, 2]"), 400);
+  // A number past a double's range is the body's fault, named as such (not a field's type).
+  const ApiReply huge = api.handle("POST", "/api/new", "{\"seat\": 1e400}");
+  says(huge, 400);
+  CHECK(huge.body["error"] == "the request is not JSON: a number in it is too large to read (past a double's range)");
   says(call(api, "POST", "/api/open", {{"game", 99}}), 404);
   says(call(api, "POST", "/api/new", {{"ruleset", "no-such"}}), 400);
   says(call(api, "POST", "/api/new", {{"ruleset", "panguingue"}}), 400);

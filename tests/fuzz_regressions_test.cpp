@@ -100,4 +100,11 @@ TEST_CASE("fuzz targets: usable inputs are accepted, unusable ones rejected") {
   CHECK(position_input(source("corpus/positions/forced-win.position.yml")) == Result::accepted);
   CHECK(position_input(source("corpus/positions/kept-melds-grow.position.yml")) == Result::rejected);
   CHECK(position_input("format: conquian-position/1\n") == Result::rejected);
+  // The board's API: a deal against the random player is accepted; one whose built-in player
+  // searches is rejected unread, named or the default of a blank body (read as the API reads it).
+  using conquian::fuzz::board_api_input;
+  CHECK(board_api_input("POST /api/new\n{\"ruleset\": \"tiny\", \"player\": \"random\"}") == Result::accepted);
+  CHECK(board_api_input("POST /api/new\n{\"ruleset\": \"tiny\", \"player\": \"strong\"}") == Result::rejected);
+  CHECK(board_api_input(std::string("POST /api/new\n \n\0GET /api/library\n", 34)) == Result::rejected);
+  CHECK(board_api_input(std::string("POST /api/new\n{\"seat\": 1e400}\0GET /api/library\n", 47)) == Result::accepted);
 }

@@ -1,5 +1,7 @@
 #include "batch/pan_players.h"
 
+#include <algorithm>
+
 #include "base/spelling.h"
 #include "solve/pan_greedy.h"
 
@@ -33,8 +35,9 @@ const std::vector<std::string>& pan_player_names() {
 std::string why_not_pan_players(const std::vector<std::string>& players, const Ruleset& rules,
                                 const std::string& option, int seats) {
   const auto& names = pan_player_names();
+  // Checked by name, as why_not_players checks a Conquian player's: no player is made.
   for (const auto& p : players)
-    if (!make_pan_player(p)) {
+    if (std::find(names.begin(), names.end(), p) == names.end()) {
       std::string known;
       for (const auto& n : names) known += (known.empty() ? "" : ", ") + n;
       const std::string near = did_you_mean(p, names);

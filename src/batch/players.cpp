@@ -2,6 +2,7 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdlib>
 #include <limits>
@@ -161,8 +162,10 @@ std::string why_not_players_of(GameTag<PanGame>, const std::vector<std::string>&
 std::string why_not_players_of(GameTag<ConquianGame>, const std::vector<std::string>& players, const Ruleset& rules,
                                const std::string& option, int) {
   const std::vector<std::string> names = {"random", "greedy", "strong"};
+  // Checked by name: making a searching player to check its name would build its solver's tables.
+  const std::vector<std::string>& known = player_names();
   for (const auto& p : players)
-    if (!make_player(p))
+    if (std::find(known.begin(), known.end(), p) == known.end())
       return option + ": unknown player '" + p + "'" +
              (did_you_mean(p, names).empty() ? " (random, greedy, strong)" : did_you_mean(p, names));
   if (static_cast<int>(players.size()) > rules.seats)

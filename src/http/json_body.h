@@ -5,6 +5,8 @@
 
 #include <cstddef>
 #include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
 #include <string_view>
 
 namespace conquian::http {
@@ -15,6 +17,8 @@ inline constexpr int kMaxBodyDepth = 32;
 // The body as a JSON object (an empty body is {}); throws ApiError 400 naming the byte and
 // the reason, or saying that the body is not an object.
 nlohmann::json json_body(std::string_view body);
+// The same without throwing: nullopt, with that 400's sentence in `why_not`.
+std::optional<nlohmann::json> read_json_body(std::string_view body, std::string& why_not);
 
 // Field helpers: the value of `key` in `request` as the type asked, `fallback` when absent;
 // a value of another type is a 400 naming the field.
