@@ -24,6 +24,8 @@ def run(ctx):
         "json_vs_yaml": number_after(out, "JSON Lines / YAML check, 1 thread, CPU"),
         "share": number_after(out, "reader's share of the JSON Lines check, CPU:"),
         "read_vs_walk": number_after(out, "JSON Lines read / On-Demand walk, CPU"),
+        "check_vs_walk": number_after(out, "JSON Lines check, 1 thread / the walk, CPU"),
+        "judging_vs_walk": number_after(out, "its floor: judging alone / the walk, CPU"),
         "yaml_check_vs_libyaml": number_after(out, "YAML check, 1 thread / libyaml events, CPU"),
         "command": command,
     }
@@ -36,6 +38,9 @@ def run(ctx):
         Row("JSON Lines read against simdjson's On-Demand walk of every value", times(f["read_vs_walk"]),
             "goal: at most 3x; the walk parses a line at a time, as the reader does, and as `conquian_bench walk` "
             "does as a process", command),
+        Row("JSON Lines check on one thread against the On-Demand walk", times(f["check_vs_walk"]),
+            f"goal: at most 2x; its floor, the judging alone against the walk: {times(f['judging_vs_walk'])}",
+            command),
         Row("YAML check on one thread against libyaml's events alone", times(f["yaml_check_vs_libyaml"]),
             "goal: at most 1.25x", command),
         Row("check on one thread, JSON Lines against YAML", times(f["json_vs_yaml"]), "", command),
