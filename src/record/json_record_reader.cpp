@@ -216,8 +216,12 @@ class JsonStream : public detail::SchemaPath {
       }
       od::value v;
       if (auto e = (*f.elements).get(v); e) stop(e, end_);
+      // As value() does: the value's type first, which refuses what is no value (the token's
+      // extent is then not to be trusted), and only a string's text is looked at.
       const std::string_view raw = v.raw_json_token();
-      const std::string_view plain = unescaped_as_written(raw);
+      od::json_type type;
+      if (auto e = v.type().get(type); e) stop(e, raw.data());
+      const std::string_view plain = type == od::json_type::string ? unescaped_as_written(raw) : std::string_view{};
       if (plain.data() == nullptr || plain.size() > kMaxTokenBytes) {
         pending_ = v;  // step() gives it as the next node
         has_pending_ = true;
