@@ -135,3 +135,21 @@ TEST_CASE("check_file: one verdict per game and ruleset, a malformed document on
   CHECK(seen[0].index == 0);
   CHECK(seen[0].id == "/nonexistent/conquian-no-such-file.yaml");
 }
+
+TEST_CASE("replay: a Panguingue take by no seat of the deal is refused and named as written, with no figure") {
+  // The verdict writes the refused move to name it; a take's `collect` is worked out from its
+  // seat's table, so a seat the deal does not have gets none (it was once read past the
+  // deal's seats, which the sanitized build reports).
+  auto rules = load_ruleset("panguingue");
+  const record::GameRecord rec = read(
+      "format: conquian-record/1\nruleset: panguingue\ndealer: 1\ndeal:\n  hands:\n"
+      "    - [5h, 5h, Ks, Kd, 2c, 3c, 4c, Qd, Jh, 6s]\n    - [Ac, 2d, 3h, 4s, 6d, 7h, Jc, Qs, 2s, 3s]\n"
+      "moves:\n  - {seat: 0, play: true}\n  - {seat: 1, play: true}\n  - {seat: 1, turn: 5h}\n"
+      "  - {seat: 40, take: 5h, melds: [[5h, 5h, 5h]], discard: Qd}\n");
+  const check::GameVerdict v = check::check_record(rec, *rules);
+  CHECK(v.judgement == check::Judgement::Illegal);
+  CHECK(v.move == 4);
+  CHECK(v.code == Code::NotYourTurn);
+  CHECK(v.message.find("there is no seat 40") != std::string::npos);
+  CHECK(v.move_text == "{seat: 40, take: 5h, melds: [[5h, 5h, 5h]], discard: Qd}");
+}

@@ -243,8 +243,11 @@ std::optional<record::RecordMove> to_record_move(const pan::Position& pos, const
     rm.melds.push_back(std::move(list));
   }
   if (m.discard != kNoCard) rm.discard = token(m.discard);
-  // The figure the move states (a record's), else the engine's.
-  rm.collect = m.collect >= 0 ? m.collect : pan::take_collect(pos, m.seat, m.table);
+  // The figure the move states (a record's), else the engine's. A refused move is written
+  // too, to name it in its verdict, and its seat may be no seat of the deal (a record's
+  // `seat: 40`): then there is no figure to work out, and none is written.
+  if (m.collect >= 0) rm.collect = m.collect;
+  else if (m.seat < pos.seats()) rm.collect = pan::take_collect(pos, m.seat, m.table);
   return rm;
 }
 
