@@ -10,6 +10,8 @@
 #include "check/check_record.h"
 #include "record/input_error.h"
 #include "record/record_reader.h"
+#include "replay/game_words.h"
+#include "replay/move_notation.h"
 #include "replay/position_setup.h"
 #include "replay/replay.h"
 #include "replay/ruleset_cache.h"
@@ -152,4 +154,11 @@ TEST_CASE("replay: a Panguingue take by no seat of the deal is refused and named
   CHECK(v.code == Code::NotYourTurn);
   CHECK(v.message.find("there is no seat 40") != std::string::npos);
   CHECK(v.move_text == "{seat: 40, take: 5h, melds: [[5h, 5h, 5h]], discard: Qd}");
+  // The same move in words, as `show --after 3` names the record's next move: by the record's
+  // words alone (the seat has no table to compare with).
+  const auto played = replay_game<PanGame>(rec, *rules, 3, [](const pan::Position&, const pan::Move&) {});
+  REQUIRE(played.fault.ok());
+  const auto next = RecordWords<PanGame>::move(played.position, rec.moves[3]);
+  REQUIRE(next.fault.ok());
+  CHECK(move_words(played.position, next.move) == "seat 40 takes 5h: 5h 5h 5h, throws Qd");
 }

@@ -124,7 +124,9 @@ std::string move_words(const pan::Position& before, const pan::Move& move, SuitS
   if (!rm)
     return fmt::format("seat {} does not force seat {} to take {}", pan::to_act(before), int(before.actor),
                        card_words(deck, deck.token(before.up), style));
-  if (move.kind != pan::MoveKind::Take) return notation(deck, *rm, {}, true, style);
+  // A take by a seat the deal does not have (a refused record move, as `show` names the next
+  // one) has no table to compare with and no figure: the record move's own words.
+  if (move.kind != pan::MoveKind::Take || move.seat >= before.seats()) return notation(deck, *rm, {}, true, style);
   // A take names every meld it laid or changed on its table (a Pan table holds the same card
   // more than once, so melds are compared whole), then each meld its collection came from with
   // what it pays: the chips of "collects 3" are accounted for on the line.
