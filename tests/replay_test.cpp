@@ -140,8 +140,8 @@ TEST_CASE("check_file: one verdict per game and ruleset, a malformed document on
 
 TEST_CASE("replay: a Panguingue take by no seat of the deal is refused and named as written, with no figure") {
   // The verdict writes the refused move to name it; a take's `collect` is worked out from its
-  // seat's table, so a seat the deal does not have gets none (it was once read past the
-  // deal's seats, which the sanitized build reports).
+  // seat's table, so a seat the deal does not have gets none. Worked out all the same, it
+  // reads past the deal's seats: the move text shows a figure, and the sanitized build stops.
   auto rules = load_ruleset("panguingue");
   const record::GameRecord rec = read(
       "format: conquian-record/1\nruleset: panguingue\ndealer: 1\ndeal:\n  hands:\n"
