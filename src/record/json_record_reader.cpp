@@ -231,6 +231,34 @@ class JsonStream : public detail::SchemaPath {
     }
   }
 
+  // On a mapping's start, or after the schema read the value of one of its fields: the fields
+  // that follow, read as record_schema.h's ReadsPlainFields says, stepping the parser as
+  // step() does but with no node for each (a move is mostly such fields). A field whose key
+  // or value is anything else, or that `take` does not take, is given as step() gives it: its
+  // key is the current node. True at the mapping's end, which is then the current node.
+  template <std::size_t N, typename Take>
+  bool plain_fields(const std::string_view (&keys)[N], unsigned& seen, Take&& take) {
+    Frame& f = frames_.back();
+    for (;;) {
+      if (f.begun) ++f.fields;
+      else f.begun = true;
+      if (!(f.fields != f.fields)) {
+        close(Node::MappingEnd);
+        return true;
+      }
+      od::field field;
+      if (auto e = (*f.fields).get(field); e) stop(e, end_);
+      const char* key_at = field.key().raw() - 1;  // the opening quote
+      const std::string_view key = key_as_written(key_at);
+      if (const int k = plain_key(keys, key, seen); k >= 0 && take_value(field.value(), k, take)) {
+        seen |= detail::schema::bit(k);
+        continue;
+      }
+      give_field(field, key_at, key);
+      return false;
+    }
+  }
+
   // After the schema refused a node: the rest of the document walked as the schema would have
   // walked it, so that a JSON error past the node is the document's error (thrown).
   void finish() {
@@ -298,14 +326,7 @@ class JsonStream : public detail::SchemaPath {
       od::field field;
       if (auto e = (*f.fields).get(field); e) stop(e, end_);
       const char* key_at = field.key().raw() - 1;  // the opening quote
-      std::string_view key = key_as_written(key_at);
-      const bool unescaped = key.data() == nullptr;
-      if (unescaped)
-        if (auto e = field.unescaped_key().get(key); e) stop(e, key_at);
-      string(key, key_at, unescaped);
-      pending_ = field.value();
-      has_pending_ = true;
-      return;
+      return give_field(field, key_at, key_as_written(key_at));
     }
     if (f.begun) {
       if (++f.count > longest_) {  // the schema refused an entry before this one
@@ -320,6 +341,17 @@ class JsonStream : public detail::SchemaPath {
     od::value v;
     if (auto e = (*f.elements).get(v); e) stop(e, end_);
     value(v);
+  }
+
+  // A field's key as the next node, and its value as the one after. `key` is the key as
+  // written, or no text when it has an escape (simdjson's unescaped copy is then the node's).
+  [[gnu::always_inline]] void give_field(od::field& field, const char* key_at, std::string_view key) {
+    const bool unescaped = key.data() == nullptr;
+    if (unescaped)
+      if (auto e = field.unescaped_key().get(key); e) stop(e, key_at);
+    string(key, key_at, unescaped);
+    pending_ = field.value();
+    has_pending_ = true;
   }
 
   // The node of a value inside the open containers (one more deep when it is one itself).
@@ -445,6 +477,35 @@ class JsonStream : public detail::SchemaPath {
     }
     set(Node::DocumentEnd, doc_end_, doc_end_);
     next_ = Next::Ended;
+  }
+  // The index of `key` (as written, with no escape) among `keys` when it is one not yet seen,
+  // else -1 (the schema's key_index then says what is wrong with it).
+  template <std::size_t N>
+  static int plain_key(const std::string_view (&keys)[N], std::string_view key, unsigned seen) {
+    if (key.empty()) return -1;  // no text: an escape; or the empty key, which no mapping has
+    for (std::size_t i = 0; i < N; ++i)
+      if (keys[i][0] == key[0] && detail::schema::same_text(keys[i], key))
+        return (seen & detail::schema::bit(static_cast<int>(i))) != 0 ? -1 : static_cast<int>(i);
+    return -1;
+  }
+  // A field's value given to `take` when it is a string written with no escape of at most
+  // kMaxTokenBytes, or a number (its text as written); whether `take` took it. As value()
+  // does: the type first, which refuses what is no value; a number's text is only looked at
+  // (`take` takes nothing but plain decimal digits, which are a number as JSON writes one).
+  template <typename Take>
+  bool take_value(od::value v, int k, Take& take) {
+    std::string_view raw = v.raw_json_token();
+    od::json_type type;
+    if (auto e = v.type().get(type); e) stop(e, raw.data());
+    const Place place = offset(raw.data());
+    if (type == od::json_type::string) {
+      const std::string_view plain = unescaped_as_written(raw);
+      return plain.data() != nullptr && plain.size() <= kMaxTokenBytes && plain.size() <= limits_.max_scalar_bytes &&
+             take(k, plain, true, place);
+    }
+    if (type != od::json_type::number) return false;
+    while (!raw.empty() && is_blank(raw.back())) raw.remove_suffix(1);
+    return raw.size() <= limits_.max_scalar_bytes && take(k, raw, false, place);
   }
   // A key as written, from its opening quote, within the document's text.
   std::string_view key_as_written(const char* quote) const {

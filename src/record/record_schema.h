@@ -196,6 +196,32 @@ concept ReadsPlainTokens = requires(In& in, TokenList& out, std::size_t max) {
   { in.plain_tokens(out, max) } -> std::same_as<PlainTokens>;
 };
 
+// A front end may also read a mapping's simple fields itself (JsonStream::plain_fields): on a
+// mapping's start, or after the schema read a field's value, it reads each field whose key is
+// written plainly, is one of the mapping's keys and is not yet in `seen`, and whose value is a
+// string written with no escape of at most kMaxTokenBytes, or a number; it hands each to
+// `take(k, text, is_string, place)`, which takes it only when it would read it exactly as the
+// schema does (else it returns false). It stops at the first field not taken, whose key is
+// then the current node, or at the mapping's end (then current, and it returns true).
+template <class In>
+concept ReadsPlainFields = requires(In& in, unsigned& seen) {
+  {
+    in.plain_fields(kMoveKeys, seen, [](int, std::string_view, bool, typename In::Place) { return false; })
+    } -> std::same_as<bool>;
+};
+
+// A seat number as seat_value() takes it (plain decimal, no leading zero, 0..kMaxSeatNumber),
+// or -1 for anything it refuses or would have to say more about.
+inline int plain_seat(std::string_view digits) {
+  if (digits.empty() || digits.size() > 2 || (digits.size() == 2 && digits[0] == '0')) return -1;
+  int value = 0;
+  for (const char c : digits) {
+    if (c < '0' || c > '9') return -1;
+    value = value * 10 + (c - '0');
+  }
+  return value <= kMaxSeatNumber ? value : -1;
+}
+
 // The schema reader of one document: the events it walks, the buffers it reuses.
 template <class In>
 class Schema {
@@ -220,6 +246,24 @@ class Schema {
       in_.push_key(keys[k].data());
       on_key(k);
       in_.pop();
+    }
+  }
+  // read_mapping where the front end reads simple fields itself (ReadsPlainFields): `take`
+  // takes what it can, as above, and `on_key(k)` reads every other field as read_mapping does,
+  // word for word in its refusals.
+  template <std::size_t N, typename OnKey, typename Take>
+  unsigned read_mapping(const std::string_view (&keys)[N], const char* what, OnKey&& on_key, Take&& take) {
+    if constexpr (ReadsPlainFields<In>) {
+      unsigned seen = 0;
+      while (!in_.plain_fields(keys, seen, take)) {
+        const int k = key_index(keys, what, seen);
+        in_.push_key(keys[k].data());
+        on_key(k);
+        in_.pop();
+      }
+      return seen;
+    } else {
+      return read_mapping(keys, what, std::forward<OnKey>(on_key));
     }
   }
   // Reads the list whose start event is current (else "expected <what>"), up to its end:
@@ -568,56 +612,84 @@ void Schema<In>::parse_move(RecordMove& m) {
     in_.fail_here(std::string("a move is a mapping like {seat: 0, turn: 5h}; found ") + in_.found());
   const Place start = in_.start_mark();
   m.mark = in_.mark_of(start);
-  const unsigned seen = read_mapping(kMoveKeys, "a move key", [&](int k) {
+  // A move's seat and card, most of its fields, as the cases below read them: a seat as
+  // seat_value() takes it, a card token as token_value() makes it (at `place`, its quote).
+  const auto take = [&](int k, std::string_view text, bool is_string, Place place) {
     switch (k) {
       case kSeat:
-        in_.advance();
-        m.seat = seat_value();
-        break;
+      case kForce:
+      case kOnto: {
+        const int seat = is_string ? -1 : plain_seat(text);
+        if (seat < 0) return false;
+        (k == kSeat ? m.seat : k == kForce ? m.force_seat : m.onto) = seat;
+        return true;
+      }
       case kSwap:
       case kTurn:
       case kTake:
       case kPass:
       case kThrow:
-        in_.advance();
-        m.card = token_value();
-        break;
-      case kForce:
-        in_.advance();
-        m.force_seat = seat_value();
-        break;
-      case kMelds:
-        in_.advance();
-        token_lists(m.melds, "a list of melds (each a list of card tokens)");
-        m.has_melds = true;
-        break;
-      case kLay:
-        in_.advance();
-        token_list_into(m.lay, "a list of card tokens");
-        m.has_lay = true;
-        break;
       case kDiscard:
-        in_.advance();
-        m.discard = token_value();
-        break;
-      case kOnto:
-        in_.advance();
-        m.onto = seat_value();
-        break;
-      case kPlay:
-      case kDrop:
-        in_.advance();
-        true_value(kMoveKeys[k].data());
-        break;
-      case kCollect:
-        in_.advance();
-        m.collect_mark = in_.mark_of(in_.start_mark());
-        m.collect = whole_value("chips collected from each paying seat", 0, kMaxPoints);
-        break;
-      case kForfeitMove: m.forfeit_reason = text_value("the reason of the forfeit, a string"); break;
-      default: break;
+        if (!is_string) return false;
+        if (k == kDiscard) m.discard = Token{TokenText(text), in_.mark_of(place)};
+        else m.card = Token{TokenText(text), in_.mark_of(place)};
+        return true;
+      default: return false;
     }
-  });
+  };
+  const unsigned seen = read_mapping(
+      kMoveKeys, "a move key",
+      [&](int k) {
+        switch (k) {
+          case kSeat:
+            in_.advance();
+            m.seat = seat_value();
+            break;
+          case kSwap:
+          case kTurn:
+          case kTake:
+          case kPass:
+          case kThrow:
+            in_.advance();
+            m.card = token_value();
+            break;
+          case kForce:
+            in_.advance();
+            m.force_seat = seat_value();
+            break;
+          case kMelds:
+            in_.advance();
+            token_lists(m.melds, "a list of melds (each a list of card tokens)");
+            m.has_melds = true;
+            break;
+          case kLay:
+            in_.advance();
+            token_list_into(m.lay, "a list of card tokens");
+            m.has_lay = true;
+            break;
+          case kDiscard:
+            in_.advance();
+            m.discard = token_value();
+            break;
+          case kOnto:
+            in_.advance();
+            m.onto = seat_value();
+            break;
+          case kPlay:
+          case kDrop:
+            in_.advance();
+            true_value(kMoveKeys[k].data());
+            break;
+          case kCollect:
+            in_.advance();
+            m.collect_mark = in_.mark_of(in_.start_mark());
+            m.collect = whole_value("chips collected from each paying seat", 0, kMaxPoints);
+            break;
+          case kForfeitMove: m.forfeit_reason = text_value("the reason of the forfeit, a string"); break;
+          default: break;
+        }
+      },
+      take);
 
   const unsigned actions = seen & kActionBits;
   const bool laying = (seen & (bit(kMelds) | bit(kLay))) != 0;
